@@ -1,0 +1,22 @@
+// Lint rules: the recommended sets, plus the few that catch real mistakes in a CLI.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: [] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'test/**', 'bin/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
