@@ -1,0 +1,136 @@
+import { ExitCode, type ExitCodeValue } from '../cli/exit-codes.js';
+
+/** The service answered with a non-2xx status. Keeps the status and the parsed (or raw) body. */
+export class ApiError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly hint?: string;
+
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    const kind = classifyStatus(status, body);
+    super(`${describeStatus(status, kind)}${formatBodyInline(body)}`);
+    this.name = 'ApiError';
+    this.exitCode = kind === 'auth' ? ExitCode.auth : kind === 'not-found' ? ExitCode.notFound : ExitCode.serviceError;
+    this.hint = hintFor(kind, status);
+  }
+
+  /** The error body as readable `field: message` lines. */
+  get lines(): string[] {
+    return describeErrorBody(this.body);
+  }
+}
+
+/** The service could not be reached, or stopped answering, even after retries. */
+export class NetworkError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.network;
+  constructor(
+    message: string,
+    readonly hint?: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+/** The service answered 2xx, but not with what the API promises (wrong shape, not JSON). */
+export class ResponseShapeError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.serviceError;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResponseShapeError';
+  }
+}
+
+type ErrorKind = 'auth' | 'forbidden' | 'not-found' | 'other';
+
+const AUTH_WORDS = /credential|api[ _-]?key|authenticat|token|not authori[sz]ed/i;
+
+function classifyStatus(status: number, body: unknown): ErrorKind {
+  if (status === 401) return 'auth';
+  // 403 means a bad key only when the body says so; otherwise it is an ordinary refusal.
+  if (status === 403) return AUTH_WORDS.test(describeErrorBody(body).join(' ')) ? 'auth' : 'forbidden';
+  if (status === 404) return 'not-found';
+  return 'other';
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'invalid request',
+  401: 'authentication failed',
+  402: 'payment required',
+  403: 'forbidden',
+  404: 'not found',
+  405: 'method not allowed',
+  409: 'conflict',
+  429: 'too many requests',
+  500: 'internal server error',
+  502: 'bad gateway',
+  503: 'service unavailable',
+  504: 'gateway timeout',
+};
+
+function describeStatus(status: number, kind: ErrorKind): string {
+  const text = kind === 'auth' ? 'authentication failed' : (STATUS_TEXT[status] ?? 'error');
+  return `the service answered ${status} (${text})`;
+}
+
+function formatBodyInline(body: unknown): string {
+  const lines = describeErrorBody(body);
+  if (lines.length === 0) return '';
+  return lines.length === 1 ? `: ${lines[0]}` : `:\n  ${lines.join('\n  ')}`;
+}
+
+function hintFor(kind: ErrorKind, status: number): string | undefined {
+  if (kind === 'auth') return 'check the API key: `agentctl auth status`, `agentctl auth login`, or set AGENTCTL_API_KEY';
+  if (status === 429) return 'the service is rate limiting; wait a moment and try again';
+  if (status >= 500) return 'the service had a problem; try again later';
+  return undefined;
+}
+
+/**
+ * Renders any error body shape the service sends as readable lines:
+ * `{"field": ["msg"]}` -> `field: msg`, `{"detail": "..."}` -> `...`, `["msg"]` -> `msg`,
+ * `{"code","message"}` -> `message (code)`, and HTML or text pages -> their title or first words.
+ */
+export function describeErrorBody(body: unknown, prefix = ''): string[] {
+  if (body === undefined || body === null || body === '') return [];
+  if (typeof body === 'string') return [prefix + summariseText(body)];
+  if (typeof body !== 'object') return [prefix + String(body)];
+  if (Array.isArray(body)) return body.flatMap((item) => describeErrorBody(item, prefix));
+
+  const record = body as Record<string, unknown>;
+  const lines: string[] = [];
+  if (typeof record.detail === 'string') lines.push(prefix + record.detail);
+  if (typeof record.message === 'string') {
+    lines.push(prefix + record.message + (typeof record.code === 'string' ? ` (${record.code})` : ''));
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'detail' && typeof value === 'string') continue;
+    if (key === 'message' && typeof value === 'string') continue;
+    if (key === 'code' && typeof record.message === 'string') continue;
+    if (key === 'non_field_errors') {
+      lines.push(...describeErrorBody(value, prefix));
+    } else if (key === 'error_id' || key === 'reactivation_url') {
+      lines.push(`${prefix}${key.replace('_', ' ')}: ${String(value)}`);
+    } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      lines.push(...describeErrorBody(value, `${prefix}${key}.`));
+    } else {
+      lines.push(...describeErrorBody(value, `${prefix}${key}: `));
+    }
+  }
+  return lines;
+}
+
+/** An HTML error page becomes its <title> (or its first words); plain text is shortened. */
+export function summariseText(text: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
+  const plain = (title ?? text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, '').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+  const short = plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
+  return /<[a-z!]/i.test(text) ? `${short || 'an HTML page'} (non-JSON response)` : short;
+}

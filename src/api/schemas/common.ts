@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+// Schemas accept unknown extra fields (looseObject) and are lenient about nullability: they check
+// what the CLI relies on, so a deployment that adds a field never breaks a script.
+export const dateTime = z.string();
+export const nullableString = z.string().nullable().optional();
+
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const FINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    count: z.number().int().nonnegative(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export const PingSchema = z.looseObject({ pong: z.boolean().optional(), user: z.string().optional() });

@@ -1,0 +1,145 @@
+import { UsageError } from '../cli/errors.js';
+import type { Secrets } from './schemas/task.js';
+
+// Client-side checks of the spec's limits, run before any request so mistakes cost no round trip.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const LIMITS = {
+  legacyAgentName: 64,
+  persistentAgentName: 255,
+  schedule: 128,
+  waitSeconds: 1350,
+  pageSize: 100,
+  secrets: 50,
+  secretDomains: 20,
+  secretValueBytes: 4096,
+  secretsTotalBytes: 100 * 1024,
+  secretKeyLength: 64,
+  outputSchemaDepth: 40,
+  outputSchemaKeys: 2000,
+} as const;
+
+export function checkUuid(value: string, what: string): string {
+  if (!UUID.test(value)) {
+    throw new UsageError(`${what} "${value}" is not a UUID`, 'ids look like 3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f');
+  }
+  return value.toLowerCase();
+}
+
+export function checkName(value: string, max: number, what = 'name'): string {
+  if (value.trim() === '') throw new UsageError(`${what} must not be empty`);
+  const length = [...value].length;
+  if (length > max) throw new UsageError(`${what} is ${length} characters long; the limit is ${max}`);
+  return value;
+}
+
+/** Parses an integer flag within bounds, e.g. --wait 0..1350 or --page-size 1..100. */
+export function parseIntegerFlag(value: string, flag: string, min: number, max: number): number {
+  if (!/^\s*-?\d+\s*$/.test(value)) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
+  const number = Number(value);
+  if (number < min || number > max) throw new UsageError(`${flag} must be between ${min} and ${max}, got ${number}`);
+  return number;
+}
+
+/** Parses a duration flag in seconds (decimals allowed), e.g. --interval 0.5. */
+export function parseSecondsFlag(value: string, flag: string, min = 0, max = 7 * 24 * 3600): number {
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value)) throw new UsageError(`${flag} must be a number of seconds, got "${value}"`);
+  const number = Number(value);
+  if (number < min || number > max) throw new UsageError(`${flag} must be between ${min} and ${max} seconds, got ${number}`);
+  return number;
+}
+
+const CREDITS_COST = /^-?\d{0,9}(?:\.\d{0,3})?$/;
+
+export function checkCreditsCost(value: string): string {
+  if (!CREDITS_COST.test(value) || !/\d/.test(value)) {
+    throw new UsageError(
+      `--credits-cost "${value}" is not a decimal with up to 9 integer and 3 fractional digits`,
+      'for example 0.4, 12 or -1.250',
+    );
+  }
+  return value;
+}
+
+export function checkWebhookUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--webhook "${value}" is not a URL`, 'use an http:// or https:// address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`--webhook must be an http:// or https:// URL, got ${url.protocol}`);
+  }
+  return value;
+}
+
+/** An output schema must be a JSON object within the service's depth and size limits. */
+export function checkOutputSchema(schema: unknown): Record<string, unknown> {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new UsageError('the output schema must be a JSON object, e.g. {"type":"object","properties":{...}}');
+  }
+  let keys = 0;
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > LIMITS.outputSchemaDepth) {
+      throw new UsageError(`the output schema is nested deeper than ${LIMITS.outputSchemaDepth} levels`);
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const child of Object.values(value)) {
+      if (!Array.isArray(value) && ++keys > LIMITS.outputSchemaKeys) {
+        throw new UsageError(`the output schema has more than ${LIMITS.outputSchemaKeys} keys`);
+      }
+      walk(child, depth + 1);
+    }
+  };
+  walk(schema, 1);
+  return schema as Record<string, unknown>;
+}
+
+const SECRET_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Checks the nested secrets shape and the service's limits; returns the same object. */
+export function checkSecrets(secrets: unknown, source = 'secrets'): Secrets {
+  if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets)) {
+    throw new UsageError(`${source} must be an object like {"https://example.com": {"PASSWORD": "..."}}`);
+  }
+  const domains = Object.entries(secrets);
+  if (domains.length > LIMITS.secretDomains) {
+    throw new UsageError(`${source} names ${domains.length} domains; the limit is ${LIMITS.secretDomains}`);
+  }
+  let count = 0;
+  let total = 0;
+  for (const [domain, pairs] of domains) {
+    if (domain.trim() === '') throw new UsageError(`${source}: a domain must not be empty`);
+    if (typeof pairs !== 'object' || pairs === null || Array.isArray(pairs)) {
+      throw new UsageError(`${source}: the value for "${domain}" must be an object of KEY: value pairs`);
+    }
+    for (const [key, value] of Object.entries(pairs)) {
+      if (!SECRET_KEY.test(key) || key.length > LIMITS.secretKeyLength) {
+        throw new UsageError(
+          `${source}: secret key "${key}" for "${domain}" is not allowed`,
+          `keys start with a letter or _, then letters, digits or _, at most ${LIMITS.secretKeyLength} characters`,
+        );
+      }
+      if (typeof value !== 'string') throw new UsageError(`${source}: the value of ${domain} ${key} must be a string`);
+      const bytes = Buffer.byteLength(value);
+      if (bytes > LIMITS.secretValueBytes) {
+        throw new UsageError(`${source}: the value of ${domain} ${key} is ${bytes} bytes; the limit is 4 KB`);
+      }
+      count++;
+      total += bytes;
+    }
+  }
+  if (count > LIMITS.secrets) throw new UsageError(`${source} hold ${count} secrets; the limit is ${LIMITS.secrets}`);
+  if (total > LIMITS.secretsTotalBytes) throw new UsageError(`${source} hold ${total} bytes; the limit is 100 KB`);
+  return secrets as Secrets;
+}
+
+/** Splits `KEY=VALUE` (the value may contain `=`). */
+export function splitPair(pair: string, flag: string, valueName = 'VALUE'): [string, string] {
+  const index = pair.indexOf('=');
+  // The text may be a secret typed in the wrong place, so it is never echoed back.
+  if (index <= 0) throw new UsageError(`${flag} needs KEY=${valueName} (the key, an equals sign, then the ${valueName.toLowerCase()})`);
+  return [pair.slice(0, index), pair.slice(index + 1)];
+}

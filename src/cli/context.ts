@@ -1,0 +1,143 @@
+import type { ApiClient } from '../api/client.js';
+import { Redactor } from '../api/redact.js';
+import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, resolveSettings, type Settings } from '../config/settings.js';
+import type { ConfigStore } from '../config/store.js';
+import { Output } from '../output/output.js';
+import { currentTerminal, decideOutput, type Terminal } from '../output/settings.js';
+import { startSpinner, type Spinner } from '../output/spinner.js';
+import { parseSecondsFlag } from '../api/validate.js';
+import { UsageError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import { VERSION } from './version.js';
+
+/** The global options of the contract, as commander hands them to every command. */
+export interface GlobalFlags {
+  baseUrl?: string;
+  apiKey?: string;
+  apiKeyFile?: string;
+  profile?: string;
+  json?: boolean;
+  jsonl?: boolean;
+  fields?: string;
+  color?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+  timeout?: string;
+}
+
+/** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
+export const EMULATOR_DEFAULT_KEY = 'emulator-key';
+
+/** What a command gets: output, settings, an API client on demand, and Ctrl-C handling. */
+export class Context {
+  readonly out: Output;
+  readonly redactor = new Redactor();
+  readonly terminal: Terminal;
+  private settingsPromise?: Promise<Settings>;
+  private interruptMessage?: string;
+  private readonly abort = new AbortController();
+
+  constructor(
+    readonly flags: GlobalFlags,
+    readonly env: NodeJS.ProcessEnv = process.env,
+    terminal: Terminal = currentTerminal(),
+  ) {
+    this.terminal = terminal;
+    this.out = new Output(decideOutput(flags, env, terminal));
+    this.redactor.add(flags.apiKey);
+    this.redactor.add(env.AGENTCTL_API_KEY);
+  }
+
+  get verbose(): boolean {
+    return Boolean(this.flags.verbose) || this.env.AGENTCTL_DEBUG === '1';
+  }
+
+  /** Aborted on Ctrl-C, for requests and sleeps that should stop at once. */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /** The global per-request timeout in milliseconds (--timeout SEC, default 30). */
+  get requestTimeoutMs(): number {
+    return this.flags.timeout === undefined || this.ownsTimeoutFlag
+      ? DEFAULT_TIMEOUT_SECONDS * 1000
+      : parseSecondsFlag(this.flags.timeout, '--timeout', 0.001) * 1000;
+  }
+
+  /** Set by commands (`tasks wait`, `webhook-listen`) whose --timeout means the overall wait. */
+  ownsTimeoutFlag = false;
+
+  async openConfig(): Promise<ConfigStore> {
+    const { ConfigStore } = await import('../config/store.js');
+    return new ConfigStore();
+  }
+
+  settings(): Promise<Settings> {
+    this.settingsPromise ??= resolveSettings(this.flags, this.env, () => this.openConfig()).then((settings) => {
+      this.redactor.add(settings.apiKey);
+      return settings;
+    });
+    return this.settingsPromise;
+  }
+
+  /**
+   * An authenticated client. Without a key, only the built-in emulator address gets its default
+   * key. `override` is for `auth login`, which checks a key before anything is stored.
+   */
+  async client(override: { apiKey: string; baseUrl?: string } | undefined = undefined): Promise<ApiClient> {
+    const settings = override?.baseUrl ? undefined : await this.settings();
+    const baseUrl = override?.baseUrl ?? settings?.baseUrl ?? DEFAULT_BASE_URL;
+    let apiKey = override?.apiKey ?? settings?.apiKey;
+    if (!apiKey && baseUrl === DEFAULT_BASE_URL) apiKey = EMULATOR_DEFAULT_KEY;
+    if (!apiKey) {
+      const { AuthMissingError } = await import('./auth-missing.js');
+      throw new AuthMissingError(settings?.profile ?? 'default');
+    }
+    this.redactor.add(apiKey);
+    const { ApiClient } = await import('../api/client.js');
+    return new ApiClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: this.requestTimeoutMs,
+      userAgent: `agentctl/${VERSION} node/${process.versions.node}`,
+      redactor: this.redactor,
+      trace: this.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+      usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
+    });
+  }
+
+  spinner(message: string): Promise<Spinner> {
+    return startSpinner(message, this.out.settings.interactive && !this.out.settings.quiet);
+  }
+
+  /** What Ctrl-C should tell the user right now (e.g. how to resume a wait). */
+  onInterrupt(message: string | undefined): void {
+    this.interruptMessage = message;
+  }
+
+  interrupt(): never {
+    this.abort.abort();
+    process.stderr.write(`\n${this.interruptMessage ?? 'Interrupted.'}\n`);
+    process.exit(ExitCode.interrupted);
+  }
+
+  /**
+   * Destructive commands ask on a terminal unless --yes; without a terminal (or in CI) they need
+   * --yes, because nobody can answer.
+   */
+  async confirm(question: string, yes: boolean | undefined): Promise<void> {
+    if (yes) return;
+    const ci = Boolean(this.env.CI) && this.env.CI !== 'false';
+    if (!this.terminal.stdinIsTTY || !this.terminal.stderrIsTTY || ci || this.out.machine) {
+      throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when nobody can confirm`, 'add --yes');
+    }
+    const { createInterface } = await import('node:readline/promises');
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      const answer = await rl.question(`${question} [y/N] `);
+      if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled: nothing was deleted');
+    } finally {
+      rl.close();
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+
+/** An error the user can fix: a bad flag, an invalid file, a limit exceeded. Found before any request. */
+export class UsageError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.usage;
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Any error that knows which exit code it maps to and how to explain itself in a few lines. */
+export interface ExplainedError {
+  exitCode: ExitCodeValue;
+  message: string;
+  hint?: string;
+}
+
+export function isExplainedError(error: unknown): error is ExplainedError & Error {
+  return error instanceof Error && typeof (error as Partial<ExplainedError>).exitCode === 'number';
+}
+
+/** Thrown to end a command with a given exit code after it has already printed what it needed to. */
+export class ExitError extends Error {
+  constructor(
+    readonly exitCode: ExitCodeValue,
+    message = '',
+  ) {
+    super(message);
+    this.name = 'ExitError';
+  }
+}

@@ -1,0 +1,31 @@
+import { CommanderError } from 'commander';
+import { joinTwoWordOptions } from './argv.js';
+import { ExitCode } from './exit-codes.js';
+import { activeContext } from './lazy.js';
+import { buildProgram } from './program.js';
+import { reportError } from './report.js';
+
+/** Parses argv, runs the command, and turns every failure into a message and an exit code. */
+export async function run(argv: string[]): Promise<void> {
+  // `agentctl ... | head` closes the pipe early: stop quietly instead of crashing on EPIPE.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  process.on('SIGINT', () => {
+    if (activeContext) activeContext.interrupt();
+    process.exit(ExitCode.interrupted);
+  });
+
+  try {
+    const program = buildProgram();
+    await program.parseAsync(joinTwoWordOptions(argv), { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already printed help, the version, or the usage error.
+      process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+      return;
+    }
+    process.exitCode = reportError(error, activeContext?.redactor);
+  }
+}

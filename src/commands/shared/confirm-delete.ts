@@ -1,0 +1,15 @@
+import type { Context } from '../../cli/context.js';
+
+/** Asks (or requires --yes), deletes, and says so: the same for every `delete`. */
+export async function confirmAndDelete(
+  ctx: Context,
+  id: string,
+  what: string,
+  yes: boolean,
+  remove: () => Promise<unknown>,
+): Promise<void> {
+  await ctx.confirm(`Delete ${what}?`, yes);
+  await remove();
+  if (ctx.out.machine) ctx.out.json({ id, deleted: true });
+  else ctx.out.success(`Deleted ${what}.`);
+}

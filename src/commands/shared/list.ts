@@ -1,0 +1,57 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import type { Page } from '../../api/schemas/common.js';
+import { LIMITS, parseIntegerFlag } from '../../api/validate.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Column } from '../../output/table.js';
+
+export interface ListOptions {
+  page?: number;
+  pageSize?: number;
+  all: boolean;
+}
+
+/** `--page`, `--page-size` and `--all`, the same on every list. */
+export function addListOptions(command: Command): Command {
+  return command
+    .option('--page <n>', 'page number, from 1')
+    .option('--page-size <n>', `items per page, 1..${LIMITS.pageSize} (service default 10)`)
+    .option('--all', 'every page (streams with --jsonl)');
+}
+
+export function parseListOptions(options: Record<string, unknown>): ListOptions {
+  const page = options.page === undefined ? undefined : parseIntegerFlag(String(options.page), '--page', 1, Number.MAX_SAFE_INTEGER);
+  const pageSize =
+    options.pageSize === undefined ? undefined : parseIntegerFlag(String(options.pageSize), '--page-size', 1, LIMITS.pageSize);
+  const all = Boolean(options.all);
+  if (all && page !== undefined) throw new UsageError('--all reads every page; drop --page');
+  return { page, pageSize, all };
+}
+
+export interface ListSource<T> {
+  page: (request: { page?: number; pageSize?: number }) => Promise<Page<T>>;
+  all: (request: { pageSize?: number }) => AsyncIterable<T>;
+  /** Client-side filter (the service has none). */
+  filter?: (item: T) => boolean;
+}
+
+/** Prints one page or every page of a list in the format the user asked for. */
+export async function printList<T>(ctx: Context, source: ListSource<T>, options: ListOptions, columns: Column<T>[]): Promise<void> {
+  const keep = source.filter ?? (() => true);
+  if (options.all) {
+    const count = await ctx.out.stream(filtered(source.all({ pageSize: options.pageSize }), keep), columns);
+    if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${count} item${count === 1 ? '' : 's'}`));
+    return;
+  }
+  const page = await source.page({ page: options.page, pageSize: options.pageSize });
+  const items = page.results.filter(keep);
+  ctx.out.list(items, columns);
+  if (ctx.out.settings.format === 'table' && page.next) {
+    const current = options.page ?? 1;
+    ctx.out.info(ctx.out.chalk.dim(`Page ${current} of ${page.count} items. More: --page ${current + 1}, or --all.`));
+  }
+}
+
+async function* filtered<T>(items: AsyncIterable<T>, keep: (item: T) => boolean): AsyncGenerator<T> {
+  for await (const item of items) if (keep(item)) yield item;
+}

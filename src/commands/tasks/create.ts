@@ -1,0 +1,56 @@
+import { createTimeoutMs, tasks } from '../../api/tasks.js';
+import { parseSecondsFlag } from '../../api/validate.js';
+import { UsageError, ExitError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
+import { taskDetail } from './columns.js';
+import { exitCodeForStatus, printResult, resumeCommand, waitAndReport } from './outcome.js';
+
+export const run: CommandRun = async (ctx, [promptArg], options) => {
+  const scope = parseAgentScope(options.agent);
+  const follow = Boolean(options.follow);
+  const idOnly = Boolean(options.idOnly);
+  if (follow && options.wait !== undefined) throw new UsageError('choose --wait (the service waits) or --follow (agentctl polls), not both');
+  const intervalMs = parseSecondsFlag(String(options.interval ?? '2'), '--interval', 0.05) * 1000;
+  const body = await buildTaskBody(promptArg as string | undefined, options as TaskFieldOptions, 'create', ctx.env, ctx.redactor);
+
+  const client = await ctx.client();
+  ctx.onInterrupt('Interrupted while creating the task: it may exist already; check with `agentctl tasks list`.');
+  const spinner = body.wait ? await ctx.spinner(`Creating the task and waiting up to ${body.wait}s`) : undefined;
+  let task;
+  try {
+    task = await tasks.create(client, scope, body, { timeoutMs: createTimeoutMs(body, ctx.requestTimeoutMs), signal: ctx.signal });
+  } finally {
+    spinner?.stop();
+  }
+  ctx.onInterrupt(undefined);
+
+  if (idOnly) ctx.out.line(task.id);
+  if (follow) {
+    if (!idOnly && !ctx.out.machine) ctx.out.info(`Created task ${task.id}; following it (Ctrl-C stops waiting, not the task).`);
+    await waitAndReport(ctx, client, scope, task.id, { intervalMs, silent: idOnly });
+    return;
+  }
+  if (body.wait) {
+    // The service waited: its answer carries the outcome (or a wait_error when time ran out).
+    if (!idOnly) {
+      if (ctx.out.machine || task.status === 'in_progress' || task.status === 'pending') ctx.out.record(task, taskDetail(task, ctx.out.chalk));
+      else printResult(ctx, task);
+    }
+    if (task.status === 'pending' || task.status === 'in_progress') {
+      ctx.out.error(`The wait ran out; task ${task.id} keeps running. Resume with:\n  ${resumeCommand(task.id, scope)}`);
+      throw new ExitError(ExitCode.waitTimedOut);
+    }
+    const code = exitCodeForStatus(task.status);
+    if (code !== ExitCode.ok) throw new ExitError(code);
+    return;
+  }
+  if (idOnly) return;
+  if (ctx.out.settings.format === 'table') {
+    ctx.out.line(`Created task ${task.id} (${task.status}).`);
+    ctx.out.info(ctx.out.chalk.dim(`Wait for it: ${resumeCommand(task.id, scope)}`));
+  } else {
+    ctx.out.record(task, taskDetail(task, ctx.out.chalk));
+  }
+};

@@ -1,0 +1,11 @@
+import { tasks } from '../../api/tasks.js';
+import { checkUuid } from '../../api/validate.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import { parseAgentScope } from './body.js';
+import { printResult } from './outcome.js';
+
+export const run: CommandRun = async (ctx, [id], options) => {
+  const scope = parseAgentScope(options.agent);
+  const taskId = checkUuid(String(id), 'task id');
+  printResult(ctx, await tasks.result(await ctx.client(), scope, taskId));
+};

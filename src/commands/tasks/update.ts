@@ -1,0 +1,14 @@
+import { tasks } from '../../api/tasks.js';
+import { checkUuid } from '../../api/validate.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
+import { taskDetail } from './columns.js';
+
+export const run: CommandRun = async (ctx, [id], options) => {
+  const scope = parseAgentScope(options.agent);
+  const taskId = checkUuid(String(id), 'task id');
+  const prompt = options.prompt as string | undefined;
+  const body = await buildTaskBody(prompt, options as TaskFieldOptions, 'update', ctx.env, ctx.redactor);
+  const task = await tasks.update(await ctx.client(), scope, taskId, body);
+  ctx.out.record(task, taskDetail(task, ctx.out.chalk));
+};

@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../cli/errors.js';
+import { readStdin } from '../cli/input.js';
+import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
+
+export interface ConnectionFlags {
+  baseUrl?: string;
+  apiKey?: string;
+  apiKeyFile?: string;
+  profile?: string;
+}
+
+export interface Settings {
+  profile: string;
+  baseUrl: string;
+  baseUrlSource: Source;
+  apiKey?: string;
+  apiKeySource: Source;
+}
+
+/** Which profile to use: flag > AGENTCTL_PROFILE > "default". */
+export function profileName(flags: ConnectionFlags, env: NodeJS.ProcessEnv): { name: string; explicit: boolean } {
+  const name = flags.profile ?? env.AGENTCTL_PROFILE;
+  return name ? { name, explicit: true } : { name: DEFAULT_PROFILE, explicit: false };
+}
+
+/**
+ * Resolves the base URL and API key with the contract's precedence:
+ * flag > environment > profile in the config file > built-in default.
+ * The config file is only opened when a flag or variable leaves something unanswered.
+ */
+export async function resolveSettings(
+  flags: ConnectionFlags,
+  env: NodeJS.ProcessEnv,
+  openStore: () => Promise<ConfigStore>,
+): Promise<Settings> {
+  const { name, explicit } = profileName(flags, env);
+  let apiKey: string | undefined;
+  let apiKeySource: Source = 'none';
+  if (flags.apiKey !== undefined) [apiKey, apiKeySource] = [flags.apiKey, 'flag'];
+  else if (flags.apiKeyFile !== undefined) [apiKey, apiKeySource] = [await readKeyFile(flags.apiKeyFile), 'flag'];
+  else if (env.AGENTCTL_API_KEY) [apiKey, apiKeySource] = [env.AGENTCTL_API_KEY, 'env'];
+
+  let baseUrl: string | undefined;
+  let baseUrlSource: Source = 'default';
+  if (flags.baseUrl !== undefined) [baseUrl, baseUrlSource] = [flags.baseUrl, 'flag'];
+  else if (env.AGENTCTL_BASE_URL) [baseUrl, baseUrlSource] = [env.AGENTCTL_BASE_URL, 'env'];
+
+  if (apiKey === undefined || baseUrl === undefined || explicit) {
+    const store = await openStore();
+    const profile: Profile | undefined = store.profile(name);
+    if (explicit && !profile) {
+      const known = store.profileNames();
+      throw new UsageError(
+        `profile "${name}" is not in the config file`,
+        known.length ? `known profiles: ${known.join(', ')}` : 'create it with `agentctl auth login --profile NAME`',
+      );
+    }
+    if (apiKey === undefined && profile?.['api-key']) [apiKey, apiKeySource] = [profile['api-key'], 'profile'];
+    if (baseUrl === undefined && profile?.['base-url']) [baseUrl, baseUrlSource] = [profile['base-url'], 'profile'];
+  }
+
+  return {
+    profile: name,
+    baseUrl: normaliseBaseUrl(baseUrl ?? DEFAULT_BASE_URL),
+    baseUrlSource,
+    apiKey,
+    apiKeySource,
+  };
+}
+
+/** A base URL must be http(s); the trailing slash is dropped so paths join cleanly. */
+export function normaliseBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`base URL "${value}" is not a valid URL`, 'use the form http://host:port/api/v1');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`base URL "${value}" must start with http:// or https://`);
+  }
+  if (url.username || url.password) throw new UsageError('put credentials in the API key, not in the base URL');
+  return url.href.replace(/\/+$/, '');
+}
+
+export async function readKeyFile(path: string): Promise<string> {
+  let text: string;
+  try {
+    text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the API key file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const key = text.trim();
+  if (!key) throw new UsageError(`the API key file ${path === '-' ? '(stdin)' : path} is empty`);
+  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
+  return key;
+}

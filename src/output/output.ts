@@ -1,0 +1,147 @@
+import type { ChalkInstance } from 'chalk';
+import { makeChalk } from './color.js';
+import { humanCell, pickFields, plainCell } from './format.js';
+import type { OutputSettings } from './settings.js';
+import { columnsFor, plainRow, renderTable, type Column } from './table.js';
+
+export interface Streams {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+/** A labelled line of a detail view. */
+export interface DetailRow {
+  label: string;
+  value: unknown;
+  paint?: (text: string) => string;
+}
+
+/**
+ * Everything a command prints goes through here, so the output rules hold everywhere: results on
+ * stdout, everything else on stderr, JSON untouched, colour decided once.
+ */
+export class Output {
+  readonly chalk: ChalkInstance;
+
+  constructor(
+    readonly settings: OutputSettings,
+    private readonly streams: Streams = { stdout: process.stdout, stderr: process.stderr },
+  ) {
+    this.chalk = makeChalk(settings.color);
+  }
+
+  get machine(): boolean {
+    return this.settings.format === 'json' || this.settings.format === 'jsonl';
+  }
+
+  /** One JSON document (or one compact line with --jsonl), --fields applied. */
+  json(value: unknown): void {
+    const fields = this.settings.fields;
+    const kept = Array.isArray(value) ? value.map((item) => pickFields(item, fields)) : pickFields(value, fields);
+    this.write(this.settings.format === 'jsonl' ? `${JSON.stringify(kept)}\n` : `${JSON.stringify(kept, null, 2)}\n`);
+  }
+
+  /** A single record: JSON as returned, or a labelled view for people, or `label<TAB>value` lines. */
+  record(record: unknown, rows: DetailRow[]): void {
+    if (this.machine) return this.json(record);
+    const fields = this.settings.fields;
+    const shown = fields
+      ? fields.map((field) => rows.find((row) => row.label === field) ?? { label: field, value: (record as Record<string, unknown>)[field] })
+      : rows;
+    if (this.settings.format === 'plain') {
+      this.write(shown.map((row) => `${row.label}\t${plainCell(row.value)}\n`).join(''));
+      return;
+    }
+    const width = Math.max(...shown.map((row) => row.label.length));
+    const lines = shown.map((row) => {
+      const text = humanCell(row.value);
+      return `${this.chalk.bold(row.label.padEnd(width))}  ${row.paint ? row.paint(text) : text}`;
+    });
+    this.write(`${lines.join('\n')}\n`);
+  }
+
+  /** A list already in memory (one page). */
+  list<T>(items: T[], columns: Column<T>[]): void {
+    if (this.settings.format === 'json') return this.json(items);
+    if (this.settings.format === 'jsonl') {
+      this.write(items.map((item) => `${JSON.stringify(pickFields(item, this.settings.fields))}\n`).join(''));
+      return;
+    }
+    const shown = columnsFor(columns, this.settings.fields);
+    if (this.settings.format === 'plain') {
+      this.write(items.map((item) => `${plainRow(shown, item)}\n`).join(''));
+      return;
+    }
+    if (items.length === 0) {
+      this.info('No items.');
+      return;
+    }
+    this.write(`${renderTable(shown, items, this.settings.width, (s) => this.chalk.bold(s))}\n`);
+  }
+
+  /**
+   * A list of any length (--all): JSON, JSON lines and tab-separated rows are written item by item
+   * with back-pressure, so memory stays bounded. A terminal table needs every row for its widths,
+   * and a person reads it, so only that case collects. Returns how many items were written.
+   */
+  async stream<T>(items: AsyncIterable<T>, columns: Column<T>[]): Promise<number> {
+    const format = this.settings.format;
+    let count = 0;
+    if (format === 'table') {
+      const all: T[] = [];
+      for await (const item of items) all.push(item);
+      this.list(all, columns);
+      return all.length;
+    }
+    const shown = columnsFor(columns, this.settings.fields);
+    if (format === 'json') await this.writeAsync('[');
+    for await (const item of items) {
+      let text: string;
+      if (format === 'plain') text = `${plainRow(shown, item)}\n`;
+      else if (format === 'jsonl') text = `${JSON.stringify(pickFields(item, this.settings.fields))}\n`;
+      else text = `${count === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, this.settings.fields), null, 2))}`;
+      await this.writeAsync(text);
+      count++;
+    }
+    if (format === 'json') await this.writeAsync(count === 0 ? ']\n' : '\n]\n');
+    return count;
+  }
+
+  /** A bare line on stdout (an id, a URL, a result text). */
+  line(text: string): void {
+    this.write(`${text}\n`);
+  }
+
+  /** Progress and hints on stderr; silent with --quiet. */
+  info(message: string): void {
+    if (!this.settings.quiet) this.streams.stderr.write(`${message}\n`);
+  }
+
+  success(message: string): void {
+    this.info(`${this.chalk.green('✓')} ${message}`);
+  }
+
+  warn(message: string): void {
+    if (!this.settings.quiet) this.streams.stderr.write(`${this.chalk.yellow('warning:')} ${message}\n`);
+  }
+
+  /** Errors always reach stderr, --quiet or not. */
+  error(message: string): void {
+    this.streams.stderr.write(`${message}\n`);
+  }
+
+  private write(text: string): void {
+    this.streams.stdout.write(text);
+  }
+
+  private writeAsync(text: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.streams.stdout.write(text)) resolve();
+      else this.streams.stdout.once('drain', resolve);
+    });
+  }
+}
+
+function indent(json: string): string {
+  return json.replace(/^/gm, '  ');
+}

@@ -1,0 +1,69 @@
+import { UsageError } from '../cli/errors.js';
+
+export type Format = 'json' | 'jsonl' | 'table' | 'plain';
+
+export interface OutputFlags {
+  json?: boolean;
+  jsonl?: boolean;
+  fields?: string;
+  color?: boolean; // commander sets false for --no-color
+  quiet?: boolean;
+}
+
+export interface OutputSettings {
+  format: Format;
+  /** ANSI colour on stdout. Decided once and handed to chalk and cli-table3 explicitly. */
+  color: boolean;
+  /** Spinners and prompts: only for a person at a terminal. */
+  interactive: boolean;
+  quiet: boolean;
+  fields?: string[];
+  /** Terminal width for tables (only meaningful for the table format). */
+  width: number;
+}
+
+export interface Terminal {
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  columns?: number;
+}
+
+export function currentTerminal(): Terminal {
+  return {
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    columns: process.stdout.columns,
+  };
+}
+
+/** One decision about formats, colour and interactivity, from flags, environment and terminal. */
+export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, terminal: Terminal): OutputSettings {
+  if (flags.json && flags.jsonl) throw new UsageError('choose one of --json and --jsonl');
+  const machine = Boolean(flags.json || flags.jsonl);
+  const dumb = env.TERM === 'dumb';
+  const ci = Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
+  const format: Format = flags.json ? 'json' : flags.jsonl ? 'jsonl' : terminal.stdoutIsTTY ? 'table' : 'plain';
+
+  let color = terminal.stdoutIsTTY && !dumb;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) color = force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') color = false;
+  if (flags.color === false || machine) color = false;
+
+  const fields = flags.fields
+    ?.split(',')
+    .map((field) => field.trim())
+    .filter(Boolean);
+  if (flags.fields !== undefined && !fields?.length) throw new UsageError('--fields needs a comma-separated list of field names');
+
+  return {
+    format,
+    color,
+    interactive: terminal.stdoutIsTTY && terminal.stderrIsTTY && !ci && !dumb,
+    quiet: Boolean(flags.quiet),
+    fields,
+    width: terminal.columns && terminal.columns > 20 ? terminal.columns : 100,
+  };
+}

@@ -1,0 +1,22 @@
+/** A spinner on stderr for people at a terminal; a silent stand-in everywhere else. */
+export interface Spinner {
+  text(message: string): void;
+  stop(): void;
+}
+
+const silent: Spinner = { text: () => undefined, stop: () => undefined };
+
+export async function startSpinner(message: string, enabled: boolean): Promise<Spinner> {
+  if (!enabled) return silent;
+  const { default: ora } = await import('ora');
+  // discardStdin would put the terminal in raw mode and swallow Ctrl-C; keep the default handling.
+  const spinner = ora({ text: message, stream: process.stderr, discardStdin: false }).start();
+  return {
+    text: (next) => {
+      spinner.text = next;
+    },
+    stop: () => {
+      spinner.stop();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { Output } from '../../src/output/output.js';
+import { decideOutput, type Terminal } from '../../src/output/settings.js';
+import { fitWidths, renderTable } from '../../src/output/table.js';
+
+const tty: Terminal = { stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, columns: 80 };
+const pipe: Terminal = { stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false };
+
+function capture(flags: Parameters<typeof decideOutput>[0], terminal: Terminal) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk) => (out += String(chunk)));
+  stderr.on('data', (chunk) => (err += String(chunk)));
+  const output = new Output(decideOutput(flags, {}, terminal), { stdout, stderr });
+  return { output, out: () => out, err: () => err };
+}
+
+describe('decideOutput', () => {
+  it('uses colour only on a terminal, never with NO_COLOR, --no-color or JSON', () => {
+    expect(decideOutput({}, {}, tty).color).toBe(true);
+    expect(decideOutput({}, {}, pipe).color).toBe(false);
+    expect(decideOutput({}, { NO_COLOR: '1' }, tty).color).toBe(false);
+    expect(decideOutput({ color: false }, {}, tty).color).toBe(false);
+    expect(decideOutput({ json: true }, {}, tty).color).toBe(false);
+    expect(decideOutput({}, { FORCE_COLOR: '1' }, pipe).color).toBe(true);
+    expect(decideOutput({}, { TERM: 'dumb' }, tty).color).toBe(false);
+  });
+
+  it('is interactive only for a person at a terminal outside CI', () => {
+    expect(decideOutput({}, {}, tty).interactive).toBe(true);
+    expect(decideOutput({}, { CI: 'true' }, tty).interactive).toBe(false);
+    expect(decideOutput({}, {}, { ...tty, stderrIsTTY: false }).interactive).toBe(false);
+  });
+
+  it('picks the format', () => {
+    expect(decideOutput({}, {}, tty).format).toBe('table');
+    expect(decideOutput({}, {}, pipe).format).toBe('plain');
+    expect(decideOutput({ jsonl: true }, {}, tty).format).toBe('jsonl');
+    expect(() => decideOutput({ json: true, jsonl: true }, {}, tty)).toThrow('choose one of --json and --jsonl');
+  });
+});
+
+describe('Output', () => {
+  const rows = [
+    { id: 'a', name: 'first\tone', created_at: '2026-11-22T10:11:12.345Z' },
+    { id: 'b', name: 'second', created_at: '2026-11-21T00:00:00Z' },
+  ];
+  const columns = [{ key: 'id' }, { key: 'name' }, { key: 'created_at' }];
+
+  it('pipes tab-separated rows without header or shortening', () => {
+    const c = capture({}, pipe);
+    c.output.list(rows, columns);
+    expect(c.out()).toBe('a\tfirst one\t2026-11-22T10:11:12.345Z\nb\tsecond\t2026-11-21T00:00:00Z\n');
+  });
+
+  it('keeps only --fields in JSON, in order', () => {
+    const c = capture({ json: true, fields: 'name,id' }, pipe);
+    c.output.list(rows, columns);
+    expect(JSON.parse(c.out())).toEqual([
+      { name: 'first\tone', id: 'a' },
+      { name: 'second', id: 'b' },
+    ]);
+  });
+
+  it('streams --all as one JSON array, and as lines with --jsonl', async () => {
+    async function* items() {
+      yield* rows;
+    }
+    const json = capture({ json: true }, pipe);
+    expect(await json.output.stream(items(), columns)).toBe(2);
+    expect(JSON.parse(json.out())).toEqual(rows);
+    const empty = capture({ json: true }, pipe);
+    await empty.output.stream((async function* () {})(), columns);
+    expect(JSON.parse(empty.out())).toEqual([]);
+    const lines = capture({ jsonl: true }, pipe);
+    await lines.output.stream(items(), columns);
+    expect(lines.out().trim().split('\n').map((line) => JSON.parse(line))).toEqual(rows);
+  });
+
+  it('prints a detail view as label<TAB>value when piped', () => {
+    const c = capture({}, pipe);
+    c.output.record({ id: 'a' }, [{ label: 'id', value: 'a' }, { label: 'status', value: 'completed' }]);
+    expect(c.out()).toBe('id\ta\nstatus\tcompleted\n');
+  });
+
+  it('keeps hints off stdout and quiet with -q', () => {
+    const c = capture({ quiet: true }, tty);
+    c.output.info('hello');
+    c.output.error('bad');
+    expect(c.out()).toBe('');
+    expect(c.err()).toBe('bad\n');
+  });
+});
+
+describe('tables on a terminal', () => {
+  it('fit the width by shortening the widest column', () => {
+    const text = renderTable([{ key: 'id' }, { key: 'prompt' }], [{ id: 'abc', prompt: 'x'.repeat(200) }], 40, (s) => s);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
+    expect(text).toContain('…');
+    expect(text.split('\n')[0]).toMatch(/^ID\s+PROMPT$/);
+  });
+
+  it('never shrink a column below six characters', () => {
+    const widths = [30, 30];
+    fitWidths(widths, 5);
+    expect(widths).toEqual([6, 6]);
+  });
+});
