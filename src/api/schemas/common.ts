@@ -5,9 +5,7 @@ import { z } from 'zod';
 export const dateTime = z.string();
 export const nullableString = z.string().nullable().optional();
 
-export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const FINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
+export { TASK_STATUSES, FINAL_TASK_STATUSES, type TaskStatus } from '../enums.js';
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.looseObject({

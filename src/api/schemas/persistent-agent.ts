@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { dateTime, nullableString } from './common.js';
 
-export const WHITELIST_POLICIES = ['default', 'manual'] as const;
-export const LIFE_STATES = ['active', 'expired'] as const;
-export const MESSAGE_CHANNELS = ['email', 'sms', 'slack', 'discord', 'web', 'other'] as const;
 
 export const PersistentAgentListItemSchema = z.looseObject({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { TASK_STATUSES } from '../../api/schemas/common.js';
+import { TASK_STATUSES } from '../../api/enums.js';
 import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';

@@ -1,0 +1,10 @@
+// Enumerations of the spec, kept free of zod so command definitions can use them at start-up.
+
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const FINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed', 'cancelled'];
+
+export const WHITELIST_POLICIES = ['default', 'manual'] as const;
+export const LIFE_STATES = ['active', 'expired'] as const;
+export const MESSAGE_CHANNELS = ['email', 'sms', 'slack', 'discord', 'web', 'other'] as const;
+export const TIMELINE_DIRECTIONS = ['initial', 'older', 'newer'] as const;
