@@ -19,6 +19,11 @@ export async function run(argv: string[]): Promise<void> {
 
   try {
     const program = buildProgram();
+    if (argv.length === 0) {
+      // `agentctl` alone: the overview, on stdout, as a successful answer.
+      program.outputHelp();
+      return;
+    }
     await program.parseAsync(joinTwoWordOptions(argv), { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -83,9 +83,9 @@ export class Output {
    * A list of any length (--all): JSON, JSON lines and tab-separated rows are written item by item
    * with back-pressure, so memory stays bounded. A terminal table needs every row for its widths,
    * and a person reads it, so only that case collects. Returns how many items were written.
+   * `format` overrides the user's choice for commands whose output is always JSON (`api`).
    */
-  async stream<T>(items: AsyncIterable<T>, columns: Column<T>[]): Promise<number> {
-    const format = this.settings.format;
+  async stream<T>(items: AsyncIterable<T>, columns: Column<T>[], format = this.settings.format): Promise<number> {
     let count = 0;
     if (format === 'table') {
       const all: T[] = [];

@@ -38,6 +38,7 @@ export async function agentctl(args: string[], options: CliOptions = {}): Promis
       ...options.env,
     },
     timeout: options.timeoutMs ?? 20_000,
+    stripFinalNewline: false,
     ...(options.input === undefined ? { stdin: 'ignore' } : { input: options.input }),
   };
   const result = await execa(process.execPath, [BIN, ...args], execaOptions);

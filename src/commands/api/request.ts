@@ -15,7 +15,8 @@ export const run: CommandRun = async (ctx, [rawMethod, rawPath], options) => {
 
   const client = await ctx.client();
   if (options.paginate) {
-    await ctx.out.stream(followPages(client, path), []);
+    // Raw output is always JSON: one array, or one object per line with --jsonl.
+    await ctx.out.stream(followPages(client, path), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
     return;
   }
   const response = await client.request(method, path, { body: data });

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest, eventually } from '../helpers/api.js';
+import { BIN, agentctl, against } from '../helpers/cli.js';
+
+let emulator: RunningEmulator;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 300, log: (line) => requests.push(line) });
+});
+afterAll(() => emulator.close());
+
+describe('the program', () => {
+  it('prints its version', async () => {
+    const result = await agentctl(['--version']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('prints an overview and help with examples', async () => {
+    const overview = await agentctl([]);
+    expect(overview.exitCode).toBe(0);
+    for (const noun of ['agents', 'tasks', 'auth', 'config', 'api', 'emulator']) expect(overview.stdout).toContain(noun);
+    const help = await agentctl(['tasks', 'create', '--help']);
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout).toContain('Examples:');
+    expect(help.stdout).toContain('--follow');
+  });
+
+  it('accepts global options before and after the subcommand', async () => {
+    const env = { AGENTCTL_API_KEY: 'emulator-key' };
+    const before = await agentctl(['--base-url', emulator.baseUrl, '--json', 'agents', 'list'], { env });
+    const after = await agentctl(['agents', 'list', '--base-url', emulator.baseUrl, '--json'], { env });
+    expect(before.exitCode).toBe(0);
+    expect(JSON.parse(before.stdout)).toEqual(JSON.parse(after.stdout));
+  });
+
+  it('traces HTTP with --verbose on stderr, key redacted', async () => {
+    const result = await against(emulator.baseUrl, 'emulator-key')(['agents', 'list', '--verbose', '--json']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('> GET ');
+    expect(result.stderr).toContain('x-api-key: ***');
+    expect(result.stderr).toMatch(/< 200 GET/);
+    expect(result.stderr).not.toContain('emulator-key');
+    JSON.parse(result.stdout);
+  });
+
+  it('uses no colour when piped, even for errors', async () => {
+    const result = await against(emulator.baseUrl)(['tasks', 'list']);
+    expect(result.stdout + result.stderr).not.toContain('\u001b[');
+  });
+
+  it('exits quietly when stdout is closed early (| head)', async () => {
+    for (let i = 0; i < 30; i++) await apiRequest(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: `[hang] pipe ${i}` });
+    const child = spawn(process.execPath, [BIN, 'tasks', 'list', '--all', '--jsonl', '--page-size', '5'], {
+      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(JSON.parse(first)).toHaveProperty('id');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+  });
+
+  it('on Ctrl-C during a wait, says the task keeps running, how to resume, and exits 130', async () => {
+    const task = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: '[hang] interrupt me' });
+    const child = spawn(process.execPath, [BIN, 'tasks', 'wait', task.id, '--interval', '0.05'], {
+      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    // Interrupt only once the wait is really polling the service.
+    await eventually(() => requests.some((line) => line.includes(task.id)) || undefined, 10_000, 'the first poll');
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toContain('keeps running');
+    expect(stderr).toContain(`agentctl tasks wait ${task.id}`);
+  });
+});
+
+describe('api', () => {
+  const cli = () => against(emulator.baseUrl);
+
+  it('sends raw requests to any route', async () => {
+    const ping = await cli()(['api', 'GET', '/ping/']);
+    expect(ping.exitCode).toBe(0);
+    expect(JSON.parse(ping.stdout)).toMatchObject({ pong: true });
+    const created = await cli()(['api', 'POST', '/agents/browser-use/', '--data', '{"name":"raw-agent"}']);
+    const agent = JSON.parse(created.stdout);
+    expect(agent.name).toBe('raw-agent');
+    const deleted = await cli()(['api', 'DELETE', `/agents/browser-use/${agent.id}`, '--json']);
+    expect(deleted.exitCode).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toEqual({ status: 204 });
+  });
+
+  it('follows every page with --paginate', async () => {
+    const result = await cli()(['api', 'GET', '/tasks/browser-use/?page_size=3', '--paginate']);
+    expect(result.exitCode).toBe(0);
+    const items = JSON.parse(result.stdout);
+    expect(items.length).toBeGreaterThan(3);
+  });
+
+  it('reads a body from stdin and refuses bad input', async () => {
+    const fromStdin = await cli()(['api', 'POST', '/agents/browser-use/', '--data', '@-'], { input: '{"name":"stdin-agent"}' });
+    expect(JSON.parse(fromStdin.stdout).name).toBe('stdin-agent');
+    expect((await cli()(['api', 'POST', '/agents/browser-use/', '--data', '{bad'])).exitCode).toBe(2);
+    expect((await cli()(['api', 'FETCH', '/ping/'])).exitCode).toBe(2);
+    expect((await cli()(['api', 'POST', '/ping/', '--paginate'])).exitCode).toBe(2);
+  });
+});

@@ -1,0 +1,99 @@
+import { statSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { agentctl, tempDir } from '../helpers/cli.js';
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, apiKey: 'secret-key-4242' });
+});
+afterAll(() => emulator.close());
+
+describe('config', () => {
+  it('sets, gets, lists and unsets settings in a 0600 file under XDG_CONFIG_HOME/agentctl', async () => {
+    const home = tempDir();
+    const path = (await agentctl(['config', 'path'], { configHome: home })).stdout.trim();
+    expect(path).toBe(join(home, 'agentctl', 'config.json'));
+
+    expect((await agentctl(['config', 'set', 'base-url', 'http://example.test/api/v1/'], { configHome: home })).exitCode).toBe(0);
+    expect((await agentctl(['config', 'set', 'api-key', '-'], { configHome: home, input: 'abcdefghijkl\n' })).exitCode).toBe(0);
+    expect((statSync(path).mode & 0o777).toString(8)).toBe('600');
+    expect((statSync(join(home, 'agentctl')).mode & 0o777).toString(8)).toBe('700');
+
+    expect((await agentctl(['config', 'get', 'base-url'], { configHome: home })).stdout).toBe('http://example.test/api/v1\n');
+    const key = await agentctl(['config', 'get', 'api-key'], { configHome: home });
+    expect(key.stdout).toBe('****ijkl\n');
+    const list = await agentctl(['config', 'list', '--json'], { configHome: home });
+    expect(JSON.parse(list.stdout)).toEqual({ default: { 'base-url': 'http://example.test/api/v1', 'api-key': '****ijkl' } });
+    expect(list.stdout).not.toContain('abcdefghijkl');
+
+    expect((await agentctl(['config', 'unset', 'base-url'], { configHome: home })).exitCode).toBe(0);
+    expect((await agentctl(['config', 'get', 'base-url'], { configHome: home })).exitCode).toBe(4);
+    expect((await agentctl(['config', 'get', 'colour'], { configHome: home })).exitCode).toBe(2);
+    expect((await agentctl(['config', 'set', 'base-url', 'ftp://x'], { configHome: home })).exitCode).toBe(2);
+  });
+
+  it('keeps profiles apart and uses them by flag or AGENTCTL_PROFILE', async () => {
+    const home = tempDir();
+    await agentctl(['config', 'set', 'base-url', emulator.baseUrl, '--profile', 'emu'], { configHome: home });
+    await agentctl(['config', 'set', 'api-key', '-', '--profile', 'emu'], { configHome: home, input: 'secret-key-4242' });
+    expect((await agentctl(['agents', 'list', '--profile', 'emu'], { configHome: home })).exitCode).toBe(0);
+    expect((await agentctl(['agents', 'list'], { configHome: home, env: { AGENTCTL_PROFILE: 'emu' } })).exitCode).toBe(0);
+    const unknown = await agentctl(['agents', 'list', '--profile', 'nope'], { configHome: home });
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain('known profiles: emu');
+    // The environment wins over the profile.
+    const envWins = await agentctl(['agents', 'list', '--profile', 'emu'], { configHome: home, env: { AGENTCTL_API_KEY: 'wrong' } });
+    expect(envWins.exitCode).toBe(3);
+  });
+
+  it('explains a broken config file', async () => {
+    const home = tempDir();
+    await agentctl(['config', 'set', 'base-url', 'http://x.test/api/v1'], { configHome: home });
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(home, 'agentctl', 'config.json'), '{ broken');
+    const result = await agentctl(['config', 'list'], { configHome: home });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('cannot read the config file');
+  });
+});
+
+describe('auth', () => {
+  it('logs in with a key from stdin, checks it with /ping/, stores it, and logs out', async () => {
+    const home = tempDir();
+    const login = await agentctl(['auth', 'login', '--base-url', emulator.baseUrl], { configHome: home, input: 'secret-key-4242\n' });
+    expect(login.exitCode, login.stderr).toBe(0);
+    expect(login.stderr).toContain('Logged in');
+    expect(login.stderr + login.stdout).not.toContain('secret-key-4242');
+    const stored = JSON.parse(readFileSync(join(home, 'agentctl', 'config.json'), 'utf8'));
+    expect(stored.profiles.default).toEqual({ 'api-key': 'secret-key-4242', 'base-url': emulator.baseUrl });
+
+    const status = await agentctl(['auth', 'status', '--json'], { configHome: home });
+    expect(status.exitCode).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'default', base_url: emulator.baseUrl, api_key_source: 'profile', ok: true });
+    expect(status.stdout).not.toContain('secret-key-4242');
+
+    expect((await agentctl(['auth', 'logout'], { configHome: home })).exitCode).toBe(0);
+    const after = await agentctl(['auth', 'status'], { configHome: home });
+    expect(after.exitCode).toBe(3);
+  });
+
+  it('refuses a wrong key at login and stores nothing', async () => {
+    const home = tempDir();
+    const login = await agentctl(['auth', 'login', '--base-url', emulator.baseUrl, '--profile', 'bad'], { configHome: home, input: 'nope-nope' });
+    expect(login.exitCode).toBe(3);
+    expect((await agentctl(['config', 'list', '--all-profiles', '--json'], { configHome: home })).stdout.trim()).toBe('{}');
+  });
+
+  it('reads the key from --api-key-file', async () => {
+    const dir = tempDir();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'key'), 'secret-key-4242\n', { mode: 0o600 });
+    const result = await agentctl(['agents', 'list', '--api-key-file', join(dir, 'key'), '--base-url', emulator.baseUrl]);
+    expect(result.exitCode).toBe(0);
+    const missing = await agentctl(['agents', 'list', '--api-key-file', join(dir, 'nope'), '--base-url', emulator.baseUrl]);
+    expect(missing.exitCode).toBe(2);
+  });
+});

@@ -1,0 +1,240 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest, eventually } from '../helpers/api.js';
+import { against, tempDir } from '../helpers/cli.js';
+
+let emulator: RunningEmulator;
+let cli: ReturnType<typeof against>;
+const FAST = ['--interval', '0.05'];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 300 });
+  cli = against(emulator.baseUrl);
+});
+afterAll(() => emulator.close());
+
+async function createTask(prompt: string, extra: string[] = []): Promise<{ id: string; status: string }> {
+  const result = await cli(['tasks', 'create', prompt, '--json', ...extra]);
+  expect(result.exitCode, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+describe('tasks create', () => {
+  it('prints only JSON on stdout, so `--json | jq -r .id` works', async () => {
+    const result = await cli(['tasks', 'create', 'x', '--json']);
+    expect(result.exitCode).toBe(0);
+    const task = JSON.parse(result.stdout);
+    expect(task).toMatchObject({ status: 'pending', prompt: 'x' });
+    expect(task.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('prints just the id with --id-only', async () => {
+    const result = await cli(['tasks', 'create', 'only the id', '--id-only']);
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+  });
+
+  it('reads the prompt from a file or stdin', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'prompt.txt'), 'prompt from a file\n');
+    const fromFile = JSON.parse((await cli(['tasks', 'create', '--prompt-file', join(dir, 'prompt.txt'), '--json'])).stdout);
+    expect(fromFile.prompt).toBe('prompt from a file');
+    const fromStdin = JSON.parse((await cli(['tasks', 'create', '-', '--json'], { input: 'prompt from stdin\n' })).stdout);
+    expect(fromStdin.prompt).toBe('prompt from stdin');
+  });
+
+  it('follows a task to completion, prints its result and exits 0', async () => {
+    const result = await cli(['tasks', 'create', 'Find the weather in Oslo', '--follow', ...FAST]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trim().length).toBeGreaterThan(0);
+  });
+
+  it('follows with --json and prints the result endpoint body', async () => {
+    const result = await cli(['tasks', 'create', 'Weather in Rome', '--follow', '--json', ...FAST]);
+    expect(result.exitCode).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body.status).toBe('completed');
+    expect(body).toHaveProperty('result');
+  });
+
+  it('returns a structured result matching an output schema (file and inline)', async () => {
+    const schema = { type: 'object', properties: { price: { type: 'number' }, city: { type: 'string' } }, required: ['price', 'city'] };
+    const dir = tempDir();
+    writeFileSync(join(dir, 'schema.json'), JSON.stringify(schema));
+    const fromFile = await cli(['tasks', 'create', 'Cheapest hotel', '--output-schema', join(dir, 'schema.json'), '--follow', '--json', ...FAST]);
+    expect(fromFile.exitCode).toBe(0);
+    const result = JSON.parse(fromFile.stdout).result;
+    expect(typeof result.price).toBe('number');
+    expect(typeof result.city).toBe('string');
+    const inline = await cli(['tasks', 'create', 'Cheapest hotel', '--output-schema', JSON.stringify(schema), '--follow', ...FAST]);
+    expect(inline.exitCode).toBe(0);
+    expect(JSON.parse(inline.stdout)).toHaveProperty('price');
+  });
+
+  it('exits 5 when the followed task fails, with the error on stderr', async () => {
+    const result = await cli(['tasks', 'create', '[fail] please', '--follow', ...FAST]);
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr).toContain('failed');
+  });
+
+  it('waits on the service side with --wait and exits by the outcome', async () => {
+    const done = await cli(['tasks', 'create', 'sync', '--wait', '5', '--json']);
+    expect(done.exitCode).toBe(0);
+    expect(JSON.parse(done.stdout).status).toBe('completed');
+    const failed = await cli(['tasks', 'create', '[fail] sync', '--wait', '5', '--json']);
+    expect(failed.exitCode).toBe(5);
+    const ranOut = await cli(['tasks', 'create', '[hang] sync', '--wait', '1', '--json']);
+    expect(ranOut.exitCode).toBe(7);
+    const task = JSON.parse(ranOut.stdout);
+    expect(task.wait_error).toBe('The operation timed out.');
+    expect(ranOut.stderr).toContain(`agentctl tasks wait ${task.id}`);
+  });
+
+  it('sends secrets in the nested shape from flags, files and the environment, and never prints them', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'secrets.json'), JSON.stringify({ 'https://shop.example': { USER: 'alice' } }));
+    const result = await cli(
+      [
+        'tasks', 'create', 'Log in as x_user', '--verbose', '--json',
+        '--secrets-file', join(dir, 'secrets.json'),
+        '--secret', 'https://shop.example', 'PASSWORD=hunter2-secret',
+        '--secret-env', 'https://bank.example', 'PIN=BANK_PIN',
+      ],
+      { env: { BANK_PIN: '987654321' } },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('"secrets":{"https://shop.example":{"USER":"***","PASSWORD":"***"},"https://bank.example":{"PIN":"***"}}');
+    for (const secret of ['hunter2-secret', '987654321', 'alice', 'emulator-key']) {
+      expect(result.stdout).not.toContain(secret);
+      expect(result.stderr).not.toContain(secret);
+    }
+  });
+
+  it.each([
+    [['--wait', '1351'], '--wait must be between 0 and 1350'],
+    [['--webhook', 'ftp://x'], 'http:// or https://'],
+    [['--output-schema', '[1,2]'], 'must be a JSON object'],
+    [['--output-schema', '{nope'], 'not valid JSON'],
+    [['--output-schema', '/no/such/file.json'], 'no such file'],
+    [['--secret', 'https://a.example', 'bad-key=1'], 'secret key "bad-key"'],
+    [['--secret-env', 'https://a.example', 'K=UNSET_VARIABLE_X'], 'UNSET_VARIABLE_X is not set'],
+    [['--agent', 'nope'], '--agent "nope" is not a UUID'],
+    [['--follow', '--wait', '5'], 'not both'],
+  ])('refuses %j before any request (exit 2)', async (flags, message) => {
+    const result = await cli(['tasks', 'create', 'x', ...flags]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('requires a prompt', async () => {
+    const result = await cli(['tasks', 'create']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('a prompt is required');
+  });
+});
+
+describe('tasks wait, cancel, result', () => {
+  it('waits for a running task and exits 0', async () => {
+    const task = await createTask('wait for me');
+    const result = await cli(['tasks', 'wait', task.id, ...FAST]);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('exits 7 with the id when the wait runs out', async () => {
+    const task = await createTask('[hang] forever');
+    const result = await cli(['tasks', 'wait', task.id, '--timeout', '0.3', ...FAST]);
+    expect(result.exitCode).toBe(7);
+    expect(result.stdout.trim()).toBe(task.id);
+    expect(result.stderr).toContain(`agentctl tasks wait ${task.id}`);
+  });
+
+  it('cancels a running task; waiting then exits 6; cancelling again is a 409', async () => {
+    const task = await createTask('[hang] cancel me');
+    const cancelled = await cli(['tasks', 'cancel', task.id, '--json']);
+    expect(cancelled.exitCode).toBe(0);
+    expect(JSON.parse(cancelled.stdout)).toMatchObject({ status: 'cancelled' });
+    const waited = await cli(['tasks', 'wait', task.id, ...FAST]);
+    expect(waited.exitCode).toBe(6);
+    const again = await cli(['tasks', 'cancel', task.id]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain('409');
+    expect(again.stderr).toContain('cannot be cancelled');
+  });
+
+  it('prints the result endpoint answer for each status', async () => {
+    const pending = await createTask('[hang] not yet');
+    const notYet = await cli(['tasks', 'result', pending.id, '--json']);
+    expect(JSON.parse(notYet.stdout)).toMatchObject({ status: expect.stringMatching(/pending|in_progress/), message: 'Task is not yet completed.' });
+    const task = await createTask('a result please');
+    await eventually(async () => (await apiRequest<{ status: string }>(emulator.baseUrl, 'GET', `/tasks/browser-use/${task.id}/`)).status === 'completed' || undefined);
+    const done = await cli(['tasks', 'result', task.id]);
+    expect(done.exitCode).toBe(0);
+    expect(done.stdout.trim().length).toBeGreaterThan(0);
+  });
+});
+
+describe('tasks get, update, replace, delete, list', () => {
+  it('updates a pending task, refuses a prompt change once it has started', async () => {
+    const task = await createTask('[hang] editable');
+    const patched = await cli(['tasks', 'update', task.id, '--webhook', 'https://hooks.example/done', '--credits-cost', '1.25', '--json']);
+    expect(patched.exitCode, patched.stderr).toBe(0);
+    expect(JSON.parse(patched.stdout).webhook).toBe('https://hooks.example/done');
+    await eventually(async () => (await apiRequest<{ status: string }>(emulator.baseUrl, 'GET', `/tasks/browser-use/${task.id}/`)).status === 'in_progress' || undefined);
+    const late = await cli(['tasks', 'update', task.id, '--prompt', 'changed']);
+    expect(late.exitCode).toBe(1);
+    expect(late.stderr).toContain('400');
+    const cleared = await cli(['tasks', 'update', task.id, '--no-webhook', '--json']);
+    expect(JSON.parse(cleared.stdout).webhook).toBeNull();
+  });
+
+  it('replaces a task with PUT', async () => {
+    const task = await createTask('[hang] replace me');
+    const replaced = await cli(['tasks', 'replace', task.id, '[hang] replace me', '--webhook', 'https://hooks.example/put', '--json']);
+    expect(replaced.exitCode, replaced.stderr).toBe(0);
+    expect(JSON.parse(replaced.stdout)).toMatchObject({ prompt: '[hang] replace me', webhook: 'https://hooks.example/put' });
+  });
+
+  it('refuses a bad credits cost', async () => {
+    const result = await cli(['tasks', 'update', '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f', '--credits-cost', '1.2345']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('not a decimal');
+  });
+
+  it('gets and deletes a task; a deleted task is not found (exit 4)', async () => {
+    const task = await createTask('delete me');
+    const got = await cli(['tasks', 'get', task.id]);
+    expect(got.stdout).toContain(`id\t${task.id}`);
+    expect((await cli(['tasks', 'delete', task.id, '--yes'])).exitCode).toBe(0);
+    expect((await cli(['tasks', 'get', task.id])).exitCode).toBe(4);
+  });
+
+  it('filters by status on the client, across all pages', async () => {
+    for (let i = 0; i < 3; i++) await createTask(`[hang] listed ${i}`);
+    const result = await cli(['tasks', 'list', '--all', '--status', 'in_progress', '--jsonl', '--page-size', '2']);
+    const statuses = result.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line).status);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['in_progress']));
+    expect((await cli(['tasks', 'list', '--status', 'bogus'])).exitCode).toBe(2);
+  });
+
+  it('uses the agent-scoped routes with --agent', async () => {
+    const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'scoped-agent' });
+    const created = await cli(['tasks', 'create', 'scoped task', '--agent', agent.id, '--follow', '--json', ...FAST]);
+    expect(created.exitCode, created.stderr).toBe(0);
+    const listed = JSON.parse((await cli(['tasks', 'list', '--agent', agent.id, '--json'])).stdout);
+    expect(listed).toHaveLength(1);
+    expect(listed[0].agent_id).toBe(agent.id);
+    const id = listed[0].id;
+    expect((await cli(['tasks', 'get', id, '--agent', agent.id])).exitCode).toBe(0);
+    expect((await cli(['tasks', 'result', id, '--agent', agent.id, '--json'])).exitCode).toBe(0);
+    const other = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'other-agent' });
+    expect((await cli(['tasks', 'get', id, '--agent', other.id])).exitCode).toBe(4);
+    const hanging = JSON.parse((await cli(['tasks', 'create', '[hang] scoped', '--agent', agent.id, '--json'])).stdout);
+    expect((await cli(['tasks', 'update', hanging.id, '--agent', agent.id, '--credits-cost', '2', '--json'])).exitCode).toBe(0);
+    expect((await cli(['tasks', 'replace', hanging.id, '[hang] scoped', '--agent', agent.id, '--json'])).exitCode).toBe(0);
+    expect((await cli(['tasks', 'cancel', hanging.id, '--agent', agent.id])).exitCode).toBe(0);
+    expect((await cli(['tasks', 'wait', hanging.id, '--agent', agent.id, ...FAST])).exitCode).toBe(6);
+    expect((await cli(['tasks', 'delete', hanging.id, '--agent', agent.id, '--yes'])).exitCode).toBe(0);
+  });
+});
