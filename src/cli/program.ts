@@ -8,8 +8,35 @@ import { registerConfig } from '../commands/config/index.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 
-/** Builds the whole command tree. Only definitions live here; each action loads its module lazily. */
-export function buildProgram(): Command {
+/** Every top-level command and the function that defines its subtree. */
+const NOUNS: Array<[name: string, register: (program: Command) => void]> = [
+  ['agents', registerAgents],
+  ['tasks', registerTasks],
+  ['auth', registerAuth],
+  ['config', registerConfig],
+  ['api', registerApi],
+  ['emulator', registerEmulator],
+];
+
+/** Global options that take a value, so the word after them is not a command name. */
+const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout']);
+
+/** The first word of argv that names a command (skipping global options and their values). */
+export function commandWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the command tree. Only definitions live here; each action loads its module lazily. When
+ * argv names a known command, only that subtree is defined: start-up is a budget (`tasks --help`
+ * must stay close to bare node), and the other subtrees cannot matter to that run.
+ */
+export function buildProgram(argv: string[] = []): Command {
   const program = new Command('agentctl')
     .description('Manage browser-automation tasks and long-lived AI agents from a terminal, a script or CI.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -20,12 +47,9 @@ export function buildProgram(): Command {
     .exitOverride();
 
   addGlobalOptions(program);
-  registerAgents(program);
-  registerTasks(program);
-  registerAuth(program);
-  registerConfig(program);
-  registerApi(program);
-  registerEmulator(program);
+  const word = commandWord(argv);
+  const only = NOUNS.find(([name]) => name === word);
+  for (const [name, register] of NOUNS) if (!only || name === word) register(program);
 
   examples(program, [
     'agentctl emulator &                      # a local service to try things against',

@@ -18,7 +18,7 @@ export async function run(argv: string[]): Promise<void> {
   });
 
   try {
-    const program = buildProgram();
+    const program = buildProgram(argv);
     if (argv.length === 0) {
       // `agentctl` alone: the overview, on stdout, as a successful answer.
       program.outputHelp();

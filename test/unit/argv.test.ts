@@ -17,3 +17,12 @@ describe('two-word options', () => {
     expect(() => joinTwoWordOptions(['--secret-env', 'd', '--json'])).toThrow('DOMAIN KEY=ENVVAR');
   });
 });
+
+describe('commandWord', () => {
+  it('finds the command name after global options and their values', async () => {
+    const { commandWord } = await import('../../src/cli/program.js');
+    expect(commandWord(['--base-url', 'http://x', '--json', 'tasks', 'list'])).toBe('tasks');
+    expect(commandWord(['--profile', 'tasks', 'agents'])).toBe('agents');
+    expect(commandWord(['--help'])).toBeUndefined();
+  });
+});
