@@ -88,7 +88,7 @@ describe('emulator behaviour a script relies on', () => {
     expect(method.status).toBe(405);
     const broken = await fetch(`${emulator.baseUrl}/tasks/browser-use/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{nope' });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).detail).toMatch(/^JSON parse error - /);
+    expect(((await broken.json()) as { detail: string }).detail).toMatch(/^JSON parse error - /);
     const missingKey = await fetch(`${emulator.baseUrl}/tasks/browser-use/`);
     expect(await missingKey.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
     expect((await fetch(`${emulator.baseUrl}/agents/`, { headers })).status).toBe(501);
