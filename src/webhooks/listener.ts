@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isJsonContentType, parsePayload, type WebhookPayload } from './payload.js';
+
+/** What is printed and stored per event: `{received_at, headers: {user-agent, content-type}, body}`. */
+export interface EventRecord {
+  received_at: string;
+  headers: { 'user-agent': string | null; 'content-type': string | null };
+  body: WebhookPayload;
+}
+
+/** A valid event and the bytes it came as (forwarded unchanged). */
+export interface ReceivedEvent {
+  record: EventRecord;
+  raw: Buffer;
+}
+
+/** A request the listener turned away, and why. */
+export interface Rejection {
+  status: number;
+  method: string;
+  path: string;
+  reason: string;
+  userAgent: string | null;
+}
+
+export interface ListenerOptions {
+  host?: string;
+  port?: number;
+  /** The secret path to accept (default: a random one). Others get 404. */
+  path?: string;
+  /** More paths to accept (e.g. the path of a tunnel's public URL). */
+  extraPaths?: string[];
+  /** Largest body accepted, in bytes (default 1 MiB); larger ones get 413. */
+  maxBodyBytes?: number;
+  /** Return false to acknowledge an event but not keep it (e.g. another task's). */
+  filter?: (payload: WebhookPayload) => boolean;
+  /** Keep at most this many events; later ones get 503 (the listener is about to close). */
+  limit?: number;
+  /** Makes an event durable before it is acknowledged; a rejection answers 500. */
+  persist?: (record: EventRecord) => Promise<void>;
+  /** Called, in order, for each kept event once it is durable and before the 200 goes out. */
+  onEvent: (event: ReceivedEvent, sequence: number) => void;
+  onRejected?: (rejection: Rejection) => void;
+  onIgnored?: (event: ReceivedEvent) => void;
+  /** A persist failure (the event was answered 500). */
+  onError?: (error: Error, event: ReceivedEvent) => void;
+  now?: () => Date;
+}
+
+export interface Listener {
+  /** The URL to register: http://host:port/path. */
+  url: string;
+  host: string;
+  port: number;
+  path: string;
+  readonly stats: ListenerStats;
+  /** Stops taking requests, lets those under way finish, then closes. */
+  close(): Promise<void>;
+}
+
+export interface ListenerStats {
+  received: number;
+  rejected: number;
+  ignored: number;
+  failed: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Past this much the connection is cut instead of read to the end for a clean 413. */
+const DISCARD_LIMIT_FACTOR = 8;
+
+/** A random, URL-safe path segment of 144 bits: the listener's shared secret. */
+export function randomPath(): string {
+  return `/${randomBytes(18).toString('base64url')}`;
+}
+
+/** `hooks/x` -> `/hooks/x`; rejects what cannot be a URL path. */
+export function normalizePath(path: string): string {
+  const trimmed = path.trim();
+  if (trimmed === '' || /[\s?#]/.test(trimmed)) throw new Error(`"${path}" is not a URL path (no spaces, ? or #)`);
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** The URL for an address: wildcard hosts are shown as loopback, IPv6 in brackets. */
+export function listenerUrl(host: string, port: number, path: string): string {
+  let shown = host;
+  if (host === '0.0.0.0' || host === '') shown = '127.0.0.1';
+  else if (host === '::') shown = '[::1]';
+  else if (host.includes(':') && !host.startsWith('[')) shown = `[${host}]`;
+  return `http://${shown}:${port}${path}`;
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function pathOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  const end = raw.search(/[?#]/);
+  return end === -1 ? raw : raw.slice(0, end);
+}
+
+function headerValue(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+type BodyRead = { ok: true; body: Buffer } | { ok: false; tooLarge: true; cut: boolean };
+
+/** Reads a body up to `max` bytes; past it, keeps reading (discarding) so the 413 can be sent cleanly. */
+function readLimited(req: IncomingMessage, max: number): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        tooLarge = true;
+        chunks.length = 0;
+        if (size > max * DISCARD_LIMIT_FACTOR) {
+          req.pause();
+          resolve({ ok: false, tooLarge: true, cut: true });
+        }
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? { ok: false, tooLarge: true, cut: false } : { ok: true, body: Buffer.concat(chunks) }));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Starts the webhook listener. Per request: path (404), method (405), content type (415), size
+ * (413), JSON and shape (400); a valid event is made durable (`persist`), handed to `onEvent`,
+ * and only then answered 200. Events are handed over in the order their persist completed.
+ */
+export async function startListener(options: ListenerOptions): Promise<Listener> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path === undefined ? randomPath() : normalizePath(options.path);
+  const accepted = new Set<string>();
+  for (const candidate of [path, ...(options.extraPaths ?? []).map(normalizePath)]) {
+    accepted.add(candidate);
+    // The service posts exactly the registered URL; tolerate a trailing slash added or dropped.
+    accepted.add(candidate.endsWith('/') && candidate.length > 1 ? candidate.slice(0, -1) : `${candidate}/`);
+  }
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const now = options.now ?? (() => new Date());
+  const stats: ListenerStats = { received: 0, rejected: 0, ignored: 0, failed: 0 };
+  let reserved = 0;
+  let closing = false;
+  const inFlight = new Set<Promise<void>>();
+
+  const reject = (req: IncomingMessage, res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) => {
+    stats.rejected++;
+    options.onRejected?.({ status, method: req.method ?? '', path: pathOf(req.url), reason, userAgent: headerValue(req.headers['user-agent']) });
+    if (!res.headersSent) json(res, status, { error: reason }, headers);
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestPath = pathOf(req.url);
+    if (!accepted.has(requestPath)) {
+      req.resume();
+      return reject(req, res, 404, 'unknown path');
+    }
+    if (req.method !== 'POST') {
+      req.resume();
+      return reject(req, res, 405, `method ${req.method ?? '?'} not allowed: webhooks are POSTed`, { allow: 'POST' });
+    }
+    if (closing) {
+      req.resume();
+      return reject(req, res, 503, 'the listener is closing', { connection: 'close' });
+    }
+    const contentType = headerValue(req.headers['content-type']);
+    if (!isJsonContentType(contentType)) {
+      req.resume();
+      return reject(req, res, 415, `content type must be application/json, got ${contentType ?? 'none'}`);
+    }
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBody * DISCARD_LIMIT_FACTOR) {
+      return reject(req, res, 413, `body of ${declared} bytes is over the ${maxBody}-byte limit`, { connection: 'close' });
+    }
+    const read = await readLimited(req, maxBody);
+    if (!read.ok) {
+      return reject(req, res, 413, `body is over the ${maxBody}-byte limit`, read.cut ? { connection: 'close' } : {});
+    }
+    const check = parsePayload(read.body);
+    if (!check.ok) return reject(req, res, 400, check.reason);
+
+    const event: ReceivedEvent = {
+      record: {
+        received_at: now().toISOString(),
+        headers: { 'user-agent': headerValue(req.headers['user-agent']), 'content-type': contentType },
+        body: check.payload,
+      },
+      raw: read.body,
+    };
+    if (options.filter && !options.filter(check.payload)) {
+      stats.ignored++;
+      options.onIgnored?.(event);
+      return json(res, 200, { ok: true, ignored: true });
+    }
+    if (closing || (options.limit !== undefined && reserved >= options.limit)) {
+      return reject(req, res, 503, 'the listener has all the events it was asked for and is closing', { connection: 'close' });
+    }
+    reserved++;
+    try {
+      await options.persist?.(event.record);
+    } catch (error) {
+      reserved--;
+      stats.failed++;
+      options.onError?.(error as Error, event);
+      return json(res, 500, { error: `could not store the event: ${(error as Error).message}` });
+    }
+    stats.received++;
+    options.onEvent(event, stats.received);
+    json(res, 200, { ok: true });
+  }
+
+  const server: Server = createServer((req, res) => {
+    const work = handle(req, res)
+      .catch((error: unknown) => {
+        if (!res.headersSent) json(res, 500, { error: (error as Error).message });
+      })
+      // Done when the answer has been handed to the socket, so closing never cuts one short.
+      .then(() => (res.writableFinished || res.destroyed ? undefined : new Promise<void>((resolve) => res.once('close', resolve).once('finish', resolve))))
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+  });
+  // Slow or stuck senders must not hold the listener open for ever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+
+  await new Promise<void>((resolve, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', rejectListen);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: listenerUrl(host, address.port, path),
+    host,
+    port: address.port,
+    path,
+    stats,
+    close() {
+      closed ??= (async () => {
+        closing = true;
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await Promise.allSettled([...inFlight]);
+        // Requests under way have been answered; connections left are idle keep-alives.
+        server.closeAllConnections();
+        await stopped;
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JsonLinesFile, type AppendTarget } from '../../src/webhooks/output-file.js';
+import { tempDir } from '../helpers/cli.js';
+
+/** A file whose writes and fsyncs are recorded, and can be held or made to fail. */
+function fakeTarget(options: { maxChunk?: number; failSync?: boolean } = {}) {
+  const log: string[] = [];
+  let data = '';
+  let synced = '';
+  let release: (() => void) | undefined;
+  let holdNext = false;
+  const target: AppendTarget = {
+    async write(buffer, offset, length) {
+      const n = Math.min(length, options.maxChunk ?? length);
+      data += buffer.subarray(offset, offset + n).toString();
+      log.push(`write ${n}`);
+      return { bytesWritten: n };
+    },
+    async sync() {
+      if (holdNext) {
+        holdNext = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      if (options.failSync) throw new Error('EIO: disk gone');
+      synced = data;
+      log.push('sync');
+    },
+    async close() {
+      log.push('close');
+    },
+  };
+  return {
+    target,
+    log,
+    synced: () => synced,
+    hold: () => (holdNext = true),
+    release: () => release?.(),
+  };
+}
+
+describe('JsonLinesFile', () => {
+  it('resolves an append only after its line is written and fsynced', async () => {
+    const fake = fakeTarget();
+    const file = new JsonLinesFile(fake.target, 'events.jsonl');
+    fake.hold();
+    let done = false;
+    const appended = file.append({ a: 1 }).then(() => (done = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(false); // written, but fsync still under way
+    expect(fake.synced()).toBe('');
+    fake.release();
+    await appended;
+    expect(fake.synced()).toBe('{"a":1}\n');
+    expect(file.written).toBe(1);
+  });
+
+  it('groups lines that arrive during an fsync into one write+fsync, in call order', async () => {
+    const fake = fakeTarget();
+    const file = new JsonLinesFile(fake.target, 'events.jsonl');
+    fake.hold();
+    const order: number[] = [];
+    const first = file.append({ n: 0 }).then(() => order.push(0));
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = Array.from({ length: 20 }, (_, i) => file.append({ n: i + 1 }).then(() => order.push(i + 1)));
+    fake.release();
+    await Promise.all([first, ...rest]);
+    expect(order).toEqual(Array.from({ length: 21 }, (_, i) => i));
+    expect(fake.synced().trim().split('\n').map((line) => JSON.parse(line).n)).toEqual(order);
+    expect(file.syncs).toBe(2);
+  });
+
+  it('finishes partial writes', async () => {
+    const fake = fakeTarget({ maxChunk: 3 });
+    const file = new JsonLinesFile(fake.target, 'events.jsonl');
+    await file.append({ long: 'x'.repeat(20) });
+    expect(fake.synced()).toBe(`{"long":"${'x'.repeat(20)}"}\n`);
+  });
+
+  it('rejects the lines of a batch whose fsync failed (so no 200 goes out for them)', async () => {
+    const file = new JsonLinesFile(fakeTarget({ failSync: true }).target, 'events.jsonl');
+    await expect(file.append({ a: 1 })).rejects.toThrow(/EIO/);
+    expect(file.written).toBe(0);
+  });
+
+  it('waits for pending lines before closing, and refuses lines after', async () => {
+    const fake = fakeTarget();
+    const file = new JsonLinesFile(fake.target, 'events.jsonl');
+    const pending = file.append({ a: 1 });
+    await file.close();
+    await pending;
+    expect(fake.log.at(-1)).toBe('close');
+    expect(fake.log).toContain('sync');
+    await expect(file.append({ b: 2 })).rejects.toThrow(/closed/);
+  });
+
+  it('appends to a real file (mode 0600 when created), keeping earlier lines', async () => {
+    const path = join(tempDir(), 'events.jsonl');
+    const first = await JsonLinesFile.open(path);
+    await Promise.all([first.append({ n: 1 }), first.append({ n: 2 })]);
+    await first.close();
+    const second = await JsonLinesFile.open(path);
+    await second.append({ n: 3 });
+    await second.close();
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n{"n":2}\n{"n":3}\n');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+});
