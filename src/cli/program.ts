@@ -7,6 +7,7 @@ import { registerAuth } from '../commands/auth/index.js';
 import { registerConfig } from '../commands/config/index.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
+import { registerWebhookListen } from '../commands/webhook-listen/index.js';
 
 /** Every top-level command and the function that defines its subtree. */
 const NOUNS: Array<[name: string, register: (program: Command) => void]> = [
@@ -16,6 +17,7 @@ const NOUNS: Array<[name: string, register: (program: Command) => void]> = [
   ['config', registerConfig],
   ['api', registerApi],
   ['emulator', registerEmulator],
+  ['webhook-listen', registerWebhookListen],
 ];
 
 /** Global options that take a value, so the word after them is not a command name. */

@@ -1,0 +1,204 @@
+import type { Context } from '../../cli/context.js';
+import { ExitError, UsageError } from '../../cli/errors.js';
+import { ExitCode, type ExitCodeValue } from '../../cli/exit-codes.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import { colorStatus } from '../../output/color.js';
+import { pickFields } from '../../output/format.js';
+import { columnsForFields, eventRow, plainEventLine, tableHeader, tableRow } from '../../webhooks/format.js';
+import { Forwarder, type ForwardItem } from '../../webhooks/forwarder.js';
+import { startListener, type EventRecord, type Listener, type ReceivedEvent } from '../../webhooks/listener.js';
+import { JsonLinesFile } from '../../webhooks/output-file.js';
+import { isServiceUserAgent } from '../../webhooks/payload.js';
+import { parseListenConfig, type ListenConfig } from './options.js';
+
+type Ending = 'count' | 'timeout' | 'interrupt';
+
+export const run: CommandRun = async (ctx, _args, options) => {
+  // Here the global --timeout is how long to listen, not one request's limit.
+  ctx.ownsTimeoutFlag = true;
+  const config = parseListenConfig(options, ctx.flags.timeout);
+  const output = config.outputPath ? await openOutput(config.outputPath) : undefined;
+  const printer = eventPrinter(ctx);
+  const forwarders = config.forwardTo.map((target) => makeForwarder(ctx, target));
+
+  let finish: (ending: Ending) => void = () => undefined;
+  const ended = new Promise<Ending>((resolve) => (finish = resolve));
+
+  let listener: Listener;
+  try {
+    listener = await startListener({
+      host: config.host,
+      port: config.port,
+      path: config.path,
+      maxBodyBytes: config.maxBodyBytes,
+      limit: config.count,
+      filter: config.taskId ? (payload) => payload.id.toLowerCase() === config.taskId : undefined,
+      persist: output ? (record) => output.append(record) : undefined,
+      onEvent: (event, sequence) => {
+        printer(event.record);
+        const item = forwardItem(event);
+        for (const forwarder of forwarders) forwarder.enqueue(item);
+        if (config.count !== undefined && sequence >= config.count) finish('count');
+      },
+      onRejected: (rejection) =>
+        ctx.out.warn(`answered ${rejection.status} to ${rejection.method} ${rejection.path}: ${rejection.reason}`),
+      onIgnored: (event) => {
+        if (ctx.verbose) ctx.out.info(`ignored the event of task ${event.record.body.id} (not --task ${config.taskId})`);
+      },
+      onError: (error) => ctx.out.error(`error: could not write the event to ${config.outputPath}: ${error.message} (answered 500)`),
+    });
+  } catch (error) {
+    await output?.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? 'no such local address' : (error as Error).message;
+    throw new UsageError(`cannot listen on ${config.host}:${config.port}: ${why}`, code === 'EADDRINUSE' ? 'pick another --port, or 0 for any free one' : undefined);
+  }
+
+  if (config.printUrl) ctx.out.line(listener.url);
+  ctx.out.info(
+    `Listening for task webhooks${config.printUrl ? '' : ` at ${listener.url}`}` +
+      `${config.taskId ? ` (task ${config.taskId} only)` : ''}${config.outputPath ? `, appending to ${config.outputPath}` : ''}` +
+      `${forwarders.length ? `, forwarding to ${config.forwardTo.join(', ')}` : ''}. Ctrl-C stops.`,
+  );
+
+  const timer = config.timeoutMs === undefined ? undefined : setTimeout(() => finish('timeout'), config.timeoutMs);
+  const restoreSignals = takeOverInterrupt(() => finish('interrupt'));
+  let ending: Ending;
+  try {
+    ending = await ended;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+
+  // Stop taking events; those being stored are answered first.
+  await listener.close();
+  let drained = true;
+  if (ending !== 'interrupt' && forwarders.length > 0) {
+    const waiting = forwarders.reduce((sum, forwarder) => sum + forwarder.queued, 0);
+    if (waiting > 0) ctx.out.info(`Forwarding ${waiting} queued event(s) (up to ${config.drainTimeoutMs / 1000}s)...`);
+    const results = await Promise.all(forwarders.map((forwarder) => forwarder.drain(config.drainTimeoutMs)));
+    drained = results.every(Boolean);
+  }
+  for (const forwarder of forwarders) forwarder.stop();
+  await output?.close();
+  restoreSignals();
+
+  ctx.out.info(summary(listener, forwarders, ending));
+  const code = exitCode(ending, listener, config, drained);
+  if (ending === 'timeout' && code === ExitCode.waitTimedOut) {
+    const wanted = config.count === undefined ? 'no event arrived' : `${listener.stats.received} of ${config.count} events arrived`;
+    ctx.out.error(`Timed out after ${(config.timeoutMs ?? 0) / 1000}s: ${wanted}.`);
+  }
+  if (!drained) ctx.out.error('error: some events could not be forwarded before the drain timeout (see above; they are in --output if given).');
+  if (code !== ExitCode.ok) throw new ExitError(code);
+};
+
+function exitCode(ending: Ending, listener: Listener, config: ListenConfig, drained: boolean): ExitCodeValue {
+  if (ending === 'interrupt') return ExitCode.interrupted;
+  if (ending === 'timeout') {
+    const enough = config.count === undefined ? listener.stats.received > 0 : listener.stats.received >= config.count;
+    if (!enough) return ExitCode.waitTimedOut;
+  }
+  return drained ? ExitCode.ok : ExitCode.network;
+}
+
+function summary(listener: Listener, forwarders: Forwarder[], ending: Ending): string {
+  const { received, rejected, ignored, failed } = listener.stats;
+  const extra = [rejected ? `${rejected} request(s) rejected` : '', ignored ? `${ignored} ignored (other tasks)` : '', failed ? `${failed} not stored` : '']
+    .filter(Boolean)
+    .join(', ');
+  const lines = [`${ending === 'interrupt' ? 'Stopped. ' : ''}Received ${received} event(s)${extra ? ` (${extra})` : ''}.`];
+  for (const forwarder of forwarders) {
+    const { forwarded, rejected: refused, queued } = forwarder.stats;
+    lines.push(
+      `Forwarded ${forwarded} to ${forwarder.target}${refused ? `, ${refused} refused by it` : ''}${queued ? `, ${queued} still queued (not delivered)` : ''}.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function openOutput(path: string): Promise<JsonLinesFile> {
+  try {
+    return await JsonLinesFile.open(path);
+  } catch (error) {
+    throw new UsageError(`--output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give a file in a folder that exists and is writable');
+  }
+}
+
+function forwardItem(event: ReceivedEvent): ForwardItem {
+  return {
+    body: event.raw,
+    contentType: event.record.headers['content-type'] ?? 'application/json',
+    userAgent: event.record.headers['user-agent'] ?? undefined,
+    label: event.record.body.id,
+  };
+}
+
+function makeForwarder(ctx: Context, target: string): Forwarder {
+  const forwarder: Forwarder = new Forwarder(target, {
+    onRetry: (item, reason, attempt, delayMs) => {
+      if (attempt === 1) {
+        ctx.out.warn(`forwarding to ${target} failed (${reason}); retrying with backoff, ${forwarder.queued} event(s) queued`);
+      } else if (ctx.verbose) {
+        ctx.out.info(`forward ${item.label} -> ${target}: attempt ${attempt} failed (${reason}); next in ${Math.round(delayMs)} ms`);
+      }
+    },
+    onDelivered: (_item, attempts) => {
+      if (attempts > 1) ctx.out.info(`forwarding to ${target} works again (${forwarder.queued - 1} more queued)`);
+    },
+    onRejected: (item, reason) => ctx.out.warn(`${target} ${reason} for the event of task ${item.label}; not retried`),
+  });
+  return forwarder;
+}
+
+/** Prints events as they come: a JSON object per line, tab-separated rows, or table rows. */
+function eventPrinter(ctx: Context): (record: EventRecord) => void {
+  const { format, fields, width } = ctx.out.settings;
+  const seenAgents = new Set<string>();
+  let headerShown = false;
+  const columns = columnsForFields(fields);
+  return (record) => {
+    const agent = record.headers['user-agent'] ?? '';
+    if (!isServiceUserAgent(agent) && !seenAgents.has(agent)) {
+      seenAgents.add(agent);
+      ctx.out.warn(`an event came from user agent "${agent || 'none'}"; the service sends <Service>-AgentWebhook/<version>`);
+    }
+    if (format === 'json' || format === 'jsonl') {
+      // One object per line in both modes: a stream of events is not one document.
+      ctx.out.line(JSON.stringify(pickFields(record, fields)));
+      return;
+    }
+    const row = eventRow(record);
+    if (format === 'plain') {
+      ctx.out.line(plainEventLine(row, fields));
+      return;
+    }
+    if (!headerShown) {
+      headerShown = true;
+      ctx.out.line(ctx.out.chalk.bold(tableHeader(columns, width)));
+    }
+    ctx.out.line(tableRow(columns, row, width, (key, text) => (key === 'status' ? colorStatus(ctx.out.chalk, text) : text)));
+  };
+}
+
+/**
+ * Ctrl-C closes the listener cleanly (answering what is under way, closing the file) and prints a
+ * summary, instead of the default immediate exit: the process-wide SIGINT listeners are set
+ * aside while listening and put back afterwards. A second Ctrl-C exits at once.
+ */
+function takeOverInterrupt(onInterrupt: () => void): () => void {
+  const previous = process.listeners('SIGINT');
+  for (const listener of previous) process.off('SIGINT', listener);
+  let pressed = false;
+  const handler = () => {
+    if (pressed) process.exit(ExitCode.interrupted);
+    pressed = true;
+    process.stderr.write('\n');
+    onInterrupt();
+  };
+  process.on('SIGINT', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    for (const listener of previous) process.on('SIGINT', listener);
+  };
+}
