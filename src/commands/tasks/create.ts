@@ -8,6 +8,10 @@ import { taskDetail } from './columns.js';
 import { exitCodeForStatus, printResult, resumeCommand, waitAndReport } from './outcome.js';
 
 export const run: CommandRun = async (ctx, [promptArg], options) => {
+  // --webhook-listen and its companions: wait for the completion webhook (see webhook-wait.ts).
+  if (options.webhookListen || ['publicUrl', 'listenHost', 'listenPort', 'fallbackInterval'].some((key) => options[key] !== undefined)) {
+    return (await import('./webhook-wait.js')).createAndListen(ctx, promptArg as string | undefined, options);
+  }
   const scope = parseAgentScope(options.agent);
   const follow = Boolean(options.follow);
   const idOnly = Boolean(options.idOnly);

@@ -54,13 +54,19 @@ export function registerTasks(program: Command): void {
         .option('--wait <sec>', 'let the service hold the request until the task ends, 0..1350 seconds')
         .option('--follow', 'poll until the task ends, print the result, and exit with the task\'s code')
         .option('--interval <sec>', 'seconds between polls with --follow', '2')
-        .option('--id-only', 'print only the new task\'s id'),
+        .option('--id-only', 'print only the new task\'s id')
+        .option('--webhook-listen', 'start a local listener, register it as the webhook, wait for the callback, print the result and exit with the task\'s code (polls slowly as a fallback)')
+        .option('--public-url <url>', 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended')
+        .option('--listen-host <host>', 'with --webhook-listen: address to listen on (default 127.0.0.1)')
+        .option('--listen-port <port>', 'with --webhook-listen: port to listen on (default 0 = any free port)')
+        .option('--fallback-interval <sec>', 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)'),
     ),
     [
       'agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow',
       'id=$(agentctl tasks create "Summarise example.com" --id-only)',
       'agentctl tasks create --prompt-file prompt.txt --output-schema schema.json --secrets-file secrets.json --json',
       'echo "Log in and download the invoice" | agentctl tasks create - --secret-env https://shop.example USER=SHOP_USER',
+      'agentctl tasks create "Check the status page" --webhook-listen; echo "exit $?"   # 0 completed, 5 failed, 6 cancelled',
     ],
   ).action(lazy(() => import('./create.js')));
 

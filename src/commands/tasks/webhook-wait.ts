@@ -1,0 +1,172 @@
+// `tasks create ... --webhook-listen`: wait for the completion webhook instead of polling, with a
+// slow poll alongside so a webhook that never arrives (unreachable listener, lost request, the
+// service skipping delivery) cannot hang a CI job.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, NetworkError } from '../../api/errors.js';
+import type { Task } from '../../api/schemas/task.js';
+import { createTimeoutMs, tasks, type TaskScope } from '../../api/tasks.js';
+import { parseIntegerFlag, parseSecondsFlag } from '../../api/validate.js';
+import { isFinal } from '../../api/wait.js';
+import type { Context } from '../../cli/context.js';
+import { ExitError, UsageError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { randomPath, startListener, type Listener } from '../../webhooks/listener.js';
+import type { WebhookPayload, WebhookStatus } from '../../webhooks/payload.js';
+import { checkHttpUrl } from '../webhook-listen/options.js';
+import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
+import { exitCodeForStatus, printResult, resumeCommand } from './outcome.js';
+
+/** Default seconds between fallback polls: cheap (4 requests a minute), and bounds a lost webhook's cost. */
+export const DEFAULT_FALLBACK_INTERVAL_SECONDS = 15;
+
+/** The options of `tasks create` that belong to --webhook-listen. */
+export interface WebhookListenOptions extends TaskFieldOptions {
+  webhookListen?: boolean;
+  publicUrl?: string;
+  listenHost?: string;
+  listenPort?: string;
+  fallbackInterval?: string;
+  follow?: boolean;
+  idOnly?: boolean;
+}
+
+/** Events by task id, kept from the moment the listener starts (a webhook may beat the create answer). */
+export class EventInbox {
+  private readonly events = new Map<string, WebhookPayload>();
+  private readonly waiters = new Map<string, (payload: WebhookPayload) => void>();
+
+  add(payload: WebhookPayload): void {
+    const id = payload.id.toLowerCase();
+    if (this.events.has(id)) return; // the first word on a task is the one that counts
+    this.events.set(id, payload);
+    this.waiters.get(id)?.(payload);
+  }
+
+  waitFor(id: string, signal: AbortSignal): Promise<WebhookPayload> {
+    const key = id.toLowerCase();
+    const known = this.events.get(key);
+    if (known) return Promise.resolve(known);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        this.waiters.delete(key);
+        reject(signal.reason);
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiters.set(key, (payload) => {
+        signal.removeEventListener('abort', onAbort);
+        this.waiters.delete(key);
+        resolve(payload);
+      });
+    });
+  }
+}
+
+/** The URL to register: the public base (a tunnel) with the listener's secret path appended. */
+export function publicWebhookUrl(publicUrl: string, secretPath: string): string {
+  const url = new URL(publicUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${secretPath}`;
+  return url.toString();
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/** Network trouble and 5xx/429 are worth another poll later; anything else (auth, 404) ends the wait. */
+function isTransient(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && (error.status >= 500 || error.status === 429));
+}
+
+/** Polls every `intervalMs` (first poll after one interval) until the task is final. */
+async function pollSlowly(fetchTask: () => Promise<Task>, intervalMs: number, signal: AbortSignal, onError: (error: unknown) => void): Promise<Task> {
+  for (;;) {
+    await sleep(intervalMs, undefined, { signal });
+    try {
+      const task = await fetchTask();
+      if (isFinal(task.status)) return task;
+    } catch (error) {
+      if (signal.aborted || !isTransient(error)) throw error;
+      onError(error);
+    }
+  }
+}
+
+type Outcome = { source: 'webhook'; status: WebhookStatus } | { source: 'poll'; status: WebhookStatus; task: Task };
+
+export async function createAndListen(ctx: Context, promptArg: string | undefined, options: WebhookListenOptions): Promise<void> {
+  if (!options.webhookListen) throw new UsageError('--public-url, --listen-host, --listen-port and --fallback-interval go with --webhook-listen');
+  if (options.webhook !== undefined) throw new UsageError('choose --webhook URL or --webhook-listen, not both');
+  if (options.follow) throw new UsageError('choose --follow (poll) or --webhook-listen (wait for the callback), not both');
+  if (options.wait !== undefined) throw new UsageError('--wait (the service holds the request) does not go with --webhook-listen');
+  const scope = parseAgentScope(options.agent);
+  const publicUrl = options.publicUrl === undefined ? undefined : checkHttpUrl(options.publicUrl, '--public-url');
+  const host = options.listenHost ?? '127.0.0.1';
+  const port = parseIntegerFlag(options.listenPort ?? '0', '--listen-port', 0, 65535);
+  const fallbackMs = parseSecondsFlag(options.fallbackInterval ?? String(DEFAULT_FALLBACK_INTERVAL_SECONDS), '--fallback-interval', 0.05) * 1000;
+  const body = await buildTaskBody(promptArg, options, 'create', ctx.env, ctx.redactor);
+  const client = await ctx.client();
+
+  const inbox = new EventInbox();
+  let listener: Listener;
+  try {
+    // A tunnel or proxy may pass the public URL's path prefix on, or strip it: accept both.
+    const path = randomPath();
+    const prefixed = publicUrl ? new URL(publicWebhookUrl(publicUrl, path)).pathname : path;
+    listener = await startListener({ host, port, path, extraPaths: [prefixed], onEvent: (event) => inbox.add(event.record.body) });
+  } catch (error) {
+    throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    const webhookUrl = publicUrl ? publicWebhookUrl(publicUrl, listener.path) : listener.url;
+    body.webhook = webhookUrl;
+    if (!publicUrl && !isLoopback(new URL(client.baseUrl).hostname)) {
+      ctx.out.warn(
+        `the service at ${new URL(client.baseUrl).host} probably cannot reach ${listener.url}; ` +
+          `pass --public-url (e.g. a tunnel to port ${listener.port}) or agentctl relies on polling every ${fallbackMs / 1000}s`,
+      );
+    }
+
+    ctx.onInterrupt('Interrupted while creating the task: it may exist already; check with `agentctl tasks list`.');
+    const task = await tasks.create(client, scope, body, { timeoutMs: createTimeoutMs(body, ctx.requestTimeoutMs), signal: ctx.signal });
+    if (options.idOnly) ctx.out.line(task.id);
+    else if (!ctx.out.machine) ctx.out.info(`Created task ${task.id}; waiting for its webhook at ${webhookUrl} (Ctrl-C stops waiting, not the task).`);
+
+    const outcome = await waitForOutcome(ctx, task, scope, inbox, fallbackMs);
+    if (outcome.source === 'webhook') {
+      ctx.out.info(`Webhook received: task ${task.id} ${outcome.status}.`);
+    } else {
+      const why = outcome.task.webhook_last_error ? ` (the service reported: ${outcome.task.webhook_last_error})` : '';
+      ctx.out.warn(`no webhook arrived for task ${task.id}; polling found it ${outcome.status}${why}`);
+    }
+    if (!options.idOnly) printResult(ctx, await tasks.result(client, scope, task.id, { signal: ctx.signal }));
+    const code = exitCodeForStatus(outcome.status);
+    if (code !== ExitCode.ok) throw new ExitError(code);
+  } finally {
+    await listener.close();
+  }
+}
+
+async function waitForOutcome(ctx: Context, task: Task, scope: TaskScope, inbox: EventInbox, fallbackMs: number): Promise<Outcome> {
+  if (isFinal(task.status)) return { source: 'poll', status: task.status as WebhookStatus, task };
+  const client = await ctx.client();
+  ctx.onInterrupt(`Stopped waiting. Task ${task.id} keeps running; resume with:\n  ${resumeCommand(task.id, scope)}`);
+  const stop = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, stop.signal]);
+  const spinner = await ctx.spinner(`Task ${task.id}: waiting for its webhook`);
+  let warned = false;
+  try {
+    return await Promise.race<Outcome>([
+      inbox.waitFor(task.id, signal).then((payload) => ({ source: 'webhook', status: payload.status })),
+      pollSlowly(() => tasks.get(client, scope, task.id, { signal }), fallbackMs, signal, (error) => {
+        if (!warned) ctx.out.warn(`fallback poll failed (${(error as Error).message}); still waiting for the webhook`);
+        warned = true;
+      }).then((polled) => ({ source: 'poll', status: polled.status as WebhookStatus, task: polled })),
+    ]);
+  } finally {
+    stop.abort();
+    spinner.stop();
+    ctx.onInterrupt(undefined);
+  }
+}
