@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 /** The part of a file handle the writer needs (a fake in unit tests). */
 export interface AppendTarget {
@@ -39,6 +40,14 @@ export class JsonLinesFile {
   /** Opens (creating with mode 0600, as events may carry results) for appending. */
   static async open(path: string): Promise<JsonLinesFile> {
     const handle = await open(path, 'a', 0o600);
+    // A file created just now also needs its directory entry on disk, or a crash could lose the
+    // whole file with the events fsynced into it. (Not possible on every platform: best effort.)
+    try {
+      const folder = await open(dirname(path), 'r');
+      await folder.sync().finally(() => folder.close());
+    } catch {
+      // e.g. Windows cannot open a folder as a file
+    }
     return new JsonLinesFile(handle, path);
   }
 
