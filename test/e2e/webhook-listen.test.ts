@@ -32,6 +32,13 @@ describe('webhook-listen: start-up', () => {
     expect(row).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT/), event.id, 'completed', '', event.result, 'Test-AgentWebhook/1.0']);
   });
 
+  it('--host binds the given local address', async () => {
+    const handle = await listen(['--host', 'localhost', '--once']);
+    expect(handle.url).toMatch(/^http:\/\/localhost:\d+\/[A-Za-z0-9_-]{24}$/);
+    expect((await post(handle.url, completedEvent())).status).toBe(200);
+    expect(await handle.exited).toBe(0);
+  });
+
   it.each([
     [['--port', '70000'], /--port must be between 0 and 65535/],
     [['--forward-to', 'ftp://x.example'], /--forward-to must be an http/],

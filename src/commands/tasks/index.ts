@@ -59,7 +59,15 @@ export function registerTasks(program: Command): void {
         .option('--public-url <url>', 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended')
         .option('--listen-host <host>', 'with --webhook-listen: address to listen on (default 127.0.0.1)')
         .option('--listen-port <port>', 'with --webhook-listen: port to listen on (default 0 = any free port)')
-        .option('--fallback-interval <sec>', 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)'),
+        .option('--fallback-interval <sec>', 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)')
+        .addHelpText(
+          'after',
+          '\n--webhook-listen: a listener on 127.0.0.1 (any free port, a random secret path) is registered as the\n' +
+            'task\'s webhook, and the command ends when the callback arrives. A slow poll runs alongside (every\n' +
+            '--fallback-interval seconds), so a webhook that never comes (the service cannot reach this machine,\n' +
+            'a lost request) delays the result but never hangs the job. For a remote service, run a tunnel to\n' +
+            '--listen-port and pass its public address as --public-url.',
+        ),
     ),
     [
       'agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow',
