@@ -8,11 +8,15 @@ import { registerConfig } from '../commands/config/index.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerWebhookListen } from '../commands/webhook-listen/index.js';
+import { registerPersistent } from '../commands/persistent/index.js';
+import { registerSchedulePreview } from '../commands/schedule-preview/index.js';
 
 /** Every top-level command and the function that defines its subtree. */
 const NOUNS: Array<[name: string, register: (program: Command) => void]> = [
   ['agents', registerAgents],
   ['tasks', registerTasks],
+  ['persistent', registerPersistent],
+  ['schedule-preview', registerSchedulePreview],
   ['auth', registerAuth],
   ['config', registerConfig],
   ['api', registerApi],

@@ -14,6 +14,8 @@ export interface DetailRow {
   label: string;
   value: unknown;
   paint?: (text: string) => string;
+  /** A heading the row is grouped under on a terminal (piped output stays `label<TAB>value`). */
+  section?: string;
 }
 
 /**
@@ -53,10 +55,19 @@ export class Output {
       return;
     }
     const width = Math.max(...shown.map((row) => row.label.length));
-    const lines = shown.map((row) => {
+    const grouped = !fields && shown.some((row) => row.section);
+    const lines: string[] = [];
+    let section: string | undefined;
+    for (const row of shown) {
+      if (grouped && row.section !== section) {
+        section = row.section;
+        if (lines.length > 0) lines.push('');
+        if (section) lines.push(this.chalk.bold.underline(section));
+      }
       const text = humanCell(row.value);
-      return `${this.chalk.bold(row.label.padEnd(width))}  ${row.paint ? row.paint(text) : text}`;
-    });
+      const label = grouped ? `  ${this.chalk.bold(row.label.padEnd(width))}` : this.chalk.bold(row.label.padEnd(width));
+      lines.push(`${label}  ${row.paint ? row.paint(text) : text}`);
+    }
     this.write(`${lines.join('\n')}\n`);
   }
 

@@ -32,3 +32,9 @@ export function nextFireTimes(schedule: Schedule, from: Date, count: number, opt
   void schedule; void from; void count; void options;
   return [];
 }
+
+/** A readable time in an IANA zone with its offset, e.g. `2026-01-15 13:00:00 +01:00`. */
+export function formatInZone(date: Date, timeZone: string): string {
+  void timeZone;
+  return date.toISOString();
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dateTime, nullableString } from './common.js';
 
-
 export const PersistentAgentListItemSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -32,9 +31,12 @@ export type PersistentAgent = z.infer<typeof PersistentAgentSchema>;
 export type PersistentAgentListItem = z.infer<typeof PersistentAgentListItemSchema>;
 
 export const ActivationResponseSchema = z.looseObject({ status: z.string(), updated: z.boolean().optional() });
+export type ActivationResponse = z.infer<typeof ActivationResponseSchema>;
 
 export const WebTaskSchema = z.looseObject({ id: z.string(), status: z.string() });
 export const WebTasksResponseSchema = z.looseObject({ results: z.array(WebTaskSchema), limit: z.number().optional() });
+export type WebTask = z.infer<typeof WebTaskSchema>;
+export type WebTasksResponse = z.infer<typeof WebTasksResponseSchema>;
 
 export const ProcessingStatusSchema = z.looseObject({
   processing_active: z.boolean(),
@@ -67,9 +69,25 @@ export const TimelineSchema = z.looseObject({
 export type Timeline = z.infer<typeof TimelineSchema>;
 
 export const MessageResponseSchema = z.looseObject({ event: z.looseObject({ kind: z.string().optional() }) });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 export const SchedulePreviewSchema = z.looseObject({
   valid: z.boolean().optional(),
   disabled: z.boolean().optional(),
   description: z.string().nullable().optional(),
 });
+export type SchedulePreview = z.infer<typeof SchedulePreviewSchema>;
+
+/** The writable fields of a persistent agent, as sent on create (POST), update (PATCH) and replace (PUT). */
+export interface PersistentAgentBody {
+  name?: string;
+  charter?: string;
+  schedule?: string | null;
+  is_active?: boolean;
+  life_state?: string;
+  whitelist_policy?: string;
+  preferred_contact_endpoint?: string | null;
+  proactive_opt_in?: boolean;
+  template_code?: string | null;
+  enabled_personal_server_ids?: string[];
+}

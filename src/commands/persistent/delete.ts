@@ -1,0 +1,10 @@
+import { persistentAgents } from '../../api/persistent-agents.js';
+import { checkUuid } from '../../api/validate.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import { confirmAndDelete } from '../shared/confirm-delete.js';
+
+export const run: CommandRun = async (ctx, [id], options) => {
+  const agentId = checkUuid(String(id), 'agent id');
+  const client = await ctx.client();
+  await confirmAndDelete(ctx, agentId, `persistent agent ${agentId}`, Boolean(options.yes), () => persistentAgents.delete(client, agentId));
+};

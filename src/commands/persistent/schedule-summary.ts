@@ -1,0 +1,20 @@
+import { ScheduleError, describeSchedule, nextFireTimes, parseSchedule } from '../../schedule/index.js';
+import type { ScheduleSummary } from './columns.js';
+
+/**
+ * The description and next runs of an agent's schedule, computed locally (the service computes no
+ * run times). A schedule this CLI cannot parse is reported, not fatal: the record still shows.
+ */
+export function summariseSchedule(expression: string | null | undefined, now = new Date(), count = 3): ScheduleSummary | undefined {
+  if (!expression || expression.trim() === '') return undefined;
+  try {
+    const schedule = parseSchedule(expression);
+    return {
+      description: describeSchedule(schedule),
+      next: nextFireTimes(schedule, now, count).map((date) => date.toISOString()),
+    };
+  } catch (error) {
+    if (!(error instanceof ScheduleError)) throw error;
+    return { next: [], problem: `agentctl cannot read this schedule: ${error.message}` };
+  }
+}

@@ -1,0 +1,33 @@
+import { persistentAgents } from '../../api/persistent-agents.js';
+import { checkUuid } from '../../api/validate.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import { colorStatus } from '../../output/color.js';
+import type { Column } from '../../output/table.js';
+
+type WebTask = Record<string, unknown>;
+
+export const run: CommandRun = async (ctx, [id]) => {
+  const agentId = checkUuid(String(id), 'agent id');
+  const status = await persistentAgents.processingStatus(await ctx.client(), agentId);
+  if (ctx.out.machine) return ctx.out.json(status);
+
+  const snapshot = status.processing_snapshot ?? {};
+  const webTasks = (snapshot.webTasks ?? []) as WebTask[];
+  const next = snapshot.nextScheduledAt ?? null;
+  const { chalk } = ctx.out;
+  ctx.out.record(status, [
+    { label: 'processing', value: status.processing_active ? 'yes' : 'no', paint: (text) => (status.processing_active ? chalk.green(text) : text) },
+    { label: 'web_tasks', value: webTasks.length },
+    { label: 'next_scheduled_at', value: next ?? 'none' },
+  ]);
+  if (webTasks.length === 0) return;
+  if (ctx.out.settings.format === 'table') ctx.out.line('');
+  const columns: Column<WebTask>[] = [
+    { key: 'id' },
+    { key: 'status', paint: (text) => colorStatus(chalk, text) },
+    { key: 'elapsed', value: (task) => (typeof task.elapsedSeconds === 'number' ? `${Math.round(task.elapsedSeconds)}s` : '') },
+    { key: 'startedAt', header: 'started' },
+    { key: 'prompt', value: (task) => task.promptPreview ?? task.prompt },
+  ];
+  ctx.out.list(webTasks, columns);
+};

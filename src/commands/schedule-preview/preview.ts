@@ -1,0 +1,99 @@
+import { persistentAgents } from '../../api/persistent-agents.js';
+import type { SchedulePreview } from '../../api/schemas/persistent-agent.js';
+import { checkUuid, parseIntegerFlag } from '../../api/validate.js';
+import { UsageError } from '../../cli/errors.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import type { DetailRow } from '../../output/output.js';
+import { ScheduleError, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
+
+export interface PreviewOptions {
+  expression: string;
+  count: number;
+  from: Date;
+  timeZone?: string;
+  agentId?: string;
+}
+
+/** The local answer, in the contract's JSON shape. */
+export interface LocalPreview {
+  expression: string;
+  valid: true;
+  description: string;
+  next: string[];
+  service?: SchedulePreview;
+}
+
+export function parsePreviewOptions(expression: string, options: Record<string, unknown>, now = new Date()): PreviewOptions {
+  const count = parseIntegerFlag(String(options.count ?? '5'), '--count', 1, 1000);
+  let from = now;
+  if (options.from !== undefined) {
+    const text = String(options.from);
+    from = new Date(text);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(from.getTime())) {
+      throw new UsageError(`--from "${text}" is not an ISO 8601 instant`, 'for example 2026-03-01T09:00:00Z');
+    }
+  }
+  let timeZone: string | undefined;
+  if (options.tz !== undefined) {
+    timeZone = String(options.tz);
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+    } catch {
+      throw new UsageError(`--tz "${timeZone}" is not a time zone`, 'use an IANA name such as Europe/Oslo, America/New_York or UTC');
+    }
+  }
+  const agentId = options.agent === undefined ? undefined : checkUuid(String(options.agent), '--agent');
+  return { expression, count, from, timeZone, agentId };
+}
+
+/** Validates and evaluates the expression locally; an invalid one is a usage error (exit 2). */
+export function localPreview(options: PreviewOptions): LocalPreview {
+  if (options.expression.trim() === '') {
+    throw new UsageError('the schedule expression is empty', 'an empty schedule disables it; to clear an agent\'s schedule use `persistent update ID --no-schedule`');
+  }
+  try {
+    const schedule = parseSchedule(options.expression);
+    return {
+      expression: options.expression,
+      valid: true,
+      description: describeSchedule(schedule),
+      next: nextFireTimes(schedule, options.from, options.count).map((date) => date.toISOString()),
+    };
+  } catch (error) {
+    if (!(error instanceof ScheduleError)) throw error;
+    throw new UsageError(`invalid schedule "${options.expression}": ${error.message}`);
+  }
+}
+
+export const run: CommandRun = async (ctx, [expr], options) => {
+  const preview = parsePreviewOptions(String(expr), options);
+  const answer = localPreview(preview);
+  if (preview.agentId) {
+    const client = await ctx.client();
+    answer.service = await persistentAgents.previewSchedule(client, preview.agentId, { schedule: preview.expression });
+  }
+  if (ctx.out.machine) return ctx.out.json(answer);
+
+  // Seconds matter (`@every 90s`), so terminal times are spelled out rather than shortened like table cells.
+  const plain = ctx.out.settings.format === 'plain';
+  const show = (iso: string) =>
+    preview.timeZone ? formatInZone(new Date(iso), preview.timeZone) : plain ? iso : iso.replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+  const rows: DetailRow[] = [
+    { label: 'expression', value: answer.expression },
+    { label: 'description', value: answer.description },
+  ];
+  if (answer.next.length === 0) rows.push({ label: 'next', value: 'never (no date matches)' });
+  answer.next.forEach((iso, index) => rows.push({ label: index === 0 || plain ? 'next' : '', value: show(iso) }));
+  if (answer.service) {
+    rows.push({ label: 'service', value: serviceSummary(answer.service) });
+  }
+  ctx.out.record(answer, rows);
+  if (ctx.out.settings.format === 'table' && !preview.timeZone) ctx.out.info(ctx.out.chalk.dim('Times are UTC; --tz ZONE shows them in another zone.'));
+};
+
+function serviceSummary(service: SchedulePreview): string {
+  if (service.valid === false) return 'invalid';
+  if (service.disabled) return 'valid, disabled';
+  const parts = [service.valid === true ? 'valid' : undefined, service.description ?? undefined].filter(Boolean);
+  return parts.length ? parts.join(': ') : JSON.stringify(service);
+}
