@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { describeEvent, timelineLine, timelinePlainLine } from '../../src/commands/persistent/timeline-format.js';
+
+const at = '2026-03-01T09:30:15.000Z';
+
+describe('timeline lines', () => {
+  it('shows who wrote a message, on which channel, with the body shortened on a terminal', () => {
+    const event = { kind: 'message', cursor: 'c1', timestamp: at, message: { direction: 'inbound', channel: 'email', sender: 'ann@example.com', subject: 'Prices', body: 'Please check the price of the Oslo to Rome flight again tomorrow morning' } };
+    expect(describeEvent(event, 30)).toBe('ann@example.com -> agent via email [Prices] "Please check the price of the…"');
+    expect(timelineLine(event, 30)).toMatch(/^2026-03-01 09:30Z\s+message\s+ann@example.com -> agent/);
+  });
+
+  it('shows replies as agent -> recipient', () => {
+    expect(describeEvent({ kind: 'message', message: { direction: 'outbound', channel: 'web', recipient: 'ann', body: 'Done.' } })).toBe('agent -> ann via web "Done."');
+  });
+
+  it('summarises tool steps by name and status', () => {
+    const event = { kind: 'steps', steps: [{ toolName: 'search_web', status: 'complete' }, { toolName: 'open_page', status: 'error' }] };
+    expect(describeEvent(event)).toBe('2 steps: search_web (complete), open_page (error)');
+  });
+
+  it('quotes thinking and plans, and copes with unknown kinds', () => {
+    expect(describeEvent({ kind: 'thinking', text: 'Compare three airlines' })).toBe('"Compare three airlines"');
+    expect(describeEvent({ kind: 'plan', plan: { summary: 'Check daily' } })).toBe('"Check daily"');
+    expect(describeEvent({ kind: 'future_kind', cursor: 'x', widget: 1 })).toBe('(widget)');
+  });
+
+  it('keeps the whole text when piped, one tab-separated line per event', () => {
+    const body = 'line one\nline two\twith a tab '.repeat(10);
+    const line = timelinePlainLine({ kind: 'thinking', timestamp: at, text: body });
+    expect(line.split('\t')).toHaveLength(3);
+    expect(line.startsWith(`${at}\tthinking\t"line one line two with a tab`)).toBe(true);
+    expect(line).not.toContain('…');
+  });
+});
