@@ -18,6 +18,7 @@ const FINAL = new Set(['completed', 'failed', 'cancelled']);
 export class Lifecycle {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly endListeners: ((task: TaskRecord) => void)[] = [];
 
   constructor(
     private readonly state: State,
@@ -60,6 +61,11 @@ export class Lifecycle {
     });
   }
 
+  /** Calls `listener` each time a task reaches a final state (completed, failed or cancelled). */
+  onEnd(listener: (task: TaskRecord) => void): void {
+    this.endListeners.push(listener);
+  }
+
   stop(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -97,5 +103,6 @@ export class Lifecycle {
     for (const done of [...(this.waiters.get(id) ?? [])]) done();
     this.waiters.delete(id);
     this.webhooks.deliver(task);
+    for (const listener of this.endListeners) listener(task);
   }
 }

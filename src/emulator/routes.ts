@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Lifecycle } from './lifecycle.js';
 import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
 import { paginate } from './pagination.js';
+import { buildPersistentRoutes } from './persistent-routes.js';
 import { agentDetail, agentListItem, now, taskDetail, taskListItem, USER_EMAIL, type State, type TaskRecord } from './state.js';
 import { checkAgentName, checkCreditsCost, checkOutputSchema, checkPrompt, checkSecrets, checkWait, checkWebhook } from './validation.js';
 
@@ -136,10 +137,6 @@ export function buildRoutes(state: State, lifecycle: Lifecycle): Route[] {
     },
   ];
 
-  const notYet: Handler = () => {
-    throw new HttpError(501, { detail: 'Persistent agents are not emulated yet.' });
-  };
-
   return [
     { pattern: /^\/ping\/$/, methods: { GET: () => ({ status: 200, body: { pong: true, user: USER_EMAIL } }) } },
     {
@@ -167,6 +164,7 @@ export function buildRoutes(state: State, lifecycle: Lifecycle): Route[] {
         DELETE: (request) => {
           const agent = agentById(request.params[0] as string);
           state.agents.delete(agent.id);
+          for (const persistent of state.persistentAgents.values()) if (persistent.browser_use_agent_id === agent.id) state.persistentAgents.delete(persistent.id);
           for (const task of state.tasks.values()) if (task.agent_id === agent.id) state.tasks.delete(task.id);
           return { status: 204 };
         },
@@ -174,11 +172,7 @@ export function buildRoutes(state: State, lifecycle: Lifecycle): Route[] {
     },
     ...taskRoutes(`/agents/browser-use/${ID}/tasks/`),
     ...taskRoutes('/tasks/browser-use/'),
-    { pattern: /^\/agents\/$/, methods: { GET: notYet, POST: notYet } },
-    {
-      pattern: new RegExp(`^/agents/${ID}/(?:(?:activate|deactivate|messages|processing-status|timeline|web-tasks|schedule/preview)/)?$`),
-      methods: { GET: notYet, POST: notYet, PUT: notYet, PATCH: notYet, DELETE: notYet },
-    },
+    ...buildPersistentRoutes(state, lifecycle),
     {
       pattern: new RegExp(`^/webhooks/inbound/agents/${ID}/$`),
       public: true,

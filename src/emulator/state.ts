@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PersistentAgentRecord } from './persistent-state.js';
 
 export const USER_EMAIL = 'emulator@example.com';
 
@@ -35,6 +36,8 @@ export interface TaskRecord {
 export class State {
   readonly agents = new Map<string, AgentRecord>();
   readonly tasks = new Map<string, TaskRecord>();
+  /** Persistent agents (see persistent-routes.ts); each is built on one of `agents`. */
+  readonly persistentAgents = new Map<string, PersistentAgentRecord>();
   /** The authenticated user's own browser-use agent, which runs standalone tasks (not listed). */
   readonly userAgentId = randomUUID();
   private seq = 0;

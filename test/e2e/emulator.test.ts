@@ -76,7 +76,7 @@ describe('emulator behaviour a script relies on', () => {
     expect(receiver.requests).toHaveLength(1);
   });
 
-  it('answers the transport rules: 301 for a GET without slash, HTML 404, 405, malformed JSON, 501 for persistent agents', async () => {
+  it('answers the transport rules: 301 for a GET without slash, HTML 404, 405, malformed JSON, persistent agents served', async () => {
     const headers = { 'x-api-key': 'emulator-key' };
     const redirect = await fetch(`${emulator.baseUrl}/tasks/browser-use`, { headers, redirect: 'manual' });
     expect(redirect.status).toBe(301);
@@ -91,7 +91,7 @@ describe('emulator behaviour a script relies on', () => {
     expect(((await broken.json()) as { detail: string }).detail).toMatch(/^JSON parse error - /);
     const missingKey = await fetch(`${emulator.baseUrl}/tasks/browser-use/`);
     expect(await missingKey.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
-    expect((await fetch(`${emulator.baseUrl}/agents/`, { headers })).status).toBe(501);
+    expect((await fetch(`${emulator.baseUrl}/agents/`, { headers })).status).toBe(200);
     const inbound = await fetch(`${emulator.baseUrl}/webhooks/inbound/agents/3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f/?t=s`, { method: 'POST', body: 'hello' });
     expect(inbound.status).toBe(202);
   });

@@ -16,7 +16,12 @@ export function registerEmulator(program: Command): void {
         '\nThe first line on stdout is the base URL; logs go to stderr.\n' +
           'The global --api-key KEY sets the key clients must send (default emulator-key).\n' +
           'Prompt markers: [fail] ends the task failed, [hang] keeps it running until cancelled,\n' +
-          '[no-credits] answers 402 on create, [server-error] answers 500 on create.',
+          '[no-credits] answers 402 on create, [server-error] answers 500 on create.\n' +
+          '\nPersistent agents: each is built on a listed browser-use agent (deleting that removes it).\n' +
+          'A message starts a web task under that agent (prompt = the message; [fail] and [hang] apply);\n' +
+          'when it ends, the timeline gets a steps event and a reply. Agents have email and web\n' +
+          'endpoints: sms, slack, discord and other messages need --recipient. Under\n' +
+          '--whitelist-policy manual only emulator@example.com, +15555550100 and web senders may write.',
       ),
     [
       'agentctl emulator',

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { parseSchedule } from '../../src/schedule/index.js';
+import { apiRequest } from '../helpers/api.js';
+
+// Persistent-agent behaviour that needs the real schedule grammar (src/schedule/index.ts).
+// TODO(schedule parser): while src/schedule/index.ts is the stub (parseSchedule throws "not
+// implemented" for everything) these tests are skipped; they run, and must pass, once the real parser
+// lands. Detection is by the stub's own message, so a real parser that rejects @daily still fails here.
+const parserIsStub = (() => {
+  try {
+    parseSchedule('@daily');
+    return false;
+  } catch (error) {
+    return /^not implemented/.test((error as Error).message);
+  }
+})();
+
+type Agent = Record<string, unknown> & { id: string };
+
+let emulator: RunningEmulator;
+let counter = 0;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 200 });
+});
+afterAll(() => emulator.close());
+
+async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${emulator.baseUrl}${path}`, {
+    method,
+    headers: { 'x-api-key': 'emulator-key', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+const api = <T = Agent>(method: string, path: string, body?: unknown) => apiRequest<T>(emulator.baseUrl, method, path, body);
+const createAgent = (body: Record<string, unknown> = {}) => api('POST', '/agents/', { name: `scheduled ${++counter}`, ...body });
+
+function nextUtcMidnight(from: Date): string {
+  return new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 1)).toISOString();
+}
+
+describe.skipIf(parserIsStub)('persistent agents: schedules (needs the real schedule parser)', () => {
+  it('stores a valid schedule and its snapshot; rejects what the grammar rejects with {"schedule": [message]}', async () => {
+    const agent = await createAgent({ schedule: ' @daily ' });
+    expect(agent).toMatchObject({ schedule: '@daily', schedule_snapshot: '@daily' });
+    expect((await api('PATCH', `/agents/${agent.id}/`, { schedule: '@every 1h 30m' })).schedule).toBe('@every 1h 30m');
+    // Clearing keeps the snapshot at the last non-null schedule.
+    expect(await api('PATCH', `/agents/${agent.id}/`, { schedule: '' })).toMatchObject({ schedule: null, schedule_snapshot: '@every 1h 30m' });
+    for (const schedule of ['@midnight', '@reboot', '@every 1h30m', '0 0 * * 7', '@Daily']) {
+      const answer = await raw('PATCH', `/agents/${agent.id}/`, { schedule });
+      expect(answer.status, schedule).toBe(400);
+      expect(answer.body).toEqual({ schedule: [expect.any(String)] });
+    }
+    expect((await raw('POST', '/agents/', { name: `scheduled ${++counter}`, schedule: '@midnight' })).status).toBe(400);
+  });
+
+  it('expiry clears the schedule into the snapshot and activate restores it', async () => {
+    const agent = await createAgent({ schedule: '@hourly' });
+    expect(await api('PATCH', `/agents/${agent.id}/`, { life_state: 'expired' })).toMatchObject({ life_state: 'expired', schedule: null, schedule_snapshot: '@hourly' });
+    expect((await raw('POST', `/agents/${agent.id}/activate/`)).body).toEqual({ status: 'activated', updated: true });
+    expect(await api('GET', `/agents/${agent.id}/`)).toMatchObject({ life_state: 'active', schedule: '@hourly' });
+  });
+
+  it('reports nextScheduledAt in the processing status of an active scheduled agent, null when paused', async () => {
+    const agent = await createAgent({ schedule: '@daily' });
+    const before = new Date();
+    const status = await api<{ processing_snapshot: { nextScheduledAt: string | null } }>('GET', `/agents/${agent.id}/processing-status/`);
+    const after = new Date();
+    expect([nextUtcMidnight(before), nextUtcMidnight(after)]).toContain(status.processing_snapshot.nextScheduledAt);
+    await raw('POST', `/agents/${agent.id}/deactivate/`);
+    const paused = await api<{ processing_snapshot: { nextScheduledAt: string | null } }>('GET', `/agents/${agent.id}/processing-status/`);
+    expect(paused.processing_snapshot.nextScheduledAt).toBeNull();
+  });
+
+  it('previews a valid schedule with a description and rejects an invalid one', async () => {
+    const agent = await createAgent();
+    const preview = await raw('POST', `/agents/${agent.id}/schedule/preview/`, { name: 'x', schedule: '@daily' });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ valid: true, disabled: false, description: expect.stringMatching(/\S/) });
+    const invalid = await raw('POST', `/agents/${agent.id}/schedule/preview/`, { name: 'x', schedule: '@midnight' });
+    expect(invalid).toEqual({ status: 400, body: { schedule: [expect.any(String)] } });
+  });
+});

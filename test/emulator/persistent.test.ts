@@ -1,0 +1,487 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest, eventually } from '../helpers/api.js';
+
+// The emulator's persistent-agent routes, over real HTTP (service-behaviour.md, "Persistent agents").
+
+interface Raw {
+  status: number;
+  body: unknown;
+  contentType: string | null;
+}
+
+type Agent = Record<string, unknown> & { id: string; name: string; browser_use_agent_id: string };
+type Event = Record<string, unknown> & { kind: string; cursor: string; timestamp: string };
+interface Timeline {
+  events: Event[];
+  oldest_cursor: string | null;
+  newest_cursor: string | null;
+  has_more_older: boolean;
+  has_more_newer: boolean;
+  processing_active: boolean;
+  processing_snapshot: { active: boolean; webTasks: Record<string, unknown>[]; nextScheduledAt: string | null };
+}
+
+const LIST_FIELDS = [
+  'browser_use_agent_id',
+  'charter',
+  'created_at',
+  'id',
+  'is_active',
+  'last_interaction_at',
+  'life_state',
+  'name',
+  'organization_id',
+  'preferred_contact_endpoint_id',
+  'proactive_last_trigger_at',
+  'proactive_opt_in',
+  'schedule',
+  'updated_at',
+  'user_id',
+  'whitelist_policy',
+];
+const DETAIL_FIELDS = [...LIST_FIELDS, 'available_mcp_servers', 'personal_mcp_server_ids', 'schedule_snapshot', 'short_description'].sort();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let emulator: RunningEmulator;
+let counter = 0;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 200 });
+});
+afterAll(() => emulator.close());
+
+async function raw(method: string, path: string, body?: unknown): Promise<Raw> {
+  const response = await fetch(`${emulator.baseUrl}${path}`, {
+    method,
+    headers: { 'x-api-key': 'emulator-key', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const contentType = response.headers.get('content-type');
+  return { status: response.status, body: text && contentType?.includes('json') ? JSON.parse(text) : text, contentType };
+}
+
+const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => apiRequest<T>(emulator.baseUrl, method, path, body);
+const uniqueName = (prefix = 'agent') => `${prefix} ${++counter} ${Date.now()}`;
+const createAgent = (body: Record<string, unknown> = {}) => api<Agent>('POST', '/agents/', { name: uniqueName(), ...body });
+const timeline = (id: string, query = '') => api<Timeline>('GET', `/agents/${id}/timeline/${query}`);
+const message = (id: string, body: Record<string, unknown>) => raw('POST', `/agents/${id}/messages/`, { channel: 'email', sender: 'emulator@example.com', body: 'hello', ...body });
+
+describe('persistent agents: CRUD', () => {
+  it('creates (201) with the detail fields, lists items with the list fields newest first, in the paginated envelope', async () => {
+    const created = await raw('POST', '/agents/', { name: uniqueName('crud'), charter: 'Watch flight prices to Lisbon. Tell me when they drop.', unknown_field: 1 });
+    expect(created.status).toBe(201);
+    const agent = created.body as Agent;
+    expect(Object.keys(agent).sort()).toEqual(DETAIL_FIELDS);
+    expect(agent).toMatchObject({
+      user_id: '42',
+      organization_id: null,
+      is_active: true,
+      life_state: 'active',
+      whitelist_policy: 'default',
+      schedule: null,
+      schedule_snapshot: null,
+      short_description: '',
+      available_mcp_servers: [],
+      personal_mcp_server_ids: [],
+      proactive_opt_in: false,
+      last_interaction_at: null,
+      preferred_contact_endpoint_id: null,
+    });
+    expect(agent.id).toMatch(UUID);
+    expect(agent.browser_use_agent_id).toMatch(UUID);
+
+    // short_description is filled in later: on the next read.
+    const read = await api<Agent>('GET', `/agents/${agent.id}/`);
+    expect(read.short_description).toBe('Watch flight prices to Lisbon.');
+
+    const second = await createAgent();
+    const list = await api<{ count: number; next: string | null; previous: string | null; results: Record<string, unknown>[] }>('GET', '/agents/?page_size=100');
+    expect(Object.keys(list).sort()).toEqual(['count', 'next', 'previous', 'results']);
+    expect(list.count).toBeGreaterThanOrEqual(2);
+    const ids = list.results.map((item) => item.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(agent.id));
+    const item = list.results.find((entry) => entry.id === agent.id);
+    expect(Object.keys(item ?? {}).sort()).toEqual(LIST_FIELDS);
+
+    const paged = await api<{ next: string | null; results: unknown[] }>('GET', '/agents/?page_size=1');
+    expect(paged.results).toHaveLength(1);
+    expect(paged.next).toMatch(/[?&]page=2/);
+    expect((await raw('GET', '/agents/?page=999')).body).toEqual({ detail: 'Invalid page.' });
+  });
+
+  it('generates a name when omitted, and PATCH / PUT update (200) while DELETE (204) removes the agent from the API', async () => {
+    const agent = await api<Agent>('POST', '/agents/', {});
+    expect(agent.name).toMatch(/^Agent \d+$/);
+    const patched = await raw('PATCH', `/agents/${agent.id}/`, {
+      whitelist_policy: 'manual',
+      proactive_opt_in: true,
+      enabled_personal_server_ids: ['3F2B8C1E-5D4A-4C7B-9E2F-1A2B3C4D5E6F'],
+      template_code: 'tpl',
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ whitelist_policy: 'manual', proactive_opt_in: true, personal_mcp_server_ids: ['3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f'] });
+    expect(patched.body).not.toHaveProperty('template_code');
+
+    const name = uniqueName('renamed');
+    const put = await raw('PUT', `/agents/${agent.id}/`, { name, charter: 'New charter', is_active: false });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ name, charter: 'New charter', is_active: false, whitelist_policy: 'manual' });
+
+    const deleted = await raw('DELETE', `/agents/${agent.id}/`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.body).toBe('');
+    expect(deleted.contentType).toBeNull();
+    expect(await raw('GET', `/agents/${agent.id}/`)).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    expect((await api<{ results: { id: string }[] }>('GET', '/agents/?page_size=100')).results.map((item) => item.id)).not.toContain(agent.id);
+  });
+
+  it('stores preferred_contact_endpoint: email / sms (any case) as a stable endpoint id per agent and kind, a UUID as given, null clears', async () => {
+    const agent = await createAgent({ preferred_contact_endpoint: 'EMAIL' });
+    const emailId = agent.preferred_contact_endpoint_id;
+    expect(emailId).toMatch(UUID);
+    const sms = await api<Agent>('PATCH', `/agents/${agent.id}/`, { preferred_contact_endpoint: 'sms' });
+    expect(sms.preferred_contact_endpoint_id).toMatch(UUID);
+    expect(sms.preferred_contact_endpoint_id).not.toBe(emailId);
+    expect((await api<Agent>('PATCH', `/agents/${agent.id}/`, { preferred_contact_endpoint: 'email' })).preferred_contact_endpoint_id).toBe(emailId);
+    const uuid = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+    expect((await api<Agent>('PATCH', `/agents/${agent.id}/`, { preferred_contact_endpoint: uuid })).preferred_contact_endpoint_id).toBe(uuid);
+    expect((await api<Agent>('PATCH', `/agents/${agent.id}/`, { preferred_contact_endpoint: null })).preferred_contact_endpoint_id).toBeNull();
+  });
+
+  it('answers 404 JSON for an unknown agent, HTML 404 for a malformed id, 405 for a wrong method', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const path of [`/agents/${unknown}/`, `/agents/${unknown}/timeline/`, `/agents/${unknown}/processing-status/`, `/agents/${unknown}/web-tasks/`]) {
+      expect(await raw('GET', path)).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    }
+    expect((await raw('POST', `/agents/${unknown}/activate/`)).status).toBe(404);
+    const html = await raw('GET', '/agents/not-a-uuid/');
+    expect(html.status).toBe(404);
+    expect(html.contentType).toContain('text/html');
+    const agent = await createAgent();
+    expect(await raw('GET', `/agents/${agent.id}/activate/`)).toMatchObject({ status: 405, body: { detail: 'Method "GET" not allowed.' } });
+    expect((await raw('DELETE', '/agents/')).status).toBe(405);
+  });
+});
+
+describe('persistent agents: validation', () => {
+  it('answers field errors for every bad field at once', async () => {
+    const answer = await raw('POST', '/agents/', {
+      name: 'x'.repeat(256),
+      charter: 5,
+      schedule: 'x'.repeat(129),
+      schedule_snapshot: 'y'.repeat(129),
+      is_active: 'maybe',
+      life_state: 'paused',
+      whitelist_policy: 'everyone',
+      preferred_contact_endpoint: 'pigeon',
+      proactive_opt_in: [],
+      template_code: 7,
+      enabled_personal_server_ids: ['3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f', 'nope'],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      name: ['Ensure this field has no more than 255 characters.'],
+      charter: ['Not a valid string.'],
+      schedule: ['Ensure this field has no more than 128 characters.'],
+      schedule_snapshot: ['Ensure this field has no more than 128 characters.'],
+      is_active: ['Must be a valid boolean.'],
+      life_state: ['"paused" is not a valid choice.'],
+      whitelist_policy: ['"everyone" is not a valid choice.'],
+      preferred_contact_endpoint: ["Must be 'email', 'sms' or a valid endpoint id."],
+      proactive_opt_in: ['Must be a valid boolean.'],
+      template_code: ['Not a valid string.'],
+      enabled_personal_server_ids: { '1': ['Must be a valid UUID.'] },
+    });
+    expect((await raw('POST', '/agents/', { name: '   ' })).body).toEqual({ name: ['This field may not be blank.'] });
+    expect((await raw('POST', '/agents/', { enabled_personal_server_ids: 'x' })).body).toEqual({ enabled_personal_server_ids: ['Expected a list of items but got type "string".'] });
+  });
+
+  it('accepts a name of 255 characters, DRF boolean strings, and blank or null schedules (disabled)', async () => {
+    const agent = await api<Agent>('POST', '/agents/', { name: String(++counter).padStart(255, 'n'), is_active: 'false', schedule: '   ' });
+    expect(agent).toMatchObject({ is_active: false, schedule: null, schedule_snapshot: null });
+    expect([...agent.name]).toHaveLength(255);
+    expect((await api<Agent>('PATCH', `/agents/${agent.id}/`, { schedule: null, proactive_opt_in: 1 })).proactive_opt_in).toBe(true);
+  });
+
+  it('rejects a duplicate name on create and on rename, but allows keeping the own name', async () => {
+    const first = await createAgent();
+    const duplicate = await raw('POST', '/agents/', { name: first.name });
+    expect(duplicate).toMatchObject({ status: 400, body: { name: ['You already have an agent with this name.'] } });
+    const second = await createAgent();
+    expect((await raw('PATCH', `/agents/${second.id}/`, { name: first.name })).status).toBe(400);
+    expect((await raw('PATCH', `/agents/${first.id}/`, { name: first.name })).status).toBe(200);
+    // The name is free again once its agent is deleted.
+    await raw('DELETE', `/agents/${first.id}/`);
+    expect((await raw('POST', '/agents/', { name: first.name })).status).toBe(201);
+  });
+});
+
+describe('persistent agents: the backing browser-use agent', () => {
+  it('creates a listed browser-use agent (name cut to 64, made unique), and deleting it removes the persistent agent', async () => {
+    const long = `${'L'.repeat(70)} ${++counter}`;
+    const first = await createAgent({ name: `${long} a` });
+    const second = await createAgent({ name: `${long} b` });
+    const legacyFirst = await api<{ name: string }>('GET', `/agents/browser-use/${first.browser_use_agent_id}/`);
+    const legacySecond = await api<{ name: string }>('GET', `/agents/browser-use/${second.browser_use_agent_id}/`);
+    expect(legacyFirst.name).toBe(long.slice(0, 64));
+    expect(legacySecond.name).toHaveLength(64);
+    expect(legacySecond.name.endsWith(' (2)')).toBe(true);
+    const legacyList = await api<{ results: { id: string }[] }>('GET', '/agents/browser-use/?page_size=100');
+    expect(legacyList.results.map((item) => item.id)).toContain(first.browser_use_agent_id);
+
+    expect((await raw('DELETE', `/agents/browser-use/${first.browser_use_agent_id}/`)).status).toBe(204);
+    expect((await raw('GET', `/agents/${first.id}/`)).status).toBe(404);
+    expect((await raw('GET', `/agents/${second.id}/`)).status).toBe(200);
+  });
+});
+
+describe('persistent agents: activate and deactivate', () => {
+  it('answer status and whether anything changed', async () => {
+    const agent = await createAgent();
+    expect(await raw('POST', `/agents/${agent.id}/activate/`)).toEqual(expect.objectContaining({ status: 200, body: { status: 'activated', updated: false } }));
+    expect((await raw('POST', `/agents/${agent.id}/deactivate/`)).body).toEqual({ status: 'deactivated', updated: true });
+    expect((await raw('POST', `/agents/${agent.id}/deactivate/`)).body).toEqual({ status: 'deactivated', updated: false });
+    expect((await api<Agent>('GET', `/agents/${agent.id}/`)).is_active).toBe(false);
+    expect((await raw('POST', `/agents/${agent.id}/activate/`)).body).toEqual({ status: 'activated', updated: true });
+    expect((await api<Agent>('GET', `/agents/${agent.id}/`)).is_active).toBe(true);
+    const actions = (await timeline(agent.id)).events.filter((event) => event.kind === 'user_action').map((event) => event.action);
+    expect(actions).toEqual(['deactivated', 'activated']);
+  });
+
+  it('activating an expired agent sets life_state active, restores the schedule from the snapshot, and counts as a change', async () => {
+    const agent = await createAgent();
+    expect((await api<Agent>('PATCH', `/agents/${agent.id}/`, { life_state: 'expired', schedule_snapshot: '@daily' })).life_state).toBe('expired');
+    expect((await raw('POST', `/agents/${agent.id}/activate/`)).body).toEqual({ status: 'activated', updated: true });
+    const after = await api<Agent>('GET', `/agents/${agent.id}/`);
+    expect(after.life_state).toBe('active');
+    // The schedule had been cleared (null) while expired: activate restores it from the snapshot.
+    expect(after.schedule).toBe('@daily');
+    // A paused but not expired agent whose schedule was cleared by the user keeps it cleared.
+    await api('PATCH', `/agents/${agent.id}/`, { schedule: null, schedule_snapshot: '@hourly' });
+    await raw('POST', `/agents/${agent.id}/deactivate/`);
+    await raw('POST', `/agents/${agent.id}/activate/`);
+    expect((await api<Agent>('GET', `/agents/${agent.id}/`)).schedule).toBeNull();
+  });
+});
+
+describe('persistent agents: messages', () => {
+  it('answers 201 with the inbound message event, and the message starts a web task whose end adds steps and a reply', async () => {
+    const agent = await createAgent();
+    const sent = await message(agent.id, { body: 'Find the cheapest flight', subject: 'Flights', metadata: { source: 'test' } });
+    expect(sent.status).toBe(201);
+    const event = (sent.body as { event: Event & { message: Record<string, unknown> } }).event;
+    expect(event).toMatchObject({ kind: 'message', cursor: expect.any(String), timestamp: expect.any(String) });
+    expect(event.message).toMatchObject({
+      id: expect.stringMatching(UUID),
+      direction: 'inbound',
+      channel: 'email',
+      sender: 'emulator@example.com',
+      recipient: expect.stringMatching(/@/),
+      subject: 'Flights',
+      body: 'Find the cheapest flight',
+      bodyPreview: 'Find the cheapest flight',
+      metadata: { source: 'test' },
+    });
+    expect((await api<Agent>('GET', `/agents/${agent.id}/`)).last_interaction_at).toBe(event.timestamp);
+
+    const tasks = await api<{ results: { prompt: string; agent_id: string }[] }>('GET', `/agents/browser-use/${agent.browser_use_agent_id}/tasks/`);
+    expect(tasks.results).toMatchObject([{ prompt: 'Find the cheapest flight', agent_id: agent.browser_use_agent_id }]);
+
+    const done = await eventually(async () => {
+      const current = await timeline(agent.id);
+      return current.events.length >= 3 ? current : undefined;
+    }, 10_000, 'the reply');
+    expect(done.events.map((entry) => entry.kind)).toEqual(['message', 'steps', 'message']);
+    expect(done.events[1]).toMatchObject({ steps: [{ toolName: 'browser_use_task', status: 'completed', summary: expect.stringContaining('Web task completed') }] });
+    expect(done.events[2]).toMatchObject({ message: { direction: 'outbound', channel: 'email', recipient: 'emulator@example.com', subject: 'Re: Flights' } });
+    expect(done.processing_active).toBe(false);
+  });
+
+  it('a [fail] message ends in a failed steps event and a reply saying so', async () => {
+    const agent = await createAgent();
+    expect((await message(agent.id, { channel: 'web', body: '[fail] try it' })).status).toBe(201);
+    const done = await eventually(async () => {
+      const current = await timeline(agent.id);
+      return current.events.length >= 3 ? current : undefined;
+    });
+    expect(done.events[1]).toMatchObject({ kind: 'steps', steps: [{ status: 'failed' }] });
+    expect(done.events[2]).toMatchObject({ kind: 'message', message: { direction: 'outbound', channel: 'web', body: expect.stringContaining('could not finish') } });
+  });
+
+  it('validates the body: channel choice, required sender and body, metadata object', async () => {
+    const agent = await createAgent();
+    expect((await raw('POST', `/agents/${agent.id}/messages/`, {})).body).toEqual({
+      channel: ['This field is required.'],
+      sender: ['This field is required.'],
+      body: ['This field is required.'],
+    });
+    expect((await message(agent.id, { channel: 'pigeon' })).body).toEqual({ channel: ['"pigeon" is not a valid choice.'] });
+    expect((await message(agent.id, { body: '' })).body).toEqual({ body: ['This field may not be blank.'] });
+    expect((await message(agent.id, { sender: 7 })).body).toEqual({ sender: ['Not a valid string.'] });
+    expect((await message(agent.id, { metadata: [1] })).body).toEqual({ metadata: ['Expected a dictionary of items but got type "list".'] });
+  });
+
+  it('answers 409 agent_inactive to a paused agent, with the reactivation URL', async () => {
+    const agent = await createAgent({ is_active: false });
+    const answer = await message(agent.id, {});
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ code: 'agent_inactive', message: expect.any(String), reactivation_url: `${emulator.baseUrl}/agents/${agent.id}/activate/` });
+    expect((await timeline(agent.id)).events).toEqual([]);
+  });
+
+  it('under whitelist_policy manual answers 403 to a sender off the allowlist; owner email, owner phone and web senders pass', async () => {
+    const agent = await createAgent({ whitelist_policy: 'manual' });
+    const stranger = await message(agent.id, { sender: 'stranger@example.com' });
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toEqual({ detail: expect.stringContaining('allowlist') });
+    expect((await message(agent.id, { sender: 'Emulator@Example.com' })).status).toBe(201);
+    expect((await message(agent.id, { channel: 'sms', sender: '+1 555 555 0100', recipient: '+15550001111' })).status).toBe(201);
+    expect((await message(agent.id, { channel: 'sms', sender: '+15550009999', recipient: '+15550001111' })).status).toBe(403);
+    expect((await message(agent.id, { channel: 'web', sender: 'anyone' })).status).toBe(201);
+    // Under the default policy, any sender may write.
+    const open = await createAgent();
+    expect((await message(open.id, { sender: 'stranger@example.com' })).status).toBe(201);
+  });
+
+  it('answers 400 when the agent has no endpoint for the channel and no recipient is given', async () => {
+    const agent = await createAgent();
+    for (const channel of ['sms', 'slack', 'discord', 'other']) {
+      const answer = await message(agent.id, { channel });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual([`This agent has no ${channel} endpoint; give a recipient.`]);
+    }
+    expect((await message(agent.id, { channel: 'slack', recipient: '#general' })).status).toBe(201);
+    expect((await message(agent.id, { channel: 'web' })).status).toBe(201);
+  });
+});
+
+describe('persistent agents: timeline', () => {
+  it('starts with a thinking and a plan event from the charter', async () => {
+    const agent = await createAgent({ charter: 'Track prices. Report weekly.' });
+    const initial = await timeline(agent.id);
+    expect(initial.events.map((event) => event.kind)).toEqual(['thinking', 'plan']);
+    expect(initial.events[0]).toMatchObject({ text: expect.any(String) });
+    expect(initial.events[1]).toMatchObject({ plan: { items: [{ text: 'Track prices.' }, { text: 'Report weekly.' }] } });
+    expect((await timeline((await createAgent()).id)).events).toEqual([]);
+  });
+
+  it('pages back with direction=older through every event exactly once, and forward with direction=newer', async () => {
+    const agent = await createAgent({ charter: 'One. Two.' });
+    for (let i = 1; i <= 5; i++) expect((await message(agent.id, { channel: 'web', body: `message ${i} [hang]` })).status).toBe(201);
+    const all = await timeline(agent.id, '?limit=100');
+    expect(all.events).toHaveLength(7);
+    expect(all).toMatchObject({ has_more_older: false, has_more_newer: false });
+    const timestamps = all.events.map((event) => event.timestamp);
+    expect([...timestamps].sort()).toEqual(timestamps);
+    expect(new Set(all.events.map((event) => event.cursor)).size).toBe(7);
+
+    const initial = await timeline(agent.id, '?direction=initial&limit=2');
+    expect(initial.events.map((event) => event.cursor)).toEqual(all.events.slice(-2).map((event) => event.cursor));
+    expect(initial).toMatchObject({ has_more_older: true, has_more_newer: false, oldest_cursor: all.events[5]?.cursor, newest_cursor: all.events[6]?.cursor });
+
+    const seen = [...initial.events];
+    let page = initial;
+    let windows = 1;
+    while (page.has_more_older) {
+      page = await timeline(agent.id, `?direction=older&limit=2&cursor=${encodeURIComponent(page.oldest_cursor ?? '')}`);
+      expect(page.has_more_newer).toBe(true);
+      seen.unshift(...page.events);
+      windows++;
+    }
+    expect(windows).toBe(4);
+    expect(seen.map((event) => event.cursor)).toEqual(all.events.map((event) => event.cursor));
+
+    const first = all.events[0]?.cursor ?? '';
+    const newer = await timeline(agent.id, `?direction=newer&limit=3&cursor=${encodeURIComponent(first)}`);
+    expect(newer.events.map((event) => event.cursor)).toEqual(all.events.slice(1, 4).map((event) => event.cursor));
+    expect(newer).toMatchObject({ has_more_older: true, has_more_newer: true });
+    const last = await timeline(agent.id, `?direction=newer&cursor=${encodeURIComponent(all.newest_cursor ?? '')}`);
+    expect(last).toMatchObject({ events: [], oldest_cursor: null, newest_cursor: null, has_more_newer: false, has_more_older: true });
+    expect(all.processing_active).toBe(true);
+  });
+
+  it('answers 400 for a bad direction, limit or cursor', async () => {
+    const agent = await createAgent();
+    expect(await raw('GET', `/agents/${agent.id}/timeline/?direction=sideways`)).toMatchObject({ status: 400, body: { direction: ['"sideways" is not a valid choice.'] } });
+    expect((await raw('GET', `/agents/${agent.id}/timeline/?limit=0`)).body).toEqual({ limit: ['Ensure this value is greater than or equal to 1.'] });
+    expect((await raw('GET', `/agents/${agent.id}/timeline/?limit=101`)).body).toEqual({ limit: ['Ensure this value is less than or equal to 100.'] });
+    expect((await raw('GET', `/agents/${agent.id}/timeline/?limit=ten`)).body).toEqual({ limit: ['A valid integer is required.'] });
+    expect((await raw('GET', `/agents/${agent.id}/timeline/?direction=older&cursor=bogus`)).body).toEqual({ cursor: ['Invalid cursor.'] });
+    expect((await raw('GET', `/agents/${agent.id}/timeline/?direction=older`)).status).toBe(400);
+  });
+});
+
+describe('persistent agents: processing status and web tasks', () => {
+  it('reports a running web task while a [hang] message is being worked on', async () => {
+    const agent = await createAgent();
+    const idle = await api<Timeline>('GET', `/agents/${agent.id}/processing-status/`);
+    expect(idle).toEqual({ processing_active: false, processing_snapshot: { active: false, webTasks: [], nextScheduledAt: null } });
+
+    await message(agent.id, { channel: 'web', body: 'keep going [hang]' });
+    const running = await eventually(async () => {
+      const status = await api<Timeline>('GET', `/agents/${agent.id}/processing-status/`);
+      return status.processing_snapshot.webTasks[0]?.status === 'in_progress' ? status : undefined;
+    }, 10_000, 'the web task to run');
+    expect(running.processing_active).toBe(true);
+    expect(running.processing_snapshot.active).toBe(true);
+    expect(running.processing_snapshot.webTasks).toEqual([
+      {
+        id: expect.stringMatching(UUID),
+        status: 'in_progress',
+        statusLabel: 'In progress',
+        prompt: 'keep going [hang]',
+        promptPreview: 'keep going [hang]',
+        startedAt: expect.any(String),
+        updatedAt: expect.any(String),
+        elapsedSeconds: expect.any(Number),
+      },
+    ]);
+    // Cancelling the web task ends it: a steps event, no reply.
+    const taskId = running.processing_snapshot.webTasks[0]?.id as string;
+    expect((await raw('POST', `/agents/browser-use/${agent.browser_use_agent_id}/tasks/${taskId}/cancel/`)).status).toBe(200);
+    const after = await timeline(agent.id);
+    expect(after.processing_active).toBe(false);
+    expect(after.events.map((event) => event.kind)).toEqual(['message', 'steps']);
+    expect(after.events[1]).toMatchObject({ steps: [{ status: 'cancelled' }] });
+  });
+
+  it('lists web tasks newest first, filtered by status and cut to limit; 400 for a bad status or limit', async () => {
+    const agent = await createAgent();
+    await message(agent.id, { channel: 'web', body: 'first' });
+    await message(agent.id, { channel: 'web', body: 'second [hang]' });
+    await message(agent.id, { channel: 'web', body: 'third [hang]' });
+    const all = await api<{ results: Record<string, unknown>[]; limit: number }>('GET', `/agents/${agent.id}/web-tasks/`);
+    expect(all.limit).toBe(50);
+    expect(all.results.map((task) => task.prompt)).toEqual(['third [hang]', 'second [hang]', 'first']);
+    expect(Object.keys(all.results[0] ?? {}).sort()).toEqual(['agent_id', 'created_at', 'credits_cost', 'id', 'output_schema', 'prompt', 'status', 'updated_at', 'webhook']);
+
+    await eventually(async () => {
+      const done = await api<{ results: unknown[] }>('GET', `/agents/${agent.id}/web-tasks/?status=completed`);
+      return done.results.length === 1 ? true : undefined;
+    }, 10_000, 'the first task to complete');
+    const limited = await api<{ results: { prompt: string }[]; limit: number }>('GET', `/agents/${agent.id}/web-tasks/?limit=1`);
+    expect(limited).toMatchObject({ limit: 1, results: [{ prompt: 'third [hang]' }] });
+    const running = await api<{ results: { prompt: string }[] }>('GET', `/agents/${agent.id}/web-tasks/?status=in_progress&limit=200`);
+    expect(running.results.map((task) => task.prompt)).toEqual(['third [hang]', 'second [hang]']);
+
+    expect((await raw('GET', `/agents/${agent.id}/web-tasks/?status=done`)).body).toEqual({ status: ['"done" is not a valid choice.'] });
+    expect((await raw('GET', `/agents/${agent.id}/web-tasks/?limit=201`)).body).toEqual({ limit: ['Ensure this value is less than or equal to 200.'] });
+    expect((await raw('GET', `/agents/${agent.id}/web-tasks/?limit=0`)).status).toBe(400);
+  });
+});
+
+describe('persistent agents: schedule preview (no parser needed)', () => {
+  it('answers disabled with no description for a missing, null or blank schedule, and 400 for a non-string or too long one', async () => {
+    const agent = await createAgent();
+    for (const body of [{ name: agent.name }, { name: agent.name, schedule: null }, { schedule: '  ' }]) {
+      expect(await raw('POST', `/agents/${agent.id}/schedule/preview/`, body)).toMatchObject({ status: 200, body: { valid: true, disabled: true, description: null } });
+    }
+    expect((await raw('POST', `/agents/${agent.id}/schedule/preview/`, { schedule: 5 })).body).toEqual({ schedule: ['Not a valid string.'] });
+    expect((await raw('POST', `/agents/${agent.id}/schedule/preview/`, { schedule: '*'.repeat(129) })).body).toEqual({
+      schedule: ['Ensure this field has no more than 128 characters.'],
+    });
+    expect((await raw('POST', '/agents/00000000-0000-4000-8000-000000000000/schedule/preview/', {})).status).toBe(404);
+  });
+});
