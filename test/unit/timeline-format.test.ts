@@ -22,6 +22,9 @@ describe('timeline lines', () => {
   it('quotes thinking and plans, and copes with unknown kinds', () => {
     expect(describeEvent({ kind: 'thinking', text: 'Compare three airlines' })).toBe('"Compare three airlines"');
     expect(describeEvent({ kind: 'plan', plan: { summary: 'Check daily' } })).toBe('"Check daily"');
+    expect(describeEvent({ kind: 'plan', plan: { title: 'Charter', items: [{ text: 'Track fares.', status: 'pending' }, { text: 'Report.', status: 'done' }] } })).toBe(
+      'Charter, 2 items: Track fares. (pending); Report. (done)',
+    );
     expect(describeEvent({ kind: 'future_kind', cursor: 'x', widget: 1 })).toBe('(widget)');
   });
 

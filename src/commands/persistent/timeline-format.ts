@@ -58,6 +58,22 @@ function describeSteps(event: Fields): string {
   return `${list.length} step${list.length === 1 ? '' : 's'}: ${names.join(', ')}`;
 }
 
+function describePlan(plan: Fields, max: number | undefined): string {
+  const items = [plan.items, plan.steps, plan.tasks].find(Array.isArray) as unknown[] | undefined;
+  if (!items) return describeGeneric(plan, max, ['text', 'summary', 'content', 'title']);
+  const texts = items.map((entry) => {
+    if (typeof entry !== 'object' || entry === null) return String(entry);
+    const fields = entry as Fields;
+    const label = pick(fields, 'text', 'title', 'description') ?? 'item';
+    const status = pick(fields, 'status');
+    return status ? `${label} (${status})` : label;
+  });
+  const title = pick(plan, 'title', 'summary');
+  const list = `${items.length} item${items.length === 1 ? '' : 's'}: ${texts.join('; ')}`;
+  const line = title ? `${title}, ${list}` : list;
+  return max === undefined ? line : shorten(line, max + 20);
+}
+
 function describeGeneric(event: Fields, max: number | undefined, keys: string[]): string {
   const body = pick(event, ...keys);
   if (body) return quote(body, max);
@@ -76,7 +92,7 @@ export function describeEvent(event: TimelineEvent, max?: number): string {
     case 'thinking':
       return describeGeneric(inner(fields, 'thinking'), max, ['text', 'content', 'summary']);
     case 'plan':
-      return describeGeneric(inner(fields, 'plan'), max, ['text', 'summary', 'content', 'title']);
+      return describePlan(inner(fields, 'plan'), max);
     case 'user_action':
       return describeGeneric(inner(fields, 'action'), max, ['description', 'action', 'summary', 'text']);
     default:
