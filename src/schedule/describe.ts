@@ -106,7 +106,9 @@ function fieldPhrase(field: CronField, noun: string, label: (value: number) => s
       steps.push(phrase);
     }
   }
-  const phrases = plain.length === 0 ? [] : [`${plainCount === 1 ? noun : `${noun}s`} ${listJoin(plain, 'and')}`];
+  // With steps after them, the plain items stay one comma list: "minutes 1, 3 through 5 and every 20th minute".
+  const plainList = steps.length === 0 ? listJoin(plain, 'and') : plain.join(', ');
+  const phrases = plain.length === 0 ? [] : [`${plainCount === 1 ? noun : `${noun}s`} ${plainList}`];
   return listJoin([...phrases, ...steps], 'and');
 }
 
