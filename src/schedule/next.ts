@@ -1,0 +1,65 @@
+// Fire times. Intervals are plain arithmetic; cron arithmetic (calendar, time zones, DST) is left to
+// croner, which is only ever handed the plain numeric subset that our own grammar has already
+// accepted, with its day-of-month/day-of-week AND mode switched on to match the service.
+import { Cron } from 'croner';
+import { neverFires, parseCronFields, type CronField, type CronItem } from './grammar.js';
+import { ScheduleError, type Schedule } from './types.js';
+import { checkTimeZone } from './zone.js';
+
+/**
+ * The next `count` fire times strictly after `from`. Cron and shorthands are evaluated in UTC (as
+ * the service does) unless `timeZone` names an IANA zone; intervals count from `from`.
+ * A valid schedule that never fires (`0 0 31 2 *`) gives an empty list.
+ *
+ * In a zone with daylight saving time, a schedule whose minute and hour fields have no `*` or step
+ * (`30 2 * * *`, `0 2,14 * * *`) is a fixed-time job: when the local time does not exist (spring
+ * forward) it fires at the first valid time after the gap, and when it occurs twice (fall back) it
+ * fires once, at the first occurrence. Other schedules (`*\/30 2 * * *`) skip the missing times and
+ * fire at both occurrences of repeated ones, like classic cron.
+ */
+export function nextFireTimes(schedule: Schedule, from: Date, count: number, options: { timeZone?: string } = {}): Date[] {
+  if (Number.isNaN(from.getTime())) throw new RangeError('nextFireTimes: `from` is not a valid date');
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new RangeError(`nextFireTimes: count must be a whole number >= 0, got ${count}`);
+  }
+  const timeZone = options.timeZone === undefined ? 'UTC' : checkTimeZone(options.timeZone);
+  if (count === 0) return [];
+  if (schedule.kind === 'interval') {
+    const step = schedule.seconds * 1000;
+    return Array.from({ length: count }, (_, index) => new Date(from.getTime() + (index + 1) * step));
+  }
+  const fields = parseCronFields(schedule.cron);
+  // Checked here rather than left to croner, which would search to the year 10000 before giving up.
+  if (neverFires(fields)) return [];
+  const job = new Cron(cronerPattern(fields), {
+    timezone: timeZone,
+    mode: '5-part',
+    domAndDow: true,
+    fixedTimeRule: 'no-wildcard',
+    paused: true,
+  });
+  try {
+    return job.nextRuns(count, from);
+  } catch (error) {
+    // croner fails on times it cannot represent (beyond the year 9999); there is nothing after that.
+    throw new ScheduleError(`cannot compute fire times after ${from.toISOString()}: ${(error as Error).message}`);
+  }
+}
+
+function cronerPattern(fields: readonly CronField[]): string {
+  return fields.map((field) => field.items.map(itemPattern).join(',')).join(' ');
+}
+
+// Open steps (`a/n`) are spelled as ranges, the form croner takes without its "sloppy" mode.
+function itemPattern(item: CronItem): string {
+  switch (item.kind) {
+    case 'any':
+      return '*';
+    case 'value':
+      return String(item.value);
+    case 'range':
+      return `${item.from}-${item.to}`;
+    case 'step':
+      return item.start === 'any' ? `*/${item.step}` : `${item.from}-${item.to}/${item.step}`;
+  }
+}
