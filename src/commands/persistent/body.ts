@@ -2,7 +2,9 @@ import { LIMITS, checkName, checkUuid } from '../../api/validate.js';
 import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
 import { readTextInput } from '../../cli/input.js';
 import { UsageError } from '../../cli/errors.js';
-import { ScheduleError, parseSchedule } from '../../schedule/index.js';
+// The grammar alone: validating a flag needs no fire-time arithmetic (and no croner).
+import { parseSchedule } from '../../schedule/grammar.js';
+import { ScheduleError } from '../../schedule/types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

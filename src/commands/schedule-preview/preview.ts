@@ -4,7 +4,7 @@ import { checkUuid, parseIntegerFlag } from '../../api/validate.js';
 import { UsageError } from '../../cli/errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import type { DetailRow } from '../../output/output.js';
-import { ScheduleError, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
+import { ScheduleError, checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
 
 export interface PreviewOptions {
   expression: string;
@@ -35,11 +35,10 @@ export function parsePreviewOptions(expression: string, options: Record<string, 
   }
   let timeZone: string | undefined;
   if (options.tz !== undefined) {
-    timeZone = String(options.tz);
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
+      timeZone = checkTimeZone(String(options.tz));
     } catch {
-      throw new UsageError(`--tz "${timeZone}" is not a time zone`, 'use an IANA name such as Europe/Oslo, America/New_York or UTC');
+      throw new UsageError(`--tz "${String(options.tz)}" is not a time zone`, 'use an IANA name such as Europe/Oslo, America/New_York or UTC');
     }
   }
   const agentId = options.agent === undefined ? undefined : checkUuid(String(options.agent), '--agent');
