@@ -13,6 +13,12 @@ export function lazy(load: () => Promise<{ run: CommandRun }>) {
     const command = params[params.length - 1] as Command;
     const args = params.slice(0, -2);
     const options = command.opts();
+    // `agentctl ... | head` closes the pipe early: stop quietly instead of crashing on EPIPE.
+    // (Set here, where a command really runs: help and --version write without process.stdout.)
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
     const { Context } = await import('./context.js');
     const ctx = new Context(command.optsWithGlobals() as GlobalFlags);
     activeContext = ctx;

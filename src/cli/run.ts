@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { joinTwoWordOptions } from './argv.js';
+import { directHelpOutput } from './direct-out.js';
 import { ExitCode } from './exit-codes.js';
 import { activeContext } from './lazy.js';
 import { buildProgram } from './program.js';
@@ -7,11 +8,6 @@ import { reportError } from './report.js';
 
 /** Parses argv, runs the command, and turns every failure into a message and an exit code. */
 export async function run(argv: string[]): Promise<void> {
-  // `agentctl ... | head` closes the pipe early: stop quietly instead of crashing on EPIPE.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
   process.on('SIGINT', () => {
     if (activeContext) activeContext.interrupt();
     process.exit(ExitCode.interrupted);
@@ -19,6 +15,7 @@ export async function run(argv: string[]): Promise<void> {
 
   try {
     const program = buildProgram(argv);
+    directHelpOutput(program);
     if (argv.length === 0) {
       // `agentctl` alone: the overview, on stdout, as a successful answer.
       program.outputHelp();

@@ -118,7 +118,13 @@ describe('pagination', () => {
     const past = await cli(['agents', 'list', '--page', '999']);
     expect(past.exitCode).toBe(4);
     expect(past.stderr).toContain('Invalid page.');
-    expect((await cli(['agents', 'list', '--page-size', '101'])).exitCode).toBe(2);
-    expect((await cli(['agents', 'list', '--page-size', '0'])).exitCode).toBe(2);
+    for (const [size, shown] of [['101', '101'], ['0', '0']]) {
+      const bad = await cli(['agents', 'list', '--page-size', size as string]);
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toContain(`error: --page-size must be between 1 and 100, got ${shown}`);
+    }
+    const notNumber = await cli(['tasks', 'list', '--page-size', 'ten']);
+    expect(notNumber.exitCode).toBe(2);
+    expect(notNumber.stderr).toContain('error: --page-size must be a whole number, got "ten"');
   });
 });

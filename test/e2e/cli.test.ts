@@ -85,6 +85,25 @@ describe('the program', () => {
     expect(stderr).toContain('keeps running');
     expect(stderr).toContain(`agentctl tasks wait ${task.id}`);
   });
+
+  it('on Ctrl-C during create --follow, prints the new task\'s resume command and exits 130', async () => {
+    const child = spawn(process.execPath, [BIN, 'tasks', 'create', '[hang] follow then interrupt', '--follow', '--interval', '0.05'], {
+      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    const id = await eventually(() => /Created task ([0-9a-f-]{36})/.exec(stderr)?.[1], 10_000, 'the created task');
+    await eventually(() => requests.some((line) => line.includes(`GET /api/v1/tasks/browser-use/${id}/`)) || undefined, 10_000, 'the first poll');
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toContain(`Task ${id} keeps running`);
+    expect(stderr).toContain(`agentctl tasks wait ${id}`);
+    expect(stdout).toBe('');
+  });
 });
 
 describe('api', () => {

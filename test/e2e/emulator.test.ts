@@ -12,6 +12,8 @@ describe('agentctl emulator (the command)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH },
     });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const baseUrl = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     const cli = against(baseUrl, 'cmd-key');
@@ -22,6 +24,20 @@ describe('agentctl emulator (the command)', () => {
     const followed = await cli(['tasks', 'create', 'quick', '--follow', '--interval', '0.05']);
     expect(followed.exitCode).toBe(0);
     expect((await against(baseUrl, 'emulator-key')(['api', 'GET', '/ping/'])).exitCode).toBe(3);
+    child.kill('SIGTERM');
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    expect(stderr).toContain('API key: the one given with --api-key');
+    expect(stderr).not.toContain('cmd-key');
+  });
+
+  it('prints its default key at start', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const baseUrl = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    await eventually(() => (stderr.includes('API key:') ? true : undefined), 10_000, 'the key line');
+    expect(stderr).toContain('API key: emulator-key');
+    expect((await against(baseUrl, 'emulator-key')(['api', 'GET', '/ping/'])).exitCode).toBe(0);
     child.kill('SIGTERM');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
   });

@@ -105,6 +105,85 @@ describe('exit codes and error rendering', () => {
     expect(result.stderr).toContain('404');
   });
 
+  it('renders each 400 body shape as readable lines (field: message), exit 1', async () => {
+    const bodies = [
+      { prompt: ['Not a valid string.'], non_field_errors: ['Either a prompt or an agent is needed.'] },
+      ['Task cannot be updated once it has started.'],
+      { detail: 'JSON parse error - Expecting value: line 1 column 1 (char 0)' },
+    ];
+    const stub = await stubServer((_req, res, index) => sendJson(res, 400, bodies[index]));
+    const cli = against(stub.baseUrl);
+    const fields = await cli(['tasks', 'create', 'x', '--json']);
+    const bare = await cli(['tasks', 'create', 'x']);
+    const detail = await cli(['tasks', 'create', 'x']);
+    await stub.close();
+    for (const result of [fields, bare, detail]) {
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).not.toContain('{');
+    }
+    expect(fields.stderr).toContain('error: the service answered 400 (invalid request):\n  prompt: Not a valid string.\n  Either a prompt or an agent is needed.\n');
+    expect(bare.stderr).toContain('error: the service answered 400 (invalid request): Task cannot be updated once it has started.\n');
+    expect(detail.stderr).toContain('error: the service answered 400 (invalid request): JSON parse error - Expecting value');
+  });
+
+  it('a 403 that is not about the key is "forbidden" (exit 1), not an auth failure', async () => {
+    const stub = await stubServer((_req, res) => sendJson(res, 403, { detail: 'You do not have permission to perform this action.' }));
+    const result = await against(stub.baseUrl)(['agents', 'list']);
+    await stub.close();
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('error: the service answered 403 (forbidden): You do not have permission to perform this action.');
+    expect(result.stderr).not.toContain('auth login');
+  });
+
+  it('renders 404 and 409 bodies from the emulator', async () => {
+    const cli = against(emulator.baseUrl);
+    const missing = await cli(['tasks', 'get', '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f']);
+    expect(missing.exitCode).toBe(4);
+    expect(missing.stderr).toMatch(/^error: the service answered 404 \(not found\): (Not found\.|No \w+ matches the given query\.)$/m);
+    const task = JSON.parse((await cli(['tasks', 'create', '[fail] quickly', '--wait', '5', '--json'])).stdout);
+    const conflict = await cli(['tasks', 'cancel', task.id]);
+    expect(conflict.exitCode).toBe(1);
+    expect(conflict.stderr).toContain('error: the service answered 409 (conflict): Task is already failed and cannot be cancelled.');
+  });
+
+  it('with --json, stdout stays empty on every kind of error (the error goes to stderr)', async () => {
+    const cli = against(emulator.baseUrl);
+    const cases = [
+      await cli(['tasks', 'create', 'x', '--wait', '9999', '--json']), // 2: usage
+      await against(emulator.baseUrl, 'wrong-key')(['tasks', 'list', '--json']), // 3: auth
+      await cli(['tasks', 'get', '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f', '--jsonl']), // 4: not found
+      await cli(['tasks', 'create', '[no-credits] x', '--json']), // 1: service error
+    ];
+    expect(cases.map((result) => result.exitCode)).toEqual([2, 3, 4, 1]);
+    for (const result of cases) {
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error: /m);
+    }
+  });
+
+  it('never shows the API key or secret values, even when a failing service echoes the request and --verbose traces it', async () => {
+    const stub = await stubServer((req, res) => sendJson(res, 400, { detail: `cannot use ${req.body} with key ${String(req.headers['x-api-key'])}` }));
+    const key = 'sk-live-9f8e7d6c5b4a';
+    const result = await agentctl(
+      ['tasks', 'create', 'Log in', '--verbose', '--json', '--api-key', key, '--base-url', stub.baseUrl,
+        '--secret', 'https://shop.example', 'PASSWORD=correct-horse-battery', '--secret-env', 'https://bank.example', 'PIN=BANK_PIN'],
+      { env: { BANK_PIN: '424242-pin' } },
+    );
+    await stub.close();
+    expect(result.exitCode).toBe(1);
+    expect(JSON.parse(stub.requests[0]?.body ?? '{}').secrets).toEqual({
+      'https://shop.example': { PASSWORD: 'correct-horse-battery' },
+      'https://bank.example': { PIN: '424242-pin' },
+    });
+    expect(result.stderr).toContain('> x-api-key: ***');
+    expect(result.stderr).toContain('cannot use');
+    for (const secret of [key, 'correct-horse-battery', '424242-pin']) {
+      expect(result.stdout).not.toContain(secret);
+      expect(result.stderr).not.toContain(secret);
+    }
+  });
+
   it('usage errors exit 2: unknown command, unknown flag, missing argument', async () => {
     expect((await agentctl(['frobnicate'])).exitCode).toBe(2);
     expect((await agentctl(['tasks', 'list', '--frob'])).exitCode).toBe(2);

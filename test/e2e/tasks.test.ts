@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
+const taskCount = async () => (await apiRequest<{ count: number }>(emulator.baseUrl, 'GET', '/tasks/browser-use/')).count;
+
 async function createTask(prompt: string, extra: string[] = []): Promise<{ id: string; status: string }> {
   const result = await cli(['tasks', 'create', prompt, '--json', ...extra]);
   expect(result.exitCode, result.stderr).toBe(0);
@@ -125,6 +127,48 @@ describe('tasks create', () => {
     const result = await cli(['tasks', 'create', 'x', ...flags]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+
+  describe('secrets are checked against the spec\'s shape and limits before any request (exit 2)', () => {
+    const domains = (n: number, perDomain: number, value: (d: number, k: number) => string) =>
+      Object.fromEntries(
+        Array.from({ length: n }, (_, d) => [`https://site${d}.example`, Object.fromEntries(Array.from({ length: perDomain }, (_, k) => [`K${k}`, value(d, k)]))]),
+      );
+    it.each([
+      ['not an object', ['https://a.example'], '--secrets-file must be an object like {"https://example.com": {"PASSWORD": "..."}}'],
+      ['a flat object', { PASSWORD: 'x' }, '--secrets-file: the value for "PASSWORD" must be an object of KEY: value pairs'],
+      ['a value that is not a string', { 'https://a.example': { PIN: 1234 } }, '--secrets-file: the value of https://a.example PIN must be a string'],
+      ['a key with a dash', { 'https://a.example': { 'API-KEY': 'x' } }, '--secrets-file: secret key "API-KEY" for "https://a.example" is not allowed'],
+      ['a key longer than 64', { 'https://a.example': { ['K'.repeat(65)]: 'x' } }, `--secrets-file: secret key "${'K'.repeat(65)}" for "https://a.example" is not allowed`],
+      ['more than 20 domains', domains(21, 1, () => 'x'), '--secrets-file names 21 domains; the limit is 20'],
+      ['more than 50 secrets', domains(3, 17, () => 'x'), '--secrets-file hold 51 secrets; the limit is 50'],
+      ['a value over 4 KB', { 'https://a.example': { BIG: 'x'.repeat(4097) } }, '--secrets-file: the value of https://a.example BIG is 4097 bytes; the limit is 4 KB'],
+      ['more than 100 KB in all', domains(2, 13, () => 'x'.repeat(4000)), '--secrets-file hold 104000 bytes; the limit is 100 KB'],
+    ])('%s', async (_case, secrets, message) => {
+      const file = join(tempDir(), 'secrets.json');
+      writeFileSync(file, JSON.stringify(secrets));
+      const before = await taskCount();
+      const result = await cli(['tasks', 'create', 'x', '--secrets-file', file]);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain(`error: ${message}`);
+      expect(result.stdout).toBe('');
+      expect(await taskCount()).toBe(before);
+    });
+
+    it('also when the limit is reached through --secret flags', async () => {
+      const flags = Array.from({ length: 51 }, (_, i) => ['--secret', 'https://a.example', `K${i}=v`]).flat();
+      const result = await cli(['tasks', 'create', 'x', ...flags]);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain('error: secrets hold 51 secrets; the limit is 50');
+    });
+  });
+
+  it('refuses an output schema nested deeper than the service allows (exit 2)', async () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 45; i++) schema = { type: 'object', properties: { a: schema } };
+    const result = await cli(['tasks', 'create', 'x', '--output-schema', JSON.stringify(schema)]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('error: the output schema is nested deeper than 40 levels');
   });
 
   it('requires a prompt', async () => {

@@ -18,6 +18,13 @@ export const run: CommandRun = async (ctx, _args, options) => {
   });
   ctx.out.line(emulator.baseUrl);
   ctx.out.info(`agentctl emulator: a simulated service, in memory; no browser runs. Ctrl-C stops it.`);
+  // The default key is public (agentctl sends it to the default address by itself); a key of the
+  // user's own choosing is never echoed.
+  ctx.out.info(
+    ctx.flags.apiKey === undefined
+      ? `API key: ${EMULATOR_DEFAULT_KEY} (send it as X-Api-Key; choose another with --api-key KEY)`
+      : 'API key: the one given with --api-key',
+  );
 
   await new Promise<void>((resolve) => {
     const stop = () => {
