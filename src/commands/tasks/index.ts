@@ -1,6 +1,7 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { TASK_STATUSES } from '../../api/enums.js';
 import { examples } from '../../cli/help.js';
+import { choiceOption } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';
 
@@ -37,7 +38,7 @@ export function registerTasks(program: Command): void {
         tasks
           .command('list')
           .description('list tasks, newest first')
-          .addOption(new Option('--status <status>', 'keep only tasks in this status (filtered by agentctl)').choices(TASK_STATUSES)),
+          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl)', TASK_STATUSES)),
       ),
     ),
     ['agentctl tasks list', 'agentctl tasks list --status failed --all --jsonl | jq -r .id'],
