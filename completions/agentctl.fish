@@ -284,7 +284,7 @@ complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored s
 complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
 complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)'
 complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
-complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print the shell completion script for bash, zsh or fish (subcommands, flags, their values, file names)'
+complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
 complete -c agentctl -n '__agentctl_at' -s V -l version -d 'print the version'
 complete -c agentctl -n '__agentctl_at' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at agents' -a 'list' -d 'list browser-use agents, newest first'

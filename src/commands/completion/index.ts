@@ -7,7 +7,7 @@ export function registerCompletion(program: Command): void {
   examples(
     program
       .command('completion')
-      .description('print the shell completion script for bash, zsh or fish (subcommands, flags, their values, file names)')
+      .description('print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names')
       .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS))
       .addHelpText(
         'after',

@@ -27,10 +27,13 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 export function registerTasks(program: Command): void {
-  const tasks = program
-    .command('tasks')
-    .description('legacy browser tasks: create, follow, inspect and cancel')
-    .addHelpText('after', '\nWith --agent ID a command uses the routes of that browser-use agent; without it, the standalone task routes.');
+  const tasks = examples(
+    program
+      .command('tasks')
+      .description('legacy browser tasks: create, follow, inspect and cancel')
+      .addHelpText('after', '\nWith --agent ID a command uses the routes of that browser-use agent; without it, the standalone task routes.'),
+    ['agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow', 'agentctl tasks list --status failed'],
+  );
 
   examples(
     agentOption(
