@@ -10,6 +10,7 @@ import { registerEmulator } from '../commands/emulator/index.js';
 import { registerWebhookListen } from '../commands/webhook-listen/index.js';
 import { registerPersistent } from '../commands/persistent/index.js';
 import { registerSchedulePreview } from '../commands/schedule-preview/index.js';
+import { registerCompletion } from '../commands/completion/index.js';
 
 /** Every top-level command and the function that defines its subtree. */
 const NOUNS: Array<[name: string, register: (program: Command) => void]> = [
@@ -22,6 +23,7 @@ const NOUNS: Array<[name: string, register: (program: Command) => void]> = [
   ['api', registerApi],
   ['emulator', registerEmulator],
   ['webhook-listen', registerWebhookListen],
+  ['completion', registerCompletion],
 ];
 
 /** Global options that take a value, so the word after them is not a command name. */

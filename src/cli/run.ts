@@ -17,8 +17,9 @@ export async function run(argv: string[]): Promise<void> {
     const program = buildProgram(argv);
     directHelpOutput(program);
     if (argv.length === 0) {
-      // `agentctl` alone: the overview, on stdout, as a successful answer.
-      program.outputHelp();
+      // `agentctl` alone: the short overview grouped by noun, on stdout, as a successful answer.
+      const { overview } = await import('./overview.js');
+      process.stdout.write(overview(program, process.stdout.isTTY ? process.stdout.columns : undefined));
       return;
     }
     await program.parseAsync(joinTwoWordOptions(argv), { from: 'user' });

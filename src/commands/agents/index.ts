@@ -4,7 +4,10 @@ import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';
 
 export function registerAgents(program: Command): void {
-  const agents = program.command('agents').description('legacy browser-use agents (records that run tasks)');
+  const agents = examples(program.command('agents').description('legacy browser-use agents (records that run tasks)'), [
+    'agentctl agents list',
+    'agentctl agents create --name shopping',
+  ]);
 
   examples(
     addListOptions(agents.command('list').description('list browser-use agents, newest first')),

@@ -3,7 +3,10 @@ import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
 
 export function registerAuth(program: Command): void {
-  const auth = program.command('auth').description('log in to a deployment, check or remove the stored API key');
+  const auth = examples(program.command('auth').description('log in to a deployment, check or remove the stored API key'), [
+    'printf %s "$KEY" | agentctl auth login --base-url https://service.example/api/v1',
+    'agentctl auth status',
+  ]);
 
   examples(
     auth

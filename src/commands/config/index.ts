@@ -5,10 +5,13 @@ import { lazy } from '../../cli/lazy.js';
 const KEYS = 'base-url or api-key';
 
 export function registerConfig(program: Command): void {
-  const config = program
-    .command('config')
-    .description('read and change stored settings (per --profile; file mode 0600)')
-    .addHelpText('after', '\nPrecedence: flag > environment (AGENTCTL_BASE_URL, AGENTCTL_API_KEY) > profile > built-in default.');
+  const config = examples(
+    program
+      .command('config')
+      .description('read and change stored settings (per --profile; file mode 0600)')
+      .addHelpText('after', '\nPrecedence: flag > environment (AGENTCTL_BASE_URL, AGENTCTL_API_KEY) > profile > built-in default.'),
+    ['agentctl config list', 'agentctl config set base-url https://service.example/api/v1 --profile prod'],
+  );
 
   examples(config.command('get').description('print one setting (an API key is shown masked)').argument('<key>', KEYS), [
     'agentctl config get base-url',

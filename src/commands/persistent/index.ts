@@ -1,4 +1,5 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { choiceOption } from '../../cli/options.js';
 import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../api/enums.js';
 import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
@@ -20,8 +21,8 @@ function addAgentFields(command: Command, nameHelp: string): Command {
     .option('--no-schedule', 'clear the schedule (the agent only acts when messaged)')
     .option('--active', 'the agent is active')
     .option('--paused', 'the agent is paused (is_active false)')
-    .addOption(new Option('--life-state <state>', 'soft expiry state').choices(LIFE_STATES))
-    .addOption(new Option('--whitelist-policy <policy>', 'who may message the agent: default (owner and organisation) or manual (allowlist)').choices(WHITELIST_POLICIES))
+    .addOption(choiceOption('--life-state <state>', 'soft expiry state', LIFE_STATES))
+    .addOption(choiceOption('--whitelist-policy <policy>', 'who may message the agent: default (owner and organisation) or manual (allowlist)', WHITELIST_POLICIES))
     .option('--preferred-contact <endpoint>', 'email, sms or a contact endpoint UUID')
     .option('--proactive', 'let the agent offer related help on its own')
     .option('--no-proactive', 'no proactive outreach')
@@ -86,7 +87,7 @@ export function registerPersistent(program: Command): void {
       .description('send a message to an agent, as on any of its channels')
       .argument('<id>', 'agent id (UUID)')
       .argument('<body>', 'the message text (- reads stdin)')
-      .addOption(new Option('--channel <channel>', 'channel the message arrives on').choices(MESSAGE_CHANNELS).makeOptionMandatory())
+      .addOption(choiceOption('--channel <channel>', 'channel the message arrives on', MESSAGE_CHANNELS).makeOptionMandatory())
       .requiredOption('--sender <sender>', 'who sends it (an address, a number or a handle on that channel)')
       .option('--recipient <recipient>', 'the agent\'s address on that channel (needed when the agent has no endpoint for it)')
       .option('--subject <subject>', 'subject line (email)')
@@ -107,7 +108,7 @@ export function registerPersistent(program: Command): void {
       .command('timeline')
       .description('the agent\'s activity log, oldest first: messages, thinking, plans and tool steps')
       .argument('<id>', 'agent id (UUID)')
-      .addOption(new Option('--direction <direction>', 'which window: the newest (initial), or older/newer than --cursor').choices(TIMELINE_DIRECTIONS))
+      .addOption(choiceOption('--direction <direction>', 'which window: the newest (initial), or older/newer than --cursor', TIMELINE_DIRECTIONS))
       .option('--cursor <cursor>', 'cursor from a previous answer (oldest_cursor / newest_cursor)')
       .option('--limit <n>', 'events per request, 1..100 (service default 40)')
       .option('--all', 'page back to the very first event')
@@ -128,7 +129,7 @@ export function registerPersistent(program: Command): void {
       .command('web-tasks')
       .description('the browser tasks the agent started, newest first')
       .argument('<id>', 'agent id (UUID)')
-      .addOption(new Option('--status <status>', 'keep only tasks in this status').choices(TASK_STATUSES))
+      .addOption(choiceOption('--status <status>', 'keep only tasks in this status', TASK_STATUSES))
       .option('--limit <n>', 'at most this many, 1..200 (service default 50)'),
     [`agentctl persistent web-tasks ${ID}`, `agentctl persistent web-tasks ${ID} --status in_progress --json | jq length`],
   ).action(lazy(() => import('./web-tasks.js')));

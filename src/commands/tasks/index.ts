@@ -1,6 +1,7 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { TASK_STATUSES } from '../../api/enums.js';
 import { examples } from '../../cli/help.js';
+import { choiceOption } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';
 
@@ -26,10 +27,13 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 export function registerTasks(program: Command): void {
-  const tasks = program
-    .command('tasks')
-    .description('legacy browser tasks: create, follow, inspect and cancel')
-    .addHelpText('after', '\nWith --agent ID a command uses the routes of that browser-use agent; without it, the standalone task routes.');
+  const tasks = examples(
+    program
+      .command('tasks')
+      .description('legacy browser tasks: create, follow, inspect and cancel')
+      .addHelpText('after', '\nWith --agent ID a command uses the routes of that browser-use agent; without it, the standalone task routes.'),
+    ['agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow', 'agentctl tasks list --status failed'],
+  );
 
   examples(
     agentOption(
@@ -37,7 +41,7 @@ export function registerTasks(program: Command): void {
         tasks
           .command('list')
           .description('list tasks, newest first')
-          .addOption(new Option('--status <status>', 'keep only tasks in this status (filtered by agentctl)').choices(TASK_STATUSES)),
+          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl)', TASK_STATUSES)),
       ),
     ),
     ['agentctl tasks list', 'agentctl tasks list --status failed --all --jsonl | jq -r .id'],

@@ -13,7 +13,7 @@ export function registerWebhookListen(program: Command): void {
       .description('run a local HTTP listener for task-completion webhooks: check, print, store and forward each event')
       .option('--host <host>', 'address to listen on', '127.0.0.1')
       .option('--port <port>', 'port to listen on (0 = any free port)', '0')
-      .option('--path <path>', 'URL path to accept (default: a random secret segment; other paths get 404)')
+      .option('--path <url-path>', 'URL path to accept (default: a random secret segment; other paths get 404)')
       .option('--print-url', 'print the URL to register alone on stdout (first line), before any event')
       .option('--output <file>', 'append each event as a JSON line, fsynced before the service gets its 200')
       .option('--forward-to <url>', 're-post each event (body, content type, user agent) here, in order, retrying while it is down (repeatable)', collect)

@@ -1,0 +1,252 @@
+# bash completion for agentctl. Generated from its command definitions by `agentctl completion bash`: do not edit.
+# Install: agentctl completion bash > ~/.local/share/bash-completion/completions/agentctl
+#      or: source <(agentctl completion bash)    (in ~/.bashrc)
+
+# The canonical name of subcommand $2 of command path $1 (nothing if $2 is not one).
+_agentctl__child() {
+  case "$1:$2" in
+    ':agents') echo 'agents' ;;
+    ':tasks') echo 'tasks' ;;
+    ':auth') echo 'auth' ;;
+    ':config') echo 'config' ;;
+    ':api') echo 'api' ;;
+    ':emulator') echo 'emulator' ;;
+    ':webhook-listen') echo 'webhook-listen' ;;
+    ':completion') echo 'completion' ;;
+    'agents:list') echo 'list' ;;
+    'agents:create') echo 'create' ;;
+    'agents:get') echo 'get' ;;
+    'agents:update') echo 'update' ;;
+    'agents:replace') echo 'replace' ;;
+    'agents:delete') echo 'delete' ;;
+    'tasks:list') echo 'list' ;;
+    'tasks:create') echo 'create' ;;
+    'tasks:get') echo 'get' ;;
+    'tasks:update') echo 'update' ;;
+    'tasks:replace') echo 'replace' ;;
+    'tasks:delete') echo 'delete' ;;
+    'tasks:cancel') echo 'cancel' ;;
+    'tasks:result') echo 'result' ;;
+    'tasks:wait') echo 'wait' ;;
+    'auth:login') echo 'login' ;;
+    'auth:status') echo 'status' ;;
+    'auth:logout') echo 'logout' ;;
+    'config:get') echo 'get' ;;
+    'config:set') echo 'set' ;;
+    'config:unset') echo 'unset' ;;
+    'config:list') echo 'list' ;;
+    'config:path') echo 'path' ;;
+  esac
+}
+
+# The subcommands of command path $1.
+_agentctl__subcommands() {
+  case "$1" in
+    '') echo 'agents tasks auth config api emulator webhook-listen completion' ;;
+    'agents') echo 'list create get update replace delete' ;;
+    'tasks') echo 'list create get update replace delete cancel result wait' ;;
+    'auth') echo 'login status logout' ;;
+    'config') echo 'get set unset list path' ;;
+  esac
+}
+
+# Every flag accepted at command path $1, global ones included.
+_agentctl__flags() {
+  case "$1" in
+    '') echo '-V --version --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout -h --help' ;;
+    'agents') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'agents list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'agents create') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'agents get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'agents update') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'agents replace') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks list') echo '--status --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks get') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks result') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks wait') echo '--interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'auth') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'auth login') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'auth status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'auth logout') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'config') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'config get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'config set') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'config unset') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'emulator') echo '--port --host --task-duration --latency -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+  esac
+}
+
+# For flag $2 at command path $1: "ARITY KIND [VALUES...]" if it takes values (KIND: choice, file, any).
+_agentctl__option() {
+  case "$1:$2" in
+    ':--base-url') echo '1 any' ;;
+    ':--api-key') echo '1 any' ;;
+    ':--api-key-file') echo '1 file' ;;
+    ':--profile') echo '1 any' ;;
+    ':--fields') echo '1 any' ;;
+    ':--timeout') echo '1 any' ;;
+    'agents list:--page') echo '1 any' ;;
+    'agents list:--page-size') echo '1 any' ;;
+    'agents create:--name') echo '1 any' ;;
+    'agents update:--name') echo '1 any' ;;
+    'agents replace:--name') echo '1 any' ;;
+    'tasks list:--status') echo '1 choice pending in_progress completed failed cancelled' ;;
+    'tasks list:--page') echo '1 any' ;;
+    'tasks list:--page-size') echo '1 any' ;;
+    'tasks list:--agent') echo '1 any' ;;
+    'tasks create:--prompt-file') echo '1 file' ;;
+    'tasks create:--output-schema') echo '1 file' ;;
+    'tasks create:--secret') echo '2 any' ;;
+    'tasks create:--secrets-file') echo '1 file' ;;
+    'tasks create:--secret-env') echo '2 any' ;;
+    'tasks create:--webhook') echo '1 any' ;;
+    'tasks create:--wait') echo '1 any' ;;
+    'tasks create:--interval') echo '1 any' ;;
+    'tasks create:--public-url') echo '1 any' ;;
+    'tasks create:--listen-host') echo '1 any' ;;
+    'tasks create:--listen-port') echo '1 any' ;;
+    'tasks create:--fallback-interval') echo '1 any' ;;
+    'tasks create:--agent') echo '1 any' ;;
+    'tasks get:--agent') echo '1 any' ;;
+    'tasks update:--prompt-file') echo '1 file' ;;
+    'tasks update:--output-schema') echo '1 file' ;;
+    'tasks update:--secret') echo '2 any' ;;
+    'tasks update:--secrets-file') echo '1 file' ;;
+    'tasks update:--secret-env') echo '2 any' ;;
+    'tasks update:--webhook') echo '1 any' ;;
+    'tasks update:--prompt') echo '1 any' ;;
+    'tasks update:--credits-cost') echo '1 any' ;;
+    'tasks update:--agent') echo '1 any' ;;
+    'tasks replace:--prompt-file') echo '1 file' ;;
+    'tasks replace:--output-schema') echo '1 file' ;;
+    'tasks replace:--secret') echo '2 any' ;;
+    'tasks replace:--secrets-file') echo '1 file' ;;
+    'tasks replace:--secret-env') echo '2 any' ;;
+    'tasks replace:--webhook') echo '1 any' ;;
+    'tasks replace:--credits-cost') echo '1 any' ;;
+    'tasks replace:--agent') echo '1 any' ;;
+    'tasks delete:--agent') echo '1 any' ;;
+    'tasks cancel:--agent') echo '1 any' ;;
+    'tasks result:--agent') echo '1 any' ;;
+    'tasks wait:--interval') echo '1 any' ;;
+    'tasks wait:--agent') echo '1 any' ;;
+    'api:--data') echo '1 any' ;;
+    'emulator:--port') echo '1 any' ;;
+    'emulator:--host') echo '1 any' ;;
+    'emulator:--task-duration') echo '1 any' ;;
+    'emulator:--latency') echo '1 any' ;;
+    'webhook-listen:--host') echo '1 any' ;;
+    'webhook-listen:--port') echo '1 any' ;;
+    'webhook-listen:--path') echo '1 any' ;;
+    'webhook-listen:--output') echo '1 file' ;;
+    'webhook-listen:--forward-to') echo '1 any' ;;
+    'webhook-listen:--task') echo '1 any' ;;
+    'webhook-listen:--count') echo '1 any' ;;
+    'webhook-listen:--max-body') echo '1 any' ;;
+    'webhook-listen:--drain-timeout') echo '1 any' ;;
+    *:'--base-url') echo '1 any' ;;
+    *:'--api-key') echo '1 any' ;;
+    *:'--api-key-file') echo '1 file' ;;
+    *:'--profile') echo '1 any' ;;
+    *:'--fields') echo '1 any' ;;
+    *:'--timeout') echo '1 any' ;;
+  esac
+}
+
+# For positional argument number $2 (from 0) of command path $1: "choice VALUES..." if it has fixed values.
+_agentctl__argument() {
+  [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish'; return; }
+  return 0
+}
+
+# Sets COMPREPLY for the value of a flag or argument: $1 is its spec ("ARITY KIND [VALUES...]"),
+# $2 the word being completed, $3 a prefix to keep in front of each candidate ("--flag=").
+_agentctl__values() {
+  local cur=$2 prefix=$3 kind values i IFS=$' \t\n'
+  read -r _ kind values <<<"$1"
+  case "$kind" in
+    choice) COMPREPLY=($(compgen -W "$values" -- "$cur")) ;;
+    file)
+      compopt -o filenames 2>/dev/null
+      IFS=$'\n'
+      COMPREPLY=($(compgen -f -- "$cur")) ;;
+    *) COMPREPLY=() ;;
+  esac
+  if [[ -n $prefix ]]; then
+    for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]="$prefix${COMPREPLY[i]}"; done
+  fi
+}
+
+_agentctl() {
+  local cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]}
+  local path='' word child spec i=1 rem=0 pos=0 dashdash=0 opt=''
+  # Walk the words before the cursor: follow subcommands, skip flag values, count positionals.
+  while (( i < cword )); do
+    word=${COMP_WORDS[i]}
+    if (( rem > 0 )); then
+      (( rem-- ))
+    elif (( !dashdash )) && [[ $word == -- ]]; then
+      dashdash=1
+    elif (( !dashdash )) && [[ $word == -* ]]; then
+      rem=0
+      if [[ $word != *=* ]]; then
+        spec=$(_agentctl__option "$path" "$word")
+        if [[ -n $spec ]]; then
+          rem=${spec%% *} opt=$word
+          # --flag=value: bash splits it into "--flag" "=" "value".
+          [[ ${COMP_WORDS[i+1]} == = ]] && (( i++ ))
+        fi
+      fi
+    else
+      child=''
+      (( !dashdash )) && child=$(_agentctl__child "$path" "$word")
+      if [[ -n $child ]]; then
+        path="${path:+$path }$child" pos=0
+      else
+        (( pos++ ))
+      fi
+    fi
+    (( i++ ))
+  done
+
+  COMPREPLY=()
+  [[ $cur == = ]] && cur=''
+  # The value of a flag.
+  if (( rem > 0 )); then
+    _agentctl__values "$(_agentctl__option "$path" "$opt")" "$cur" ''
+    return 0
+  fi
+  # --flag=value in one word (when = is not a word break).
+  if (( !dashdash )) && [[ $cur == --*=* ]]; then
+    spec=$(_agentctl__option "$path" "${cur%%=*}")
+    [[ -n $spec ]] && _agentctl__values "$spec" "${cur#*=}" "${cur%%=*}="
+    return 0
+  fi
+  if (( !dashdash )) && [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "$(_agentctl__flags "$path")" -- "$cur"))
+    return 0
+  fi
+  local subs
+  subs=$(_agentctl__subcommands "$path")
+  if [[ -n $subs ]] && (( !dashdash )); then
+    COMPREPLY=($(compgen -W "$subs" -- "$cur"))
+    return 0
+  fi
+  spec=$(_agentctl__argument "$path" "$pos")
+  [[ -n $spec ]] && _agentctl__values "0 $spec" "$cur" ''
+  return 0
+}
+
+complete -F _agentctl agentctl

@@ -1,0 +1,426 @@
+# fish completion for agentctl. Generated from its command definitions by `agentctl completion fish`: do not edit.
+# Install: agentctl completion fish > ~/.config/fish/completions/agentctl.fish
+
+# The canonical name of subcommand $argv[2] of command path $argv[1] (nothing if it is not one).
+function __agentctl_child
+    switch "$argv[1]:$argv[2]"
+        case ':agents'
+            echo agents
+        case ':tasks'
+            echo tasks
+        case ':auth'
+            echo auth
+        case ':config'
+            echo config
+        case ':api'
+            echo api
+        case ':emulator'
+            echo emulator
+        case ':webhook-listen'
+            echo webhook-listen
+        case ':completion'
+            echo completion
+        case 'agents:list'
+            echo list
+        case 'agents:create'
+            echo create
+        case 'agents:get'
+            echo get
+        case 'agents:update'
+            echo update
+        case 'agents:replace'
+            echo replace
+        case 'agents:delete'
+            echo delete
+        case 'tasks:list'
+            echo list
+        case 'tasks:create'
+            echo create
+        case 'tasks:get'
+            echo get
+        case 'tasks:update'
+            echo update
+        case 'tasks:replace'
+            echo replace
+        case 'tasks:delete'
+            echo delete
+        case 'tasks:cancel'
+            echo cancel
+        case 'tasks:result'
+            echo result
+        case 'tasks:wait'
+            echo wait
+        case 'auth:login'
+            echo login
+        case 'auth:status'
+            echo status
+        case 'auth:logout'
+            echo logout
+        case 'config:get'
+            echo get
+        case 'config:set'
+            echo set
+        case 'config:unset'
+            echo unset
+        case 'config:list'
+            echo list
+        case 'config:path'
+            echo path
+    end
+end
+
+# How many words follow flag $argv[2] at command path $argv[1].
+function __agentctl_arity
+    switch "$argv[1]:$argv[2]"
+        case ':--base-url'
+            echo 1
+        case ':--api-key'
+            echo 1
+        case ':--api-key-file'
+            echo 1
+        case ':--profile'
+            echo 1
+        case ':--fields'
+            echo 1
+        case ':--timeout'
+            echo 1
+        case 'agents list:--page'
+            echo 1
+        case 'agents list:--page-size'
+            echo 1
+        case 'agents create:--name'
+            echo 1
+        case 'agents update:--name'
+            echo 1
+        case 'agents replace:--name'
+            echo 1
+        case 'tasks list:--status'
+            echo 1
+        case 'tasks list:--page'
+            echo 1
+        case 'tasks list:--page-size'
+            echo 1
+        case 'tasks list:--agent'
+            echo 1
+        case 'tasks create:--prompt-file'
+            echo 1
+        case 'tasks create:--output-schema'
+            echo 1
+        case 'tasks create:--secret'
+            echo 2
+        case 'tasks create:--secrets-file'
+            echo 1
+        case 'tasks create:--secret-env'
+            echo 2
+        case 'tasks create:--webhook'
+            echo 1
+        case 'tasks create:--wait'
+            echo 1
+        case 'tasks create:--interval'
+            echo 1
+        case 'tasks create:--public-url'
+            echo 1
+        case 'tasks create:--listen-host'
+            echo 1
+        case 'tasks create:--listen-port'
+            echo 1
+        case 'tasks create:--fallback-interval'
+            echo 1
+        case 'tasks create:--agent'
+            echo 1
+        case 'tasks get:--agent'
+            echo 1
+        case 'tasks update:--prompt-file'
+            echo 1
+        case 'tasks update:--output-schema'
+            echo 1
+        case 'tasks update:--secret'
+            echo 2
+        case 'tasks update:--secrets-file'
+            echo 1
+        case 'tasks update:--secret-env'
+            echo 2
+        case 'tasks update:--webhook'
+            echo 1
+        case 'tasks update:--prompt'
+            echo 1
+        case 'tasks update:--credits-cost'
+            echo 1
+        case 'tasks update:--agent'
+            echo 1
+        case 'tasks replace:--prompt-file'
+            echo 1
+        case 'tasks replace:--output-schema'
+            echo 1
+        case 'tasks replace:--secret'
+            echo 2
+        case 'tasks replace:--secrets-file'
+            echo 1
+        case 'tasks replace:--secret-env'
+            echo 2
+        case 'tasks replace:--webhook'
+            echo 1
+        case 'tasks replace:--credits-cost'
+            echo 1
+        case 'tasks replace:--agent'
+            echo 1
+        case 'tasks delete:--agent'
+            echo 1
+        case 'tasks cancel:--agent'
+            echo 1
+        case 'tasks result:--agent'
+            echo 1
+        case 'tasks wait:--interval'
+            echo 1
+        case 'tasks wait:--agent'
+            echo 1
+        case 'api:--data'
+            echo 1
+        case 'emulator:--port'
+            echo 1
+        case 'emulator:--host'
+            echo 1
+        case 'emulator:--task-duration'
+            echo 1
+        case 'emulator:--latency'
+            echo 1
+        case 'webhook-listen:--host'
+            echo 1
+        case 'webhook-listen:--port'
+            echo 1
+        case 'webhook-listen:--path'
+            echo 1
+        case 'webhook-listen:--output'
+            echo 1
+        case 'webhook-listen:--forward-to'
+            echo 1
+        case 'webhook-listen:--task'
+            echo 1
+        case 'webhook-listen:--count'
+            echo 1
+        case 'webhook-listen:--max-body'
+            echo 1
+        case 'webhook-listen:--drain-timeout'
+            echo 1
+        case '*:--base-url'
+            echo 1
+        case '*:--api-key'
+            echo 1
+        case '*:--api-key-file'
+            echo 1
+        case '*:--profile'
+            echo 1
+        case '*:--fields'
+            echo 1
+        case '*:--timeout'
+            echo 1
+        case '*'
+            echo 0
+    end
+end
+
+# Two lines: the command path before the cursor ("tasks list") and how many positional arguments it has.
+function __agentctl_state
+    set -l line (commandline -pc)
+    if test "$line" = "$__agentctl_state_key"
+        printf '%s\n' $__agentctl_state_value
+        return
+    end
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l path
+    set -l pos 0
+    set -l skip 0
+    set -l dashdash 0
+    for token in $tokens
+        if test $skip -gt 0
+            set skip (math $skip - 1)
+        else if test $dashdash -eq 0; and test "$token" = '--'
+            set dashdash 1
+        else if test $dashdash -eq 0; and string match -q -- '-*' $token
+            string match -q -- '*=*' $token; or set skip (__agentctl_arity "$path" $token)
+        else
+            set -l child
+            test $dashdash -eq 0; and set child (__agentctl_child "$path" $token)
+            if test -n "$child"
+                set path (string trim -- "$path $child")
+                set pos 0
+            else
+                set pos (math $pos + 1)
+            end
+        end
+    end
+    set -g __agentctl_state_key $line
+    set -g __agentctl_state_value "$path" $pos
+    printf '%s\n' "$path" $pos
+end
+
+# True when the cursor is right below command path $argv (no words: the top level).
+function __agentctl_at
+    set -l state (__agentctl_state)
+    test "$state[1]" = "$argv"
+end
+
+# True when the cursor is on positional argument $argv[1] (from 0; "N+" for N or later) of command path $argv[2..].
+function __agentctl_arg
+    set -l state (__agentctl_state)
+    set -l at $argv[1]
+    set -e argv[1]
+    test "$state[1]" = "$argv"; or return 1
+    set -l n (string replace '+' '' -- $at)
+    if string match -q -- '*+' $at
+        test $state[2] -ge $n
+    else
+        test $state[2] -eq $n
+    end
+end
+
+# No file names unless a flag takes a file.
+complete -c agentctl -f
+complete -c agentctl -n '__agentctl_at' -a 'agents' -d 'legacy browser-use agents (records that run tasks)'
+complete -c agentctl -n '__agentctl_at' -a 'tasks' -d 'legacy browser tasks: create, follow, inspect and cancel'
+complete -c agentctl -n '__agentctl_at' -a 'auth' -d 'log in to a deployment, check or remove the stored API key'
+complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored settings (per --profile; file mode 0600)'
+complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
+complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)'
+complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
+complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
+complete -c agentctl -n '__agentctl_at' -s V -l version -d 'print the version'
+complete -c agentctl -n '__agentctl_at' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at agents' -a 'list' -d 'list browser-use agents, newest first'
+complete -c agentctl -n '__agentctl_at agents' -a 'create' -d 'create a browser-use agent'
+complete -c agentctl -n '__agentctl_at agents' -a 'get' -d 'show one agent'
+complete -c agentctl -n '__agentctl_at agents' -a 'update' -d 'change some fields of an agent (PATCH)'
+complete -c agentctl -n '__agentctl_at agents' -a 'replace' -d 'replace an agent (PUT): every writable field is set'
+complete -c agentctl -n '__agentctl_at agents' -a 'delete' -d 'delete an agent, its tasks and any persistent agent built on it'
+complete -c agentctl -n '__agentctl_at agents' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at agents list' -l page -x -d 'page number, from 1'
+complete -c agentctl -n '__agentctl_at agents list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
+complete -c agentctl -n '__agentctl_at agents list' -l all -d 'every page (streams with --jsonl)'
+complete -c agentctl -n '__agentctl_at agents list' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at agents create' -l name -x -d 'agent name (at most 64 characters)'
+complete -c agentctl -n '__agentctl_at agents create' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at agents get' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at agents update' -l name -x -d 'new name (at most 64 characters)'
+complete -c agentctl -n '__agentctl_at agents update' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at agents replace' -l name -x -d 'name (at most 64 characters)'
+complete -c agentctl -n '__agentctl_at agents replace' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at agents delete' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c agentctl -n '__agentctl_at agents delete' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks' -a 'list' -d 'list tasks, newest first'
+complete -c agentctl -n '__agentctl_at tasks' -a 'create' -d 'create a task (and optionally wait for it)'
+complete -c agentctl -n '__agentctl_at tasks' -a 'get' -d 'show one task'
+complete -c agentctl -n '__agentctl_at tasks' -a 'update' -d 'change some fields of a task (PATCH)'
+complete -c agentctl -n '__agentctl_at tasks' -a 'replace' -d 'replace a task (PUT)'
+complete -c agentctl -n '__agentctl_at tasks' -a 'delete' -d 'delete a task (a running task is not stopped: cancel it first)'
+complete -c agentctl -n '__agentctl_at tasks' -a 'cancel' -d 'cancel a pending or running task'
+complete -c agentctl -n '__agentctl_at tasks' -a 'result' -d 'print a task\'s result'
+complete -c agentctl -n '__agentctl_at tasks' -a 'wait' -d 'wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out'
+complete -c agentctl -n '__agentctl_at tasks' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl)'
+complete -c agentctl -n '__agentctl_at tasks list' -l page -x -d 'page number, from 1'
+complete -c agentctl -n '__agentctl_at tasks list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
+complete -c agentctl -n '__agentctl_at tasks list' -l all -d 'every page (streams with --jsonl)'
+complete -c agentctl -n '__agentctl_at tasks list' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks list' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks create' -l prompt-file -r -F -d 'read the prompt from a file (- for stdin)'
+complete -c agentctl -n '__agentctl_at tasks create' -l output-schema -r -F -d 'JSON Schema for a structured result: a file, @file, - for stdin, or inline JSON'
+complete -c agentctl -n '__agentctl_at tasks create' -l secret -x -d 'a secret for a domain (repeatable; argv is visible to others, prefer the next two)'
+complete -c agentctl -n '__agentctl_at tasks create' -l secrets-file -r -F -d 'secrets as JSON: {"https://site": {"KEY": "value"}} (- for stdin)'
+complete -c agentctl -n '__agentctl_at tasks create' -l secret-env -x -d 'a secret read from an environment variable (repeatable)'
+complete -c agentctl -n '__agentctl_at tasks create' -l webhook -x -d 'http(s) URL called once when the task ends'
+complete -c agentctl -n '__agentctl_at tasks create' -l wait -x -d 'let the service hold the request until the task ends, 0..1350 seconds'
+complete -c agentctl -n '__agentctl_at tasks create' -l follow -d 'poll until the task ends, print the result, and exit with the task\'s code'
+complete -c agentctl -n '__agentctl_at tasks create' -l interval -x -d 'seconds between polls with --follow'
+complete -c agentctl -n '__agentctl_at tasks create' -l id-only -d 'print only the new task\'s id'
+complete -c agentctl -n '__agentctl_at tasks create' -l webhook-listen -d 'start a local listener, register it as the webhook, wait for the callback, print the result and exit with the task\'s code (polls slowly as a fallback)'
+complete -c agentctl -n '__agentctl_at tasks create' -l public-url -x -d 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended'
+complete -c agentctl -n '__agentctl_at tasks create' -l listen-host -x -d 'with --webhook-listen: address to listen on (default 127.0.0.1)'
+complete -c agentctl -n '__agentctl_at tasks create' -l listen-port -x -d 'with --webhook-listen: port to listen on (default 0 = any free port)'
+complete -c agentctl -n '__agentctl_at tasks create' -l fallback-interval -x -d 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)'
+complete -c agentctl -n '__agentctl_at tasks create' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks create' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks get' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks get' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks update' -l prompt-file -r -F -d 'read the prompt from a file (- for stdin)'
+complete -c agentctl -n '__agentctl_at tasks update' -l output-schema -r -F -d 'JSON Schema for a structured result: a file, @file, - for stdin, or inline JSON'
+complete -c agentctl -n '__agentctl_at tasks update' -l secret -x -d 'a secret for a domain (repeatable; argv is visible to others, prefer the next two)'
+complete -c agentctl -n '__agentctl_at tasks update' -l secrets-file -r -F -d 'secrets as JSON: {"https://site": {"KEY": "value"}} (- for stdin)'
+complete -c agentctl -n '__agentctl_at tasks update' -l secret-env -x -d 'a secret read from an environment variable (repeatable)'
+complete -c agentctl -n '__agentctl_at tasks update' -l webhook -x -d 'http(s) URL called once when the task ends'
+complete -c agentctl -n '__agentctl_at tasks update' -l prompt -x -d 'new prompt (only while the task is pending)'
+complete -c agentctl -n '__agentctl_at tasks update' -l no-webhook -d 'remove the webhook'
+complete -c agentctl -n '__agentctl_at tasks update' -l credits-cost -x -d 'credits used, e.g. 0.4 (up to 9 integer and 3 fractional digits)'
+complete -c agentctl -n '__agentctl_at tasks update' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks update' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks replace' -l prompt-file -r -F -d 'read the prompt from a file (- for stdin)'
+complete -c agentctl -n '__agentctl_at tasks replace' -l output-schema -r -F -d 'JSON Schema for a structured result: a file, @file, - for stdin, or inline JSON'
+complete -c agentctl -n '__agentctl_at tasks replace' -l secret -x -d 'a secret for a domain (repeatable; argv is visible to others, prefer the next two)'
+complete -c agentctl -n '__agentctl_at tasks replace' -l secrets-file -r -F -d 'secrets as JSON: {"https://site": {"KEY": "value"}} (- for stdin)'
+complete -c agentctl -n '__agentctl_at tasks replace' -l secret-env -x -d 'a secret read from an environment variable (repeatable)'
+complete -c agentctl -n '__agentctl_at tasks replace' -l webhook -x -d 'http(s) URL called once when the task ends'
+complete -c agentctl -n '__agentctl_at tasks replace' -l credits-cost -x -d 'credits used, e.g. 0.4'
+complete -c agentctl -n '__agentctl_at tasks replace' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks replace' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks delete' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c agentctl -n '__agentctl_at tasks delete' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks delete' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks cancel' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks cancel' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks result' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks result' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'seconds between polls'
+complete -c agentctl -n '__agentctl_at tasks wait' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
+complete -c agentctl -n '__agentctl_at tasks wait' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at auth' -a 'login' -d 'check an API key with the service (GET /ping/) and store it in the profile'
+complete -c agentctl -n '__agentctl_at auth' -a 'status' -d 'show which deployment and key are in use, and check them'
+complete -c agentctl -n '__agentctl_at auth' -a 'logout' -d 'remove the stored API key from the profile'
+complete -c agentctl -n '__agentctl_at auth' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at auth login' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at auth status' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at auth logout' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at config' -a 'get' -d 'print one setting (an API key is shown masked)'
+complete -c agentctl -n '__agentctl_at config' -a 'set' -d 'store a setting in the profile'
+complete -c agentctl -n '__agentctl_at config' -a 'unset' -d 'remove a setting from the profile'
+complete -c agentctl -n '__agentctl_at config' -a 'list' -d 'show the settings of the profile (or of every profile with --all-profiles)'
+complete -c agentctl -n '__agentctl_at config' -a 'path' -d 'print where the config file lives'
+complete -c agentctl -n '__agentctl_at config' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at config get' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at config set' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at config unset' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at config list' -l all-profiles -d 'every profile'
+complete -c agentctl -n '__agentctl_at config list' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at config path' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at api' -l data -x -d 'request body: inline JSON, @FILE, or @- for stdin'
+complete -c agentctl -n '__agentctl_at api' -l paginate -d 'for GET on a list: follow every page and print all results as one array'
+complete -c agentctl -n '__agentctl_at api' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at emulator' -l port -x -d 'port to listen on (0 = any free port)'
+complete -c agentctl -n '__agentctl_at emulator' -l host -x -d 'address to listen on'
+complete -c agentctl -n '__agentctl_at emulator' -l task-duration -x -d 'how long a simulated task runs'
+complete -c agentctl -n '__agentctl_at emulator' -l latency -x -d 'extra delay before every response'
+complete -c agentctl -n '__agentctl_at emulator' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l host -x -d 'address to listen on'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l port -x -d 'port to listen on (0 = any free port)'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l path -x -d 'URL path to accept (default: a random secret segment; other paths get 404)'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l print-url -d 'print the URL to register alone on stdout (first line), before any event'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l output -r -F -d 'append each event as a JSON line, fsynced before the service gets its 200'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l forward-to -x -d 're-post each event (body, content type, user agent) here, in order, retrying while it is down (repeatable)'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l task -x -d 'keep only this task\'s events (others are acknowledged and dropped)'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l count -x -d 'exit after N events'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l once -d 'exit after the first event (--count 1)'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l max-body -x -d 'largest body accepted; larger ones get 413'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l drain-timeout -x -d 'on --count/--timeout exit, how long to wait for forwarding to finish'
+complete -c agentctl -n '__agentctl_at webhook-listen' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'
+complete -c agentctl -l base-url -x -d 'service base URL including the version segment (env AGENTCTL_BASE_URL)'
+complete -c agentctl -l api-key -x -d 'API key (env AGENTCTL_API_KEY; argv is visible to other users: prefer env, config or --api-key-file)'
+complete -c agentctl -l api-key-file -r -F -d 'read the API key from a file (- for stdin)'
+complete -c agentctl -l profile -x -d 'named profile in the config file (env AGENTCTL_PROFILE)'
+complete -c agentctl -l json -d 'machine output: one JSON document on stdout'
+complete -c agentctl -l jsonl -d 'list commands: one JSON object per line (streams with --all)'
+complete -c agentctl -l fields -x -d 'columns of a table / keys kept in JSON'
+complete -c agentctl -l no-color -d 'no ANSI colour (also off when stdout is not a terminal, or NO_COLOR is set)'
+complete -c agentctl -s q -l quiet -d 'nothing on stderr but errors'
+complete -c agentctl -l verbose -d 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)'
+complete -c agentctl -l timeout -x -d 'per-request timeout in seconds (default 30); for waits, how long to wait'

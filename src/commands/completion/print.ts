@@ -1,0 +1,9 @@
+import type { CommandRun } from '../../cli/lazy.js';
+import { buildProgram } from '../../cli/program.js';
+import { completionScript } from '../../completion/index.js';
+import type { Shell } from '../../completion/shells.js';
+
+export const run: CommandRun = async (ctx, [shell]) => {
+  // The whole tree: the program that runs this command was built with only the `completion` subtree.
+  ctx.out.line(completionScript(shell as Shell, buildProgram([])).replace(/\n$/, ''));
+};

@@ -1,0 +1,80 @@
+// The npm package as users get it: `npm pack` holds only what is needed, and the tarball installs
+// globally into a temporary prefix and works there (version, emulator, a task followed to the end).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+
+describe('the npm package', () => {
+  let tarball: string;
+  let files: string[];
+  let prefix: string;
+  let emulator: ReturnType<typeof spawn> | undefined;
+
+  beforeAll(async () => {
+    const out = tempDir('agentctl-pack-');
+    // dist/ was built by the global setup; --ignore-scripts keeps prepack from rebuilding it under
+    // the other end-to-end tests' feet.
+    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT, env: npmEnv });
+    const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    tarball = join(out, info!.filename);
+    files = info!.files.map((file) => file.path);
+  }, 60_000);
+
+  afterAll(() => {
+    emulator?.kill();
+  });
+
+  it('contains the built CLI, bin, completions, README and LICENSE, and nothing else', () => {
+    for (const needed of ['bin/agentctl.js', 'dist/cli/main.js', 'completions/agentctl.bash', 'completions/_agentctl', 'completions/agentctl.fish', 'README.md', 'LICENSE', 'package.json']) {
+      expect(files).toContain(needed);
+    }
+    const unexpected = files.filter((file) => !/^(bin|dist|completions)\//.test(file) && !['README.md', 'LICENSE', 'package.json'].includes(file));
+    expect(unexpected, 'files that should not be in the package').toEqual([]);
+    expect(files.some((file) => /^(src|test|node_modules|scripts|bench|\.ci)\//.test(file))).toBe(false);
+  });
+
+  it('installs with npm install -g into a prefix and runs from there', async () => {
+    prefix = tempDir('agentctl-prefix-');
+    // With no runtime dependencies (dist/ is self-contained) the install needs no registry at all.
+    // While package.json still lists some, npm must resolve them: from its cache, else the registry.
+    const offline = Object.keys(pkg.dependencies ?? {}).length === 0 ? '--offline' : '--prefer-offline';
+    const install = await execa('npm', ['install', '--global', '--prefix', prefix, offline, '--no-audit', '--no-fund', tarball], {
+      env: npmEnv,
+      reject: false,
+      timeout: 150_000,
+    });
+    expect(install.exitCode, `npm install -g failed:\n${install.stderr}`).toBe(0);
+
+    const bin = join(prefix, 'bin', 'agentctl');
+    const env = { PATH: process.env.PATH, HOME: prefix, XDG_CONFIG_HOME: prefix };
+    const version = await execa(bin, ['--version'], { env, extendEnv: false });
+    expect(version.stdout.trim()).toBe(pkg.version);
+
+    const script = await execa(bin, ['completion', 'fish'], { env, extendEnv: false });
+    expect(`${script.stdout}\n`).toBe(readFileSync(join(prefix, 'lib', 'node_modules', 'agentctl', 'completions', 'agentctl.fish'), 'utf8'));
+
+    emulator = spawn(bin, ['emulator', '--port', '0', '--task-duration', '200'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: emulator!.stdout! }).once('line', resolve);
+      emulator!.once('exit', (code) => reject(new Error(`the installed emulator exited with ${code}`)));
+    });
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+
+    const task = await execa(bin, ['tasks', 'create', 'Find the cheapest flight to Oslo', '--follow'], {
+      env: { ...env, AGENTCTL_BASE_URL: baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      extendEnv: false,
+      reject: false,
+      timeout: 20_000,
+    });
+    expect(task.exitCode, task.stderr).toBe(0);
+    expect(task.stdout).toContain('Find the cheapest flight to Oslo');
+  }, 180_000);
+});

@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { examplesOf } from '../../src/cli/help.js';
+import { overview } from '../../src/cli/overview.js';
+import { buildProgram } from '../../src/cli/program.js';
+
+/** Every command of the full tree with its path, root first. */
+function walk(command: Command, path: string[] = []): Array<{ path: string; command: Command }> {
+  const here = { path: ['agentctl', ...path].join(' '), command };
+  return [here, ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
+}
+
+describe('help for every command', () => {
+  // The full tree: buildProgram(argv) defines only the named command's subtree.
+  const commands = walk(buildProgram([]));
+
+  it('has a one-line summary and at least one example a user can paste', () => {
+    const offenders = commands.flatMap(({ path, command }) => {
+      const problems: string[] = [];
+      const description = command.description().trim();
+      if (description === '') problems.push('no description (.description(...))');
+      else if (description.split('\n')[0]!.length > 140) problems.push('summary line longer than 140 characters');
+      const examples = examplesOf(command);
+      if (examples.length === 0) problems.push('no example (wrap the definition in examples(command, [...]) from src/cli/help.ts)');
+      for (const example of examples) if (!example.includes('agentctl')) problems.push(`example without agentctl: ${example}`);
+      return problems.map((problem) => `${path}: ${problem}`);
+    });
+    expect(offenders, `commands with incomplete help:\n${offenders.join('\n')}`).toEqual([]);
+  });
+
+  it('describes every argument and option', () => {
+    const offenders = commands.flatMap(({ path, command }) => [
+      ...command.registeredArguments.filter((argument) => !argument.description).map((argument) => `${path}: argument <${argument.name()}> has no description`),
+      ...command.options.filter((option) => !option.description).map((option) => `${path}: option ${option.flags} has no description`),
+    ]);
+    expect(offenders, `undescribed arguments and options:\n${offenders.join('\n')}`).toEqual([]);
+  });
+
+  it('shows defaults and allowed values in --help', () => {
+    const program = buildProgram(['tasks']);
+    const list = program.commands.find((command) => command.name() === 'tasks')!.commands.find((command) => command.name() === 'list')!;
+    expect(list.helpInformation().replace(/\s+/g, ' ')).toContain('(choices: "pending", "in_progress", "completed", "failed", "cancelled")');
+    const emulator = buildProgram(['emulator']).commands.find((command) => command.name() === 'emulator')!;
+    expect(emulator.helpInformation().replace(/\s+/g, ' ')).toContain('(default: "8787")');
+  });
+});
+
+describe('the overview (agentctl alone)', () => {
+  it('has one entry per noun, with the verbs of each noun', () => {
+    const program = buildProgram([]);
+    const text = overview(program);
+    for (const noun of program.commands) {
+      expect(text).toMatch(new RegExp(`^  ${noun.name()} +\\S`, 'm'));
+      if (noun.commands.length > 0) expect(text).toContain(noun.commands.map((verb) => verb.name()).join(' · '));
+    }
+    expect(text).toContain('Examples:');
+  });
+
+  it('fits the terminal width when given one', () => {
+    const text = overview(buildProgram([]), 60);
+    for (const line of text.split('\n').filter((line) => line.startsWith('  ') && !line.includes('agentctl'))) expect(line.length).toBeLessThanOrEqual(60);
+  });
+});
