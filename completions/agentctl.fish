@@ -8,6 +8,10 @@ function __agentctl_child
             echo agents
         case ':tasks'
             echo tasks
+        case ':persistent'
+            echo persistent
+        case ':schedule-preview'
+            echo schedule-preview
         case ':auth'
             echo auth
         case ':config'
@@ -50,6 +54,30 @@ function __agentctl_child
             echo result
         case 'tasks:wait'
             echo wait
+        case 'persistent:list'
+            echo list
+        case 'persistent:get'
+            echo get
+        case 'persistent:create'
+            echo create
+        case 'persistent:update'
+            echo update
+        case 'persistent:replace'
+            echo replace
+        case 'persistent:delete'
+            echo delete
+        case 'persistent:activate'
+            echo activate
+        case 'persistent:deactivate'
+            echo deactivate
+        case 'persistent:message'
+            echo message
+        case 'persistent:status'
+            echo status
+        case 'persistent:timeline'
+            echo timeline
+        case 'persistent:web-tasks'
+            echo web-tasks
         case 'auth:login'
             echo login
         case 'auth:status'
@@ -174,6 +202,92 @@ function __agentctl_arity
             echo 1
         case 'tasks wait:--agent'
             echo 1
+        case 'persistent list:--page'
+            echo 1
+        case 'persistent list:--page-size'
+            echo 1
+        case 'persistent create:--name'
+            echo 1
+        case 'persistent create:--charter'
+            echo 1
+        case 'persistent create:--charter-file'
+            echo 1
+        case 'persistent create:--schedule'
+            echo 1
+        case 'persistent create:--life-state'
+            echo 1
+        case 'persistent create:--whitelist-policy'
+            echo 1
+        case 'persistent create:--preferred-contact'
+            echo 1
+        case 'persistent create:--template-code'
+            echo 1
+        case 'persistent create:--mcp-server'
+            echo 1
+        case 'persistent update:--name'
+            echo 1
+        case 'persistent update:--charter'
+            echo 1
+        case 'persistent update:--charter-file'
+            echo 1
+        case 'persistent update:--schedule'
+            echo 1
+        case 'persistent update:--life-state'
+            echo 1
+        case 'persistent update:--whitelist-policy'
+            echo 1
+        case 'persistent update:--preferred-contact'
+            echo 1
+        case 'persistent update:--template-code'
+            echo 1
+        case 'persistent update:--mcp-server'
+            echo 1
+        case 'persistent replace:--name'
+            echo 1
+        case 'persistent replace:--charter'
+            echo 1
+        case 'persistent replace:--charter-file'
+            echo 1
+        case 'persistent replace:--schedule'
+            echo 1
+        case 'persistent replace:--life-state'
+            echo 1
+        case 'persistent replace:--whitelist-policy'
+            echo 1
+        case 'persistent replace:--preferred-contact'
+            echo 1
+        case 'persistent replace:--template-code'
+            echo 1
+        case 'persistent replace:--mcp-server'
+            echo 1
+        case 'persistent message:--channel'
+            echo 1
+        case 'persistent message:--sender'
+            echo 1
+        case 'persistent message:--recipient'
+            echo 1
+        case 'persistent message:--subject'
+            echo 1
+        case 'persistent message:--metadata'
+            echo 1
+        case 'persistent timeline:--direction'
+            echo 1
+        case 'persistent timeline:--cursor'
+            echo 1
+        case 'persistent timeline:--limit'
+            echo 1
+        case 'persistent web-tasks:--status'
+            echo 1
+        case 'persistent web-tasks:--limit'
+            echo 1
+        case 'schedule-preview:--count'
+            echo 1
+        case 'schedule-preview:--from'
+            echo 1
+        case 'schedule-preview:--tz'
+            echo 1
+        case 'schedule-preview:--agent'
+            echo 1
         case 'api:--data'
             echo 1
         case 'emulator:--port'
@@ -279,6 +393,8 @@ end
 complete -c agentctl -f
 complete -c agentctl -n '__agentctl_at' -a 'agents' -d 'legacy browser-use agents (records that run tasks)'
 complete -c agentctl -n '__agentctl_at' -a 'tasks' -d 'legacy browser tasks: create, follow, inspect and cancel'
+complete -c agentctl -n '__agentctl_at' -a 'persistent' -d 'persistent agents: long-lived agents with a charter, a schedule and a contact policy'
+complete -c agentctl -n '__agentctl_at' -a 'schedule-preview' -d 'check a schedule expression locally, describe it and list its next fire times (UTC)'
 complete -c agentctl -n '__agentctl_at' -a 'auth' -d 'log in to a deployment, check or remove the stored API key'
 complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored settings (per --profile; file mode 0600)'
 complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
@@ -372,6 +488,93 @@ complete -c agentctl -n '__agentctl_at tasks result' -s h -l help -d 'show help 
 complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'seconds between polls'
 complete -c agentctl -n '__agentctl_at tasks wait' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks wait' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent' -a 'list' -d 'list persistent agents, newest first'
+complete -c agentctl -n '__agentctl_at persistent' -a 'get' -d 'show an agent: identity, schedule with its next runs, state and contact policy'
+complete -c agentctl -n '__agentctl_at persistent' -a 'create' -d 'create a persistent agent'
+complete -c agentctl -n '__agentctl_at persistent' -a 'update' -d 'change some fields of an agent (PATCH)'
+complete -c agentctl -n '__agentctl_at persistent' -a 'replace' -d 'replace an agent (PUT): fields not given return to their defaults'
+complete -c agentctl -n '__agentctl_at persistent' -a 'delete' -d 'delete an agent'
+complete -c agentctl -n '__agentctl_at persistent' -a 'activate' -d 'activate an agent (restores an expired schedule)'
+complete -c agentctl -n '__agentctl_at persistent' -a 'deactivate' -d 'pause an agent'
+complete -c agentctl -n '__agentctl_at persistent' -a 'message' -d 'send a message to an agent, as on any of its channels'
+complete -c agentctl -n '__agentctl_at persistent' -a 'status' -d 'is the agent working now: its running web tasks and its next scheduled run'
+complete -c agentctl -n '__agentctl_at persistent' -a 'timeline' -d 'the agent\'s activity log, oldest first: messages, thinking, plans and tool steps'
+complete -c agentctl -n '__agentctl_at persistent' -a 'web-tasks' -d 'the browser tasks the agent started, newest first'
+complete -c agentctl -n '__agentctl_at persistent' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent list' -l page -x -d 'page number, from 1'
+complete -c agentctl -n '__agentctl_at persistent list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
+complete -c agentctl -n '__agentctl_at persistent list' -l all -d 'every page (streams with --jsonl)'
+complete -c agentctl -n '__agentctl_at persistent list' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent get' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent create' -l name -x -d 'agent name, at most 255 characters (the service picks one if omitted)'
+complete -c agentctl -n '__agentctl_at persistent create' -l charter -x -d 'the agent\'s assigned objectives'
+complete -c agentctl -n '__agentctl_at persistent create' -l charter-file -r -F -d 'read the charter from a file (- for stdin)'
+complete -c agentctl -n '__agentctl_at persistent create' -l schedule -x -d 'when the agent wakes up, evaluated in UTC: @daily, "@every 1h 30m", "0 9 * * mon-fri" (see schedule-preview)'
+complete -c agentctl -n '__agentctl_at persistent create' -l no-schedule -d 'clear the schedule (the agent only acts when messaged)'
+complete -c agentctl -n '__agentctl_at persistent create' -l active -d 'the agent is active'
+complete -c agentctl -n '__agentctl_at persistent create' -l paused -d 'the agent is paused (is_active false)'
+complete -c agentctl -n '__agentctl_at persistent create' -l life-state -x -a 'active expired' -d 'soft expiry state'
+complete -c agentctl -n '__agentctl_at persistent create' -l whitelist-policy -x -a 'default manual' -d 'who may message the agent: default (owner and organisation) or manual (allowlist)'
+complete -c agentctl -n '__agentctl_at persistent create' -l preferred-contact -x -d 'email, sms or a contact endpoint UUID'
+complete -c agentctl -n '__agentctl_at persistent create' -l proactive -d 'let the agent offer related help on its own'
+complete -c agentctl -n '__agentctl_at persistent create' -l no-proactive -d 'no proactive outreach'
+complete -c agentctl -n '__agentctl_at persistent create' -l template-code -x -d 'create from a template'
+complete -c agentctl -n '__agentctl_at persistent create' -l mcp-server -x -d 'enable a personal MCP server (repeatable)'
+complete -c agentctl -n '__agentctl_at persistent create' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent update' -l name -x -d 'new name, at most 255 characters'
+complete -c agentctl -n '__agentctl_at persistent update' -l charter -x -d 'the agent\'s assigned objectives'
+complete -c agentctl -n '__agentctl_at persistent update' -l charter-file -r -F -d 'read the charter from a file (- for stdin)'
+complete -c agentctl -n '__agentctl_at persistent update' -l schedule -x -d 'when the agent wakes up, evaluated in UTC: @daily, "@every 1h 30m", "0 9 * * mon-fri" (see schedule-preview)'
+complete -c agentctl -n '__agentctl_at persistent update' -l no-schedule -d 'clear the schedule (the agent only acts when messaged)'
+complete -c agentctl -n '__agentctl_at persistent update' -l active -d 'the agent is active'
+complete -c agentctl -n '__agentctl_at persistent update' -l paused -d 'the agent is paused (is_active false)'
+complete -c agentctl -n '__agentctl_at persistent update' -l life-state -x -a 'active expired' -d 'soft expiry state'
+complete -c agentctl -n '__agentctl_at persistent update' -l whitelist-policy -x -a 'default manual' -d 'who may message the agent: default (owner and organisation) or manual (allowlist)'
+complete -c agentctl -n '__agentctl_at persistent update' -l preferred-contact -x -d 'email, sms or a contact endpoint UUID'
+complete -c agentctl -n '__agentctl_at persistent update' -l proactive -d 'let the agent offer related help on its own'
+complete -c agentctl -n '__agentctl_at persistent update' -l no-proactive -d 'no proactive outreach'
+complete -c agentctl -n '__agentctl_at persistent update' -l template-code -x -d 'create from a template'
+complete -c agentctl -n '__agentctl_at persistent update' -l mcp-server -x -d 'enable a personal MCP server (repeatable)'
+complete -c agentctl -n '__agentctl_at persistent update' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent replace' -l name -x -d 'name, at most 255 characters (required)'
+complete -c agentctl -n '__agentctl_at persistent replace' -l charter -x -d 'the agent\'s assigned objectives'
+complete -c agentctl -n '__agentctl_at persistent replace' -l charter-file -r -F -d 'read the charter from a file (- for stdin)'
+complete -c agentctl -n '__agentctl_at persistent replace' -l schedule -x -d 'when the agent wakes up, evaluated in UTC: @daily, "@every 1h 30m", "0 9 * * mon-fri" (see schedule-preview)'
+complete -c agentctl -n '__agentctl_at persistent replace' -l no-schedule -d 'clear the schedule (the agent only acts when messaged)'
+complete -c agentctl -n '__agentctl_at persistent replace' -l active -d 'the agent is active'
+complete -c agentctl -n '__agentctl_at persistent replace' -l paused -d 'the agent is paused (is_active false)'
+complete -c agentctl -n '__agentctl_at persistent replace' -l life-state -x -a 'active expired' -d 'soft expiry state'
+complete -c agentctl -n '__agentctl_at persistent replace' -l whitelist-policy -x -a 'default manual' -d 'who may message the agent: default (owner and organisation) or manual (allowlist)'
+complete -c agentctl -n '__agentctl_at persistent replace' -l preferred-contact -x -d 'email, sms or a contact endpoint UUID'
+complete -c agentctl -n '__agentctl_at persistent replace' -l proactive -d 'let the agent offer related help on its own'
+complete -c agentctl -n '__agentctl_at persistent replace' -l no-proactive -d 'no proactive outreach'
+complete -c agentctl -n '__agentctl_at persistent replace' -l template-code -x -d 'create from a template'
+complete -c agentctl -n '__agentctl_at persistent replace' -l mcp-server -x -d 'enable a personal MCP server (repeatable)'
+complete -c agentctl -n '__agentctl_at persistent replace' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent delete' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c agentctl -n '__agentctl_at persistent delete' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent activate' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent deactivate' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent message' -l channel -x -a 'email sms slack discord web other' -d 'channel the message arrives on'
+complete -c agentctl -n '__agentctl_at persistent message' -l sender -x -d 'who sends it (an address, a number or a handle on that channel)'
+complete -c agentctl -n '__agentctl_at persistent message' -l recipient -x -d 'the agent\'s address on that channel (needed when the agent has no endpoint for it)'
+complete -c agentctl -n '__agentctl_at persistent message' -l subject -x -d 'subject line (email)'
+complete -c agentctl -n '__agentctl_at persistent message' -l metadata -x -d 'extra JSON object: inline, @file or - for stdin'
+complete -c agentctl -n '__agentctl_at persistent message' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent status' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent timeline' -l direction -x -a 'initial older newer' -d 'which window: the newest (initial), or older/newer than --cursor'
+complete -c agentctl -n '__agentctl_at persistent timeline' -l cursor -x -d 'cursor from a previous answer (oldest_cursor / newest_cursor)'
+complete -c agentctl -n '__agentctl_at persistent timeline' -l limit -x -d 'events per request, 1..100 (service default 40)'
+complete -c agentctl -n '__agentctl_at persistent timeline' -l all -d 'page back to the very first event'
+complete -c agentctl -n '__agentctl_at persistent timeline' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent web-tasks' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status'
+complete -c agentctl -n '__agentctl_at persistent web-tasks' -l limit -x -d 'at most this many, 1..200 (service default 50)'
+complete -c agentctl -n '__agentctl_at persistent web-tasks' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at schedule-preview' -l count -x -d 'how many fire times, 1..1000'
+complete -c agentctl -n '__agentctl_at schedule-preview' -l from -x -d 'list fire times after this instant (ISO 8601, default now)'
+complete -c agentctl -n '__agentctl_at schedule-preview' -l tz -x -d 'show times in this IANA time zone (the schedule itself runs in UTC)'
+complete -c agentctl -n '__agentctl_at schedule-preview' -l agent -x -d 'also ask the service for its answer (POST /agents/ID/schedule/preview/)'
+complete -c agentctl -n '__agentctl_at schedule-preview' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at auth' -a 'login' -d 'check an API key with the service (GET /ping/) and store it in the profile'
 complete -c agentctl -n '__agentctl_at auth' -a 'status' -d 'show which deployment and key are in use, and check them'
 complete -c agentctl -n '__agentctl_at auth' -a 'logout' -d 'remove the stored API key from the profile'
