@@ -31,9 +31,10 @@ function addAgentFields(command: Command, nameHelp: string): Command {
 }
 
 export function registerPersistent(program: Command): void {
-  const persistent = program
-    .command('persistent')
-    .description('persistent agents: long-lived agents with a charter, a schedule and a contact policy');
+  const persistent = examples(
+    program.command('persistent').description('persistent agents: long-lived agents with a charter, a schedule and a contact policy'),
+    ['agentctl persistent create --name scout --charter "Watch the Oslo-Rome fare" --schedule @daily', 'agentctl persistent list'],
+  );
 
   examples(addListOptions(persistent.command('list').description('list persistent agents, newest first')), [
     'agentctl persistent list',
