@@ -6,8 +6,16 @@ export interface Spinner {
 
 const silent: Spinner = { text: () => undefined, stop: () => undefined };
 
+/**
+ * A terminal that reports no width (0 columns, as some pseudo-terminals do) cannot host a spinner:
+ * ora divides by the width to count the lines it must clear, and loops forever on 0.
+ */
+export function terminalHasWidth(stream: { columns?: number }): boolean {
+  return typeof stream.columns === 'number' && stream.columns > 0;
+}
+
 export async function startSpinner(message: string, enabled: boolean): Promise<Spinner> {
-  if (!enabled) return silent;
+  if (!enabled || !terminalHasWidth(process.stderr)) return silent;
   const { default: ora } = await import('ora');
   // discardStdin would put the terminal in raw mode and swallow Ctrl-C; keep the default handling.
   const spinner = ora({ text: message, stream: process.stderr, discardStdin: false }).start();
