@@ -2,6 +2,9 @@
 // every command's code sits in its own chunk and is loaded only when that command runs.
 import { build } from 'esbuild';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 // Bundled CommonJS dependencies call require(); an ESM bundle has none, so chunks get one from this
 // banner. Creating it costs start-up time in every chunk that loads, so it is kept only in the chunks
@@ -54,4 +57,25 @@ for (const folder of ['cli', 'chunks']) {
     const rest = code.startsWith(REQUIRE_BANNER) ? code.slice(REQUIRE_BANNER.length) : undefined;
     if (rest !== undefined && !/\brequire\b/.test(rest)) await writeFile(file, rest.replace(/^\n/, ''));
   }
+}
+
+// Every command's piped `--help`, rendered once here so that `agentctl ... --help | less` and
+// scripts never load commander (src/cli/help-cache.ts serves them; a terminal still uses commander).
+const pagesBundle = join(tmpdir(), `agentctl-help-pages-${process.pid}.mjs`);
+await build({
+  entryPoints: ['src/cli/help-pages.ts'],
+  outfile: pagesBundle,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.18',
+  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) },
+  banner: { js: REQUIRE_BANNER },
+  logLevel: 'warning',
+});
+try {
+  const { renderHelpPages } = await import(pathToFileURL(pagesBundle).href);
+  await writeFile(new URL('../dist/help-pages.json', import.meta.url), JSON.stringify(renderHelpPages()));
+} finally {
+  await rm(pagesBundle, { force: true });
 }

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 // would load net too: a character device, a terminal or /dev/null, keeps the usual stream.)
 
 let characterDevice: boolean | undefined;
-function stdoutIsCharacterDevice(): boolean {
+export function stdoutIsCharacterDevice(): boolean {
   if (characterDevice === undefined) {
     try {
       characterDevice = fstatSync(1).isCharacterDevice();
