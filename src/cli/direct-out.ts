@@ -1,26 +1,28 @@
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 
 // Help and the version are a few KB written once. Creating `process.stdout` for that costs several
 // milliseconds when stdout is a pipe (it builds a net.Socket), a large part of the start-up budget,
-// so when stdout is a pipe or a file they are written straight to fd 1 instead. (node:tty's isatty
-// would load net too: a character device, a terminal or /dev/null, keeps the usual stream.)
+// so unless stdout may be a terminal they are written straight to fd 1 instead. (node:tty's isatty
+// would load net too, so a terminal is told apart by fstat: a character device other than
+// /dev/null, where output is discarded anyway.)
 
-let characterDevice: boolean | undefined;
-export function stdoutIsCharacterDevice(): boolean {
-  if (characterDevice === undefined) {
+let terminal: boolean | undefined;
+export function stdoutMayBeTerminal(): boolean {
+  if (terminal === undefined) {
     try {
-      characterDevice = fstatSync(1).isCharacterDevice();
+      const out = fstatSync(1);
+      terminal = out.isCharacterDevice() && out.rdev !== statSync('/dev/null').rdev;
     } catch {
-      characterDevice = true; // no usable fd 1: leave it to process.stdout
+      terminal = true; // no usable fd 1: leave it to process.stdout
     }
   }
-  return characterDevice;
+  return terminal;
 }
 
 /** Writes text to stdout; a closed pipe (`| head`) is not an error. */
 export function writeStdout(text: string): void {
-  if (stdoutIsCharacterDevice()) {
+  if (stdoutMayBeTerminal()) {
     process.stdout.write(text);
     return;
   }
@@ -53,8 +55,8 @@ export function directHelpOutput(command: Command): void {
   command.configureOutput({
     writeOut: writeStdout,
     // undefined (off a terminal) makes commander wrap at its default width, as it does by itself.
-    getOutHelpWidth: () => (stdoutIsCharacterDevice() ? defaults.getOutHelpWidth?.() : undefined) as number,
-    getOutHasColors: () => (stdoutIsCharacterDevice() || forced ? (defaults.getOutHasColors?.() ?? false) : false),
+    getOutHelpWidth: () => (stdoutMayBeTerminal() ? defaults.getOutHelpWidth?.() : undefined) as number,
+    getOutHasColors: () => (stdoutMayBeTerminal() || forced ? (defaults.getOutHasColors?.() ?? false) : false),
   });
   for (const sub of command.commands) directHelpOutput(sub);
 }

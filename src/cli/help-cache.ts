@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { stdoutIsCharacterDevice } from './direct-out.js';
+import { stdoutMayBeTerminal } from './direct-out.js';
 
 /**
  * The pre-rendered `--help` page for argv, when one applies: `agentctl [command...] --help` into a
- * pipe or file, with no colour forced. A terminal wraps help to its own width, so it always goes
+ * pipe, a file or /dev/null, with no colour forced. A terminal wraps help to its own width, so it always goes
  * through commander. Pages come from the build (dist/help-pages.json, see help-pages.ts).
  */
 export function cachedHelp(argv: string[], env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -11,7 +11,7 @@ export function cachedHelp(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (last !== '--help' && last !== '-h') return undefined;
   const words = argv.slice(0, -1);
   if (!words.every((word) => /^[a-z][a-z-]*$/.test(word))) return undefined;
-  if (env.FORCE_COLOR !== undefined || env.CLICOLOR_FORCE !== undefined || stdoutIsCharacterDevice()) return undefined;
+  if (env.FORCE_COLOR !== undefined || env.CLICOLOR_FORCE !== undefined || stdoutMayBeTerminal()) return undefined;
   try {
     const pages = JSON.parse(readFileSync(new URL('../help-pages.json', import.meta.url), 'utf8')) as Record<string, string>;
     return pages[words.join(' ')];
