@@ -76,4 +76,10 @@ describe('the npm package', () => {
     expect(task.exitCode, task.stderr).toBe(0);
     expect(task.stdout).toContain('Find the cheapest flight to Oslo');
   }, 180_000);
+
+  it('runs with npx from the project folder (after npm ci, which builds it)', async () => {
+    const result = await execa('npx', ['--no-install', 'agentctl', '--version'], { cwd: ROOT, env: npmEnv, reject: false, timeout: 60_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe(pkg.version);
+  }, 90_000);
 });

@@ -86,6 +86,9 @@ describe('persistent agents: create, read, change, delete', () => {
     expect(replaced.exitCode, replaced.stderr).toBe(0);
     expect(json(replaced.stdout)).toMatchObject({ charter: 'New charter', schedule: '@every 30m', is_active: true });
 
+    const quiet = json<Agent>((await cli(['persistent', 'update', agent.id, '--no-proactive', '--whitelist-policy', 'default', '--json'])).stdout);
+    expect(quiet).toMatchObject({ proactive_opt_in: false, whitelist_policy: 'default' });
+
     const nothing = await cli(['persistent', 'update', agent.id]);
     expect(nothing.exitCode).toBe(2);
     expect(nothing.stderr).toContain('nothing to update');
@@ -280,6 +283,16 @@ describe('persistent agents: status, web tasks and timeline', () => {
       (await cli(['persistent', 'timeline', agent.id, '--direction', 'older', '--cursor', first.oldest_cursor, '--limit', '2', '--json'])).stdout,
     );
     expect(older.events.map((event) => event.cursor)).toEqual(events.slice(-4, -2).map((event) => event.cursor));
+
+    // And forward again from there with --direction newer; --direction initial is the newest window.
+    const newer = json<{ events: Array<{ cursor: string }> }>(
+      (await cli(['persistent', 'timeline', agent.id, '--direction', 'newer', '--cursor', events[0]!.cursor, '--limit', '2', '--json'])).stdout,
+    );
+    expect(newer.events.map((event) => event.cursor)).toEqual(events.slice(1, 3).map((event) => event.cursor));
+    const initial = json<{ events: Array<{ cursor: string }> }>(
+      (await cli(['persistent', 'timeline', agent.id, '--direction', 'initial', '--limit', '2', '--json'])).stdout,
+    );
+    expect(initial.events.map((event) => event.cursor)).toEqual(first.events.map((event) => event.cursor));
   });
 
   it('records the agent reply when a web task completes', async () => {
