@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { joinTwoWordOptions } from './argv.js';
-import { directHelpOutput } from './direct-out.js';
+import { directHelpOutput, writeStdout } from './direct-out.js';
 import { ExitCode } from './exit-codes.js';
 import { activeContext } from './lazy.js';
 import { buildProgram } from './program.js';
@@ -19,7 +19,7 @@ export async function run(argv: string[]): Promise<void> {
     if (argv.length === 0) {
       // `agentctl` alone: the short overview grouped by noun, on stdout, as a successful answer.
       const { overview } = await import('./overview.js');
-      process.stdout.write(overview(program, process.stdout.isTTY ? process.stdout.columns : undefined));
+      writeStdout(overview(program, process.stdout.isTTY ? process.stdout.columns : undefined));
       return;
     }
     await program.parseAsync(joinTwoWordOptions(argv), { from: 'user' });

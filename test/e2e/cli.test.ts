@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest, eventually } from '../helpers/api.js';
-import { BIN, agentctl, against } from '../helpers/cli.js';
+import { BIN, agentctl, against, tempDir } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
 const requests: string[] = [];
@@ -67,6 +70,17 @@ describe('the program', () => {
     expect(JSON.parse(first)).toHaveProperty('id');
     expect(code).toBe(0);
     expect(stderr).toBe('');
+  });
+
+  it('exits quietly when the reader of the overview, help or version is already gone', async () => {
+    const dir = tempDir();
+    for (const args of [[], ['tasks', '--help'], ['--version']]) {
+      // `true` exits at once, so agentctl writes into a closed pipe.
+      const script = `"$0" "$1" ${args.join(' ')} 2>"$2"; echo $? >"$3"`;
+      await execa('sh', ['-c', `(${script}) | true`, process.execPath, BIN, join(dir, 'err'), join(dir, 'code')]);
+      expect(readFileSync(join(dir, 'err'), 'utf8'), `agentctl ${args.join(' ')}`).toBe('');
+      expect(readFileSync(join(dir, 'code'), 'utf8').trim()).toBe('0');
+    }
   });
 
   it('on Ctrl-C during a wait, says the task keeps running, how to resume, and exits 130', async () => {

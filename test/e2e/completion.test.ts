@@ -157,3 +157,13 @@ describe('the completion command', () => {
     for (const site of importers) expect(site, 'the generator chunk must only be imported dynamically').toMatch(/import\(["']/);
   });
 });
+
+describe('completion and --json', () => {
+  it('refuses --json: a shell script is not JSON', async () => {
+    const { agentctl: run } = await import('../helpers/cli.js');
+    const result = await run(['completion', 'bash', '--json']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('drop --json');
+  });
+});
