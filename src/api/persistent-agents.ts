@@ -66,7 +66,7 @@ export const persistentAgents = {
   webTasks: (client: ApiClient, id: string, query: WebTasksQuery = {}) =>
     client.get<WebTasksResponse>(`${item(id)}web-tasks/`, { query: { ...query }, schema: WebTasksResponseSchema }),
   /** The reference deployment reads only `schedule`; the spec names the agent fields, so `name` goes too. */
-  previewSchedule: (client: ApiClient, id: string, body: { name?: string; schedule: string | null }) =>
+  previewSchedule: (client: ApiClient, id: string, body: { name: string; schedule: string | null }) =>
     client.post<SchedulePreview>(`${item(id)}schedule/preview/`, body, { schema: SchedulePreviewSchema }),
 };
 

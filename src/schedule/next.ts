@@ -17,6 +17,8 @@ import { checkTimeZone } from './zone.js';
  * fires once, at the first occurrence. Other schedules (`*\/30 2 * * *`) skip the missing times and
  * fire at both occurrences of repeated ones, like classic cron.
  */
+const MAX_DATE_MS = 8.64e15;
+
 export function nextFireTimes(schedule: Schedule, from: Date, count: number, options: { timeZone?: string } = {}): Date[] {
   if (Number.isNaN(from.getTime())) throw new RangeError('nextFireTimes: `from` is not a valid date');
   if (!Number.isSafeInteger(count) || count < 0) {
@@ -26,7 +28,12 @@ export function nextFireTimes(schedule: Schedule, from: Date, count: number, opt
   if (count === 0) return [];
   if (schedule.kind === 'interval') {
     const step = schedule.seconds * 1000;
-    return Array.from({ length: count }, (_, index) => new Date(from.getTime() + (index + 1) * step));
+    const times: Date[] = [];
+    // A huge interval (`@every 100000000d`) runs past the last date JavaScript can hold: stop there.
+    for (let index = 1; index <= count && from.getTime() + index * step <= MAX_DATE_MS; index++) {
+      times.push(new Date(from.getTime() + index * step));
+    }
+    return times;
   }
   const fields = parseCronFields(schedule.cron);
   // Checked here rather than left to croner, which would search to the year 10000 before giving up.

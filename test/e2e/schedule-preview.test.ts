@@ -59,6 +59,12 @@ describe('schedule-preview (local, no request)', () => {
     expect(json.next).toEqual(['2026-07-01T12:00:00.000Z']);
   });
 
+  it('lists what fits before the last representable date for a huge interval', async () => {
+    const result = await cli(['schedule-preview', '@every 100000000d', ...FROM, '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).next).toEqual([]);
+  });
+
   it('says when a valid expression never fires', async () => {
     const result = await cli(['schedule-preview', '0 0 31 2 *', ...FROM, '--json']);
     expect(result.exitCode).toBe(0);
@@ -116,5 +122,26 @@ describe('schedule-preview --agent (asks the service too)', () => {
       env: { AGENTCTL_BASE_URL: 'http://127.0.0.1:9/api/v1' },
     });
     expect(result.exitCode).toBe(2);
+  });
+});
+
+describe('schedule-preview --agent when the service disagrees', () => {
+  it('shows the 400 beside the local answer, sends the agent name, and exits 1', async () => {
+    const { stubServer, sendJson } = await import('../helpers/stub-server.js');
+    const agentId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const stub = await stubServer((request, response) => {
+      if (request.method === 'GET') return sendJson(response, 200, { id: agentId, name: 'fare-watcher', is_active: true, schedule: null });
+      sendJson(response, 400, { schedule: ['Unsupported on this deployment.'] });
+    });
+    try {
+      const result = await against(stub.baseUrl)(['schedule-preview', '@hourly', '--agent', agentId, '--json']);
+      expect(result.exitCode).toBe(1);
+      expect(JSON.parse(result.stdout)).toMatchObject({ expression: '@hourly', valid: true, service: { valid: false, errors: { schedule: ['Unsupported on this deployment.'] } } });
+      expect(result.stderr).toContain('schedule: Unsupported on this deployment.');
+      const post = stub.requests.find((request) => request.method === 'POST');
+      expect(JSON.parse(post!.body)).toEqual({ name: 'fare-watcher', schedule: '@hourly' });
+    } finally {
+      await stub.close();
+    }
   });
 });

@@ -1,7 +1,10 @@
+import { ApiError } from '../../api/errors.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import type { SchedulePreview } from '../../api/schemas/persistent-agent.js';
 import { checkUuid, parseIntegerFlag } from '../../api/validate.js';
-import { UsageError } from '../../cli/errors.js';
+import type { Context } from '../../cli/context.js';
+import { ExitError, UsageError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import type { DetailRow } from '../../output/output.js';
 import { ScheduleError, checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
@@ -67,10 +70,30 @@ export function localPreview(options: PreviewOptions): LocalPreview {
 export const run: CommandRun = async (ctx, [expr], options) => {
   const preview = parsePreviewOptions(String(expr), options);
   const answer = localPreview(preview);
-  if (preview.agentId) {
-    const client = await ctx.client();
-    answer.service = await persistentAgents.previewSchedule(client, preview.agentId, { schedule: preview.expression });
+  const rejection = preview.agentId ? await askService(ctx, preview.agentId, answer) : undefined;
+  printPreview(ctx, preview, answer);
+  if (rejection) throw new ExitError(ExitCode.serviceError, `the service rejects this schedule (HTTP 400): ${rejection.join('; ')}`);
+};
+
+/**
+ * Adds the service's own answer. The spec names the agent's fields as the body, so the agent's name
+ * goes with the schedule. A 400 is an answer too (the service disagrees with the local grammar): it
+ * is shown beside the local one, and its lines are returned so the command can end with exit 1.
+ */
+async function askService(ctx: Context, agentId: string, answer: LocalPreview): Promise<string[] | undefined> {
+  const client = await ctx.client();
+  const agent = await persistentAgents.get(client, agentId);
+  try {
+    answer.service = await persistentAgents.previewSchedule(client, agentId, { name: agent.name, schedule: answer.expression });
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    answer.service = { valid: false, errors: error.body };
+    return error.lines;
   }
+}
+
+function printPreview(ctx: Context, preview: PreviewOptions, answer: LocalPreview): void {
   if (ctx.out.machine) return ctx.out.json(answer);
 
   // Seconds matter (`@every 90s`), so terminal times are spelled out rather than shortened like table cells.
@@ -88,7 +111,7 @@ export const run: CommandRun = async (ctx, [expr], options) => {
   }
   ctx.out.record(answer, rows);
   if (ctx.out.settings.format === 'table' && !preview.timeZone) ctx.out.info(ctx.out.chalk.dim('Times are UTC; --tz ZONE shows them in another zone.'));
-};
+}
 
 function serviceSummary(service: SchedulePreview): string {
   if (service.valid === false) return 'invalid';
