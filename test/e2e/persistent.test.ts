@@ -231,7 +231,10 @@ describe('persistent agents: status, web tasks and timeline', () => {
     const lines = piped.stdout.trim().split('\n');
     expect(lines).toContain('processing\tyes');
     expect(lines.some((line) => line.startsWith('next_scheduled_at\t'))).toBe(true);
-    expect(lines.some((line) => line.includes('[hang] keep working'))).toBe(true);
+    // Piped, every line starts with its label: the tasks are the `web_task` lines.
+    const tasks = lines.filter((line) => line.startsWith('web_task\t'));
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toContain('[hang] keep working');
   });
 
   it('lists web tasks with a status filter and a limit', async () => {

@@ -2,6 +2,7 @@ import { persistentAgents } from '../../api/persistent-agents.js';
 import { checkUuid } from '../../api/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { colorStatus } from '../../output/color.js';
+import { plainCell } from '../../output/format.js';
 import type { Column } from '../../output/table.js';
 
 type WebTask = Record<string, unknown>;
@@ -21,7 +22,6 @@ export const run: CommandRun = async (ctx, [id]) => {
     { label: 'next_scheduled_at', value: next ?? 'none' },
   ]);
   if (webTasks.length === 0) return;
-  if (ctx.out.settings.format === 'table') ctx.out.line('');
   const columns: Column<WebTask>[] = [
     { key: 'id' },
     { key: 'status', paint: (text) => colorStatus(chalk, text) },
@@ -29,5 +29,11 @@ export const run: CommandRun = async (ctx, [id]) => {
     { key: 'startedAt', header: 'started' },
     { key: 'prompt', value: (task) => task.promptPreview ?? task.prompt },
   ];
+  if (ctx.out.settings.format === 'plain') {
+    // Piped, every line starts with its label, so `awk -F'\t' '$1 == "web_task"'` picks the tasks.
+    for (const task of webTasks) ctx.out.line(['web_task', ...columns.map((column) => plainCell(column.value ? column.value(task) : task[column.key]))].join('\t'));
+    return;
+  }
+  ctx.out.line('');
   ctx.out.list(webTasks, columns);
 };
