@@ -492,7 +492,7 @@ complete -c agentctl -n '__agentctl_at persistent' -a 'list' -d 'list persistent
 complete -c agentctl -n '__agentctl_at persistent' -a 'get' -d 'show an agent: identity, schedule with its next runs, state and contact policy'
 complete -c agentctl -n '__agentctl_at persistent' -a 'create' -d 'create a persistent agent'
 complete -c agentctl -n '__agentctl_at persistent' -a 'update' -d 'change some fields of an agent (PATCH)'
-complete -c agentctl -n '__agentctl_at persistent' -a 'replace' -d 'replace an agent (PUT): fields not given return to their defaults'
+complete -c agentctl -n '__agentctl_at persistent' -a 'replace' -d 'replace an agent (PUT): --name is required; only the fields given are sent'
 complete -c agentctl -n '__agentctl_at persistent' -a 'delete' -d 'delete an agent'
 complete -c agentctl -n '__agentctl_at persistent' -a 'activate' -d 'activate an agent (restores an expired schedule)'
 complete -c agentctl -n '__agentctl_at persistent' -a 'deactivate' -d 'pause an agent'

@@ -5,10 +5,11 @@ import type { Secrets } from './schemas/task.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 export const LIMITS = {
   legacyAgentName: 64,
   persistentAgentName: 255,
-  schedule: 128,
   waitSeconds: 1350,
   pageSize: 100,
   secrets: 50,

@@ -1,5 +1,10 @@
 import { Option } from 'commander';
 
+/** Accumulates a repeatable option's values: `.option('--mcp-server <uuid>', '...', collect)`. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
 /**
  * An option with a fixed set of values, e.g. `choiceOption('--status <status>', '...', TASK_STATUSES)`:
  * help lists them as `(choices: ...)`, commander rejects anything else (exit 2), and the shell

@@ -1,3 +1,4 @@
+import { TASK_STATUSES } from '../api/enums.js';
 import { randomUUID } from 'node:crypto';
 import { describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
 import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
@@ -18,7 +19,6 @@ import { now, taskListItem, USER_EMAIL, type State, type TaskRecord, type TaskSt
 import { eventBody, messageData, parseLimit, parseTimelineQuery, seedEvents, stepsData, timelineWindow, type EventKind, type MessageFields, type TimelineEvent } from './timeline.js';
 
 const ID = `(${UUID_PATTERN})`;
-const TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'];
 const STATUS_LABELS: Record<TaskStatus, string> = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
 
 /**

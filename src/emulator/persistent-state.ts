@@ -1,3 +1,4 @@
+import { MESSAGE_CHANNELS } from '../api/enums.js';
 import { createHash } from 'node:crypto';
 import { USER_EMAIL } from './state.js';
 import type { TimelineEvent } from './timeline.js';
@@ -10,8 +11,8 @@ export const OWNER_USER_ID = '42';
 /** The owner's phone number: on every agent's allowlist, with the owner's email. */
 export const OWNER_PHONE = '+15555550100';
 
-export const CHANNELS = ['email', 'sms', 'slack', 'discord', 'web', 'other'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export const CHANNELS = MESSAGE_CHANNELS;
+export type Channel = (typeof MESSAGE_CHANNELS)[number];
 
 /** Channels on which every emulated agent has an endpoint; the others need an explicit recipient. */
 export const ENDPOINT_CHANNELS: readonly Channel[] = ['email', 'web'];

@@ -1,3 +1,4 @@
+import { LIFE_STATES, WHITELIST_POLICIES } from '../api/enums.js';
 import { parseSchedule, ScheduleError, type Schedule } from '../schedule/index.js';
 import { HttpError, UUID_PATTERN } from './http.js';
 import { CHANNELS, type Channel, type LifeState, type WhitelistPolicy } from './persistent-state.js';
@@ -119,8 +120,8 @@ export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
     schedule: (value) => scheduleField(value).expression,
     schedule_snapshot: (value) => text(128, { nullable: true, blank: true })(value) || null,
     is_active: boolean,
-    life_state: choice<LifeState>(['active', 'expired']),
-    whitelist_policy: choice<WhitelistPolicy>(['default', 'manual']),
+    life_state: choice<LifeState>(LIFE_STATES),
+    whitelist_policy: choice<WhitelistPolicy>(WHITELIST_POLICIES),
     preferred_contact_endpoint: (value) => {
       if (value === null) return null;
       if (typeof value === 'string') {

@@ -1,12 +1,10 @@
-import { LIMITS, checkName, checkUuid } from '../../api/validate.js';
+import { LIMITS, checkName, checkUuid, isUuid } from '../../api/validate.js';
 import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
 import { readTextInput } from '../../cli/input.js';
 import { UsageError } from '../../cli/errors.js';
 // The grammar alone: validating a flag needs no fire-time arithmetic (and no croner).
-import { parseSchedule } from '../../schedule/grammar.js';
+import { checkSchedule } from '../../schedule/grammar.js';
 import { ScheduleError } from '../../schedule/types.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Turns the agent flags of create/update/replace into the request body, checking every field the
@@ -47,21 +45,17 @@ export async function parseAgentBody(options: Record<string, unknown>, mode: 'cr
 
 /** A schedule flag: blank clears it (as the service treats it); anything else must parse. */
 export function checkScheduleFlag(expression: string): string | null {
-  if (expression.trim() === '') return null;
-  const length = [...expression].length;
-  if (length > LIMITS.schedule) throw new UsageError(`--schedule is ${length} characters long; the limit is ${LIMITS.schedule}`);
   try {
-    parseSchedule(expression);
+    return checkSchedule(expression) === null ? null : expression;
   } catch (error) {
     if (!(error instanceof ScheduleError)) throw error;
     throw new UsageError(`--schedule "${expression}": ${error.message}`, `check it with: agentctl schedule-preview '${expression}'`);
   }
-  return expression;
 }
 
 /** `email`, `sms` (any case) or a contact endpoint UUID. */
 export function checkPreferredContact(value: string): string {
   if (/^(email|sms)$/i.test(value)) return value.toLowerCase();
-  if (UUID.test(value)) return value.toLowerCase();
+  if (isUuid(value)) return value.toLowerCase();
   throw new UsageError(`--preferred-contact "${value}" is not email, sms or an endpoint UUID`);
 }

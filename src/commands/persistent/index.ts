@@ -1,15 +1,11 @@
 import type { Command } from 'commander';
-import { choiceOption } from '../../cli/options.js';
+import { choiceOption, collect } from '../../cli/options.js';
 import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../api/enums.js';
 import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 /** The writable agent fields shared by create, update and replace. */
 function addAgentFields(command: Command, nameHelp: string): Command {
@@ -59,7 +55,7 @@ export function registerPersistent(program: Command): void {
 
   examples(
     addAgentFields(
-      persistent.command('replace').description('replace an agent (PUT): fields not given return to their defaults').argument('<id>', 'agent id (UUID)'),
+      persistent.command('replace').description('replace an agent (PUT): --name is required; only the fields given are sent').argument('<id>', 'agent id (UUID)'),
       'name, at most 255 characters (required)',
     ),
     [`agentctl persistent replace ${ID} --name scout --charter-file charter.md --schedule @hourly`],

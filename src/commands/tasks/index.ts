@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { TASK_STATUSES } from '../../api/enums.js';
 import { examples } from '../../cli/help.js';
-import { choiceOption } from '../../cli/options.js';
+import { choiceOption, collect } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';
 
@@ -20,10 +20,6 @@ function addTaskFields(command: Command): Command {
     .option('--secrets-file <path>', 'secrets as JSON: {"https://site": {"KEY": "value"}} (- for stdin)')
     .option('--secret-env <domain> <key=envvar>', 'a secret read from an environment variable (repeatable)', collect)
     .option('--webhook <url>', 'http(s) URL called once when the task ends');
-}
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
 }
 
 export function registerTasks(program: Command): void {

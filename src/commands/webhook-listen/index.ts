@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
+import { collect } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 export function registerWebhookListen(program: Command): void {
   examples(
