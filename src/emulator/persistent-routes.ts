@@ -69,10 +69,23 @@ export function buildPersistentRoutes(state: State, lifecycle: Lifecycle): Route
 
   const webTasksOf = (agent: PersistentAgentRecord): TaskRecord[] => state.newestFirst([...state.tasks.values()].filter((task) => task.agent_id === agent.browser_use_agent_id));
 
+  /** When each agent's interval schedule started counting (`agent id + schedule` -> ms since epoch). */
+  const intervalStarts = new Map<string, number>();
+
   const nextScheduledAt = (agent: PersistentAgentRecord): string | null => {
     if (!agent.is_active || agent.life_state !== 'active' || agent.schedule === null) return null;
     try {
-      const [next] = nextFireTimes(parseSchedule(agent.schedule), new Date(), 1);
+      const schedule = parseSchedule(agent.schedule);
+      let from = Date.now();
+      if (schedule.kind === 'interval') {
+        // An interval runs from a fixed start, so the next run is a stable instant, not "now + interval".
+        const key = `${agent.id} ${agent.schedule}`;
+        const start = intervalStarts.get(key) ?? from;
+        intervalStarts.set(key, start);
+        const step = schedule.seconds * 1000;
+        from = start + Math.floor((from - start) / step) * step;
+      }
+      const [next] = nextFireTimes(schedule, new Date(from), 1);
       return next ? next.toISOString() : null;
     } catch {
       return null;

@@ -71,6 +71,12 @@ describe('persistent agents: create, read, change, delete', () => {
     expect(next).toHaveLength(3);
     for (const time of next) expect(time).toMatch(/T00:00:00\.000Z$/);
     expect(rows.state).toBe('active');
+
+    // An interval's runs count from when the service started it: the view says where to look.
+    const interval = await createAgent(['--schedule', '@every 90s']);
+    const intervalRows = Object.fromEntries((await cli(['persistent', 'get', interval.id])).stdout.trim().split('\n').map((line) => line.split('\t')));
+    expect(intervalRows.description).toBe('every 90 seconds');
+    expect(intervalRows.next_runs).toContain('persistent status');
   });
 
   it('updates with PATCH (only the flags given) and replaces with PUT (name required)', async () => {

@@ -74,6 +74,16 @@ describe.skipIf(parserIsStub)('persistent agents: schedules (needs the real sche
     expect(paused.processing_snapshot.nextScheduledAt).toBeNull();
   });
 
+  it('keeps the next run of an interval schedule fixed between requests', async () => {
+    const agent = await createAgent({ schedule: '@every 1h' });
+    const read = async () =>
+      (await api<{ processing_snapshot: { nextScheduledAt: string | null } }>('GET', `/agents/${agent.id}/processing-status/`)).processing_snapshot.nextScheduledAt;
+    const first = await read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await read()).toBe(first);
+    expect(Date.parse(first!) - Date.now()).toBeGreaterThan(3_500_000);
+  });
+
   it('previews a valid schedule with a description and rejects an invalid one', async () => {
     const agent = await createAgent();
     const preview = await raw('POST', `/agents/${agent.id}/schedule/preview/`, { name: 'x', schedule: '@daily' });

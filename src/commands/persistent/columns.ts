@@ -28,6 +28,8 @@ export function agentColumns(chalk: ChalkInstance): Column<PersistentAgentListIt
 export interface ScheduleSummary {
   description?: string;
   next: string[];
+  /** Said instead of the next runs when they cannot be known locally. */
+  note?: string;
   problem?: string;
 }
 
@@ -43,7 +45,7 @@ export function agentDetail(agent: PersistentAgent, schedule: ScheduleSummary | 
     { section: 'Identity', label: 'updated_at', value: agent.updated_at },
     { section: 'Schedule', label: 'schedule', value: agent.schedule ?? 'none (acts only when messaged)' },
     { section: 'Schedule', label: 'description', value: schedule?.description },
-    { section: 'Schedule', label: 'next_runs', value: schedule?.next.length ? schedule.next.join(', ') : schedule && !schedule.problem ? 'never' : undefined },
+    { section: 'Schedule', label: 'next_runs', value: nextRuns(schedule) },
     { section: 'Schedule', label: 'schedule_problem', value: schedule?.problem },
     { section: 'Schedule', label: 'schedule_snapshot', value: agent.schedule_snapshot },
     { section: 'State', label: 'state', value: agentState(agent), paint: (text) => paintState(chalk, text) },
@@ -58,4 +60,10 @@ export function agentDetail(agent: PersistentAgent, schedule: ScheduleSummary | 
     { section: 'Charter', label: 'charter', value: agent.charter },
   ];
   return rows.filter((row) => row.value !== undefined && row.value !== null && row.value !== '');
+}
+
+function nextRuns(schedule: ScheduleSummary | undefined): string | undefined {
+  if (!schedule || schedule.problem) return undefined;
+  if (schedule.next.length > 0) return schedule.next.join(', ');
+  return schedule.note ?? 'never';
 }

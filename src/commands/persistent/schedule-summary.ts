@@ -9,6 +9,10 @@ export function summariseSchedule(expression: string | null | undefined, now = n
   if (!expression || expression.trim() === '') return undefined;
   try {
     const schedule = parseSchedule(expression);
+    if (schedule.kind === 'interval') {
+      // An interval counts from when the service started it, which the record does not say.
+      return { description: describeSchedule(schedule), next: [], note: 'see `agentctl persistent status ID` (intervals count from when the service started them)' };
+    }
     return {
       description: describeSchedule(schedule),
       next: nextFireTimes(schedule, now, count).map((date) => date.toISOString()),
