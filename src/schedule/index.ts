@@ -5,5 +5,5 @@
 export { MAX_SCHEDULE_LENGTH, ScheduleError, type Schedule } from './types.js';
 export { checkSchedule, parseSchedule } from './grammar.js';
 export { describeSchedule } from './describe.js';
-export { nextFireTimes } from './next.js';
+export { LAST_SEARCHED_YEAR, nextFireTimes } from './next.js';
 export { checkTimeZone, formatInZone } from './zone.js';

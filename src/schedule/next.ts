@@ -19,6 +19,9 @@ import { checkTimeZone } from './zone.js';
  */
 const MAX_DATE_MS = 8.64e15;
 
+/** croner finds no cron fire time after this year. */
+export const LAST_SEARCHED_YEAR = 2999;
+
 export function nextFireTimes(schedule: Schedule, from: Date, count: number, options: { timeZone?: string } = {}): Date[] {
   if (Number.isNaN(from.getTime())) throw new RangeError('nextFireTimes: `from` is not a valid date');
   if (!Number.isSafeInteger(count) || count < 0) {
@@ -48,7 +51,8 @@ export function nextFireTimes(schedule: Schedule, from: Date, count: number, opt
   try {
     return job.nextRuns(count, from);
   } catch (error) {
-    // croner fails on times it cannot represent (beyond the year 9999); there is nothing after that.
+    // croner throws on times it cannot represent; it also stops searching at the year 3000, so a list
+    // may be shorter than `count` (callers say so: see LAST_SEARCHED_YEAR).
     throw new ScheduleError(`cannot compute fire times after ${from.toISOString()}: ${(error as Error).message}`);
   }
 }

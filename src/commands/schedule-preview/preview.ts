@@ -7,7 +7,7 @@ import { ExitError, UsageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import type { DetailRow } from '../../output/output.js';
-import { ScheduleError, checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
+import { LAST_SEARCHED_YEAR, ScheduleError, checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
 
 export interface PreviewOptions {
   expression: string;
@@ -104,7 +104,7 @@ function printPreview(ctx: Context, preview: PreviewOptions, answer: LocalPrevie
     { label: 'expression', value: answer.expression },
     { label: 'description', value: answer.description },
   ];
-  if (answer.next.length === 0) rows.push({ label: 'next', value: 'never (no date matches)' });
+  if (answer.next.length === 0) rows.push({ label: 'next', value: answer.description.includes('never fires') ? 'never (no date matches)' : `none found (agentctl looks no further than the year ${LAST_SEARCHED_YEAR})` });
   answer.next.forEach((iso, index) => rows.push({ label: index === 0 || plain ? 'next' : '', value: show(iso) }));
   if (answer.service) {
     rows.push({ label: 'service', value: serviceSummary(answer.service) });
