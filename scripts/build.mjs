@@ -32,8 +32,9 @@ const lazyChildProcess = {
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
 await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: { 'cli/main': 'src/cli/main.ts' },
+  metafile: true,
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -79,3 +80,21 @@ try {
 } finally {
   await rm(pagesBundle, { force: true });
 }
+
+// The bundle carries its libraries' code, so it carries their licence notices too.
+const packages = new Map();
+for (const input of Object.keys(metafile.inputs)) {
+  const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
+  if (match) packages.set(match[2], match[1]);
+}
+const notices = [];
+for (const [name, dir] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
+  const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+  const licenceFile = (await readdir(dir)).find((file) => /^licen[cs]e(\.(md|txt))?$/i.test(file));
+  const text = licenceFile ? (await readFile(join(dir, licenceFile), 'utf8')).trim() : `Licence: ${manifest.license ?? 'not stated'}`;
+  notices.push(`## ${manifest.name} ${manifest.version} (${manifest.license ?? 'licence not stated'})\n\n${text}\n`);
+}
+await writeFile(
+  new URL('../dist/THIRD_PARTY_LICENSES.md', import.meta.url),
+  `# Third-party software bundled in agentctl\n\n${notices.join('\n')}`,
+);

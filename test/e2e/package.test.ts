@@ -41,6 +41,15 @@ describe('the npm package', () => {
     expect(files.some((file) => /^(src|test|node_modules|scripts|bench|\.ci)\//.test(file))).toBe(false);
   });
 
+  it('carries the licence notices of the libraries bundled into dist/', () => {
+    expect(files).toContain('dist/THIRD_PARTY_LICENSES.md');
+    const notices = readFileSync(join(ROOT, 'dist', 'THIRD_PARTY_LICENSES.md'), 'utf8');
+    for (const library of ['commander', 'undici', 'zod', 'chalk', 'ora', 'conf', 'cli-table3', 'croner']) {
+      expect(notices).toMatch(new RegExp(`^## ${library} \\d`, 'm'));
+    }
+    expect(notices).toContain('Permission is hereby granted');
+  });
+
   it('installs with npm install -g into a prefix and runs from there', async () => {
     prefix = tempDir('agentctl-prefix-');
     // dist/ is self-contained, so the package has no runtime dependencies and installs with no registry.
