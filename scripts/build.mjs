@@ -88,7 +88,7 @@ for (const input of Object.keys(metafile.inputs)) {
   if (match) packages.set(match[2], match[1]);
 }
 const notices = [];
-for (const [name, dir] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
+for (const dir of [...packages.keys()].sort().map((name) => packages.get(name))) {
   const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
   const licenceFile = (await readdir(dir)).find((file) => /^licen[cs]e(\.(md|txt))?$/i.test(file));
   const text = licenceFile ? (await readFile(join(dir, licenceFile), 'utf8')).trim() : `Licence: ${manifest.license ?? 'not stated'}`;
