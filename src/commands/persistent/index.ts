@@ -112,7 +112,8 @@ export function registerPersistent(program: Command): void {
       .addHelpText(
         'after',
         '\n--json prints the service\'s answer (events with their cursors); with --all, one array of every event.\n' +
-          '--jsonl prints one event per line. Events are always printed oldest first.',
+          '--jsonl prints one event per line. Events are always printed oldest first, so --all reads every\n' +
+          'window before printing (one agent\'s history, not a stream).',
       ),
     [
       `agentctl persistent timeline ${ID}`,
