@@ -1,5 +1,6 @@
 // The README's first command ends here: start the bundled emulator on a free port, create a task,
-// follow it to completion and print its result. Works offline; needs `npm run build` first.
+// follow it to completion and print its result, then preview a schedule and create a persistent
+// agent with it. Works offline; needs `npm run build` first.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,8 @@ const baseUrl = await new Promise((resolve, reject) => {
 });
 
 const env = { ...process.env, AGENTCTL_BASE_URL: baseUrl, AGENTCTL_API_KEY: 'emulator-key' };
-const show = (args) => console.log(`\n$ agentctl ${args.join(' ')}`);
+const quote = (arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+const show = (args) => console.log(`\n$ agentctl ${args.map(quote).join(' ')}`);
 const run = (args) =>
   new Promise((resolve) => {
     show(args);
@@ -23,6 +25,11 @@ const run = (args) =>
 
 console.log(`agentctl demo against the bundled emulator at ${baseUrl}`);
 let code = await run(['tasks', 'create', 'Find the three cheapest direct flights from Oslo to Rome in May', '--follow', '--interval', '0.5']);
+const schedule = '0 7 * * mon-fri';
+if (code === 0) code = await run(['schedule-preview', schedule, '--count', '3']);
+if (code === 0) {
+  code = await run(['persistent', 'create', '--name', 'fare-watcher', '--charter', 'Watch the Oslo-Rome fare and report drops.', '--schedule', schedule]);
+}
 if (code === 0) code = await run(['tasks', 'list']);
 emulator.kill('SIGTERM');
 console.log(code === 0 ? '\nDone. Next: `agentctl emulator` in one terminal, then try `agentctl tasks --help` in another.' : `\nThe demo failed (exit ${code}).`);
