@@ -1,4 +1,4 @@
-import { ExitCode, type ExitCodeValue } from '../cli/exit-codes.js';
+import { ExitCode, type ExitCodeValue } from '../errors.js';
 
 /** The service answered with a non-2xx status. Keeps the status and the parsed (or raw) body. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 
 /** Options that take two words (`--secret DOMAIN KEY=VALUE`); commander takes one, so they are joined. */
 export const TWO_WORD_OPTIONS = ['--secret', '--secret-env'];

@@ -1,4 +1,4 @@
-import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { ExitCode, type ExitCodeValue } from '../errors.js';
 
 /** No API key from any source: a setup problem, reported like a failed login. */
 export class AuthMissingError extends Error {

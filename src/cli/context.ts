@@ -5,9 +5,9 @@ import type { ConfigStore } from '../config/store.js';
 import { Output } from '../output/output.js';
 import { currentTerminal, decideOutput, type Terminal } from '../output/settings.js';
 import { startSpinner, type Spinner } from '../output/spinner.js';
-import { parseSecondsFlag } from '../api/validate.js';
-import { UsageError } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { parseSecondsFlag } from '../contract/validate.js';
+import { UsageError } from '../errors.js';
+import { ExitCode } from '../errors.js';
 import { VERSION } from './version.js';
 
 /** The global options of the contract, as commander hands them to every command. */

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
 
 /** Reads all of stdin as text. Refuses an interactive terminal with nothing piped in only when asked. */
 export async function readStdin(): Promise<string> {

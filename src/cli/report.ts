@@ -1,5 +1,5 @@
-import { isExplainedError } from './errors.js';
-import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+import { isExplainedError } from '../errors.js';
+import { ExitCode, type ExitCodeValue } from '../errors.js';
 import type { Redactor } from '../api/redact.js';
 
 /**

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { joinTwoWordOptions } from './argv.js';
 import { directHelpOutput, writeStdout } from './direct-out.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode } from '../errors.js';
 import { activeContext } from './lazy.js';
 import { buildProgram } from './program.js';
 import { reportError } from './report.js';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../cli/errors.js';
+import { parseHttpUrl } from '../contract/url.js';
+import { UsageError } from '../errors.js';
 import { readStdin } from '../cli/input.js';
 import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
 
@@ -76,15 +77,13 @@ export async function resolveSettings(
 
 /** A base URL must be http(s); the trailing slash is dropped so paths join cleanly. */
 export function normaliseBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`base URL "${value}" is not a valid URL`, 'use the form http://host:port/api/v1');
+  const parsed = parseHttpUrl(value);
+  if ('reason' in parsed) {
+    throw parsed.reason === 'invalid'
+      ? new UsageError(`base URL "${value}" is not a valid URL`, 'use the form http://host:port/api/v1')
+      : new UsageError(`base URL "${value}" must start with http:// or https://`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`base URL "${value}" must start with http:// or https://`);
-  }
+  const { url } = parsed;
   if (url.username || url.password) throw new UsageError('put credentials in the API key, not in the base URL');
   return url.href.replace(/\/+$/, '');
 }

@@ -1,7 +1,7 @@
 import { chmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Conf from 'conf';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 
 export const CONFIG_KEYS = ['base-url', 'api-key'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];

@@ -1,4 +1,4 @@
-import { TASK_STATUSES } from '../api/enums.js';
+import { TASK_STATUSES } from '../contract/enums.js';
 import { randomUUID } from 'node:crypto';
 import { describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
 import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';

@@ -1,4 +1,4 @@
-import { MESSAGE_CHANNELS } from '../api/enums.js';
+import { MESSAGE_CHANNELS } from '../contract/enums.js';
 import { createHash } from 'node:crypto';
 import { USER_EMAIL } from './state.js';
 import type { TimelineEvent } from './timeline.js';

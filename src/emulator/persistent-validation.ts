@@ -1,4 +1,4 @@
-import { LIFE_STATES, WHITELIST_POLICIES } from '../api/enums.js';
+import { LIFE_STATES, WHITELIST_POLICIES } from '../contract/enums.js';
 import { parseSchedule, ScheduleError, type Schedule } from '../schedule/index.js';
 import { HttpError, UUID_PATTERN } from './http.js';
 import { CHANNELS, type Channel, type LifeState, type WhitelistPolicy } from './persistent-state.js';

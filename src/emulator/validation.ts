@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../contract/url.js';
 import { HttpError, fieldError } from './http.js';
 
 // The service's checks of a task body, answering in its error shapes.
@@ -20,14 +21,7 @@ export function checkWait(value: unknown): number {
 
 export function checkWebhook(value: unknown): string | null {
   if (value === null || value === '') return null;
-  if (typeof value === 'string') {
-    try {
-      const url = new URL(value);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return value;
-    } catch {
-      // fall through to the error
-    }
-  }
+  if (typeof value === 'string' && isHttpUrl(value)) return value;
   throw fieldError('webhook', 'Enter a valid URL.');
 }
 

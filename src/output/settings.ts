@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors.js';
 
 export type Format = 'json' | 'jsonl' | 'table' | 'plain';
 

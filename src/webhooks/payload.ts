@@ -1,5 +1,6 @@
 // The task-completion webhook as the service sends it (service-spec.md "Events",
 // service-behaviour.md "Completion webhook"), checked without zod so the listener stays light.
+import { isUuid } from '../contract/ids.js';
 
 export const WEBHOOK_STATUSES = ['completed', 'failed', 'cancelled'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
@@ -20,7 +21,6 @@ export interface WebhookPayload {
 
 export type PayloadCheck = { ok: true; payload: WebhookPayload } | { ok: false; reason: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The service's user agent is `<Service>-AgentWebhook/<version>`; others are accepted but flagged. */
 export const SERVICE_USER_AGENT = /^[^\s/]+-AgentWebhook\/\S+/;
@@ -50,7 +50,7 @@ export function checkPayload(value: unknown): PayloadCheck {
   }
   const body = value as Record<string, unknown>;
   if (!('id' in body)) return { ok: false, reason: 'missing "id"' };
-  if (typeof body.id !== 'string' || !UUID.test(body.id)) return { ok: false, reason: `"id" must be a UUID string, got ${describe(body.id)}` };
+  if (typeof body.id !== 'string' || !isUuid(body.id)) return { ok: false, reason: `"id" must be a UUID string, got ${describe(body.id)}` };
   if (!('status' in body)) return { ok: false, reason: 'missing "status"' };
   if (typeof body.status !== 'string' || !(WEBHOOK_STATUSES as readonly string[]).includes(body.status)) {
     return { ok: false, reason: `"status" must be one of ${WEBHOOK_STATUSES.join(', ')}, got ${describe(body.status)}` };

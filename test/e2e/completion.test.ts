@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TASK_STATUSES } from '../../src/api/enums.js';
+import { TASK_STATUSES } from '../../src/contract/enums.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { allCommands, completionModel } from '../../src/completion/model.js';
 import { agentctl, tempDir } from '../helpers/cli.js';

@@ -8,7 +8,7 @@ import {
   checkWebhookUrl,
   parseIntegerFlag,
   splitPair,
-} from '../../src/api/validate.js';
+} from '../../src/contract/validate.js';
 
 describe('input validation before any request', () => {
   it('accepts UUIDs and explains anything else', () => {

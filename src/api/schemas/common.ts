@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const dateTime = z.string();
 export const nullableString = z.string().nullable().optional();
 
-export { TASK_STATUSES, FINAL_TASK_STATUSES, type TaskStatus } from '../enums.js';
+export { TASK_STATUSES, FINAL_TASK_STATUSES, type TaskStatus } from '../../contract/enums.js';
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.looseObject({

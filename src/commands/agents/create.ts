@@ -1,5 +1,5 @@
 import { legacyAgents } from '../../api/legacy-agents.js';
-import { LIMITS, checkName } from '../../api/validate.js';
+import { LIMITS, checkName } from '../../contract/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { agentDetail } from './columns.js';
 

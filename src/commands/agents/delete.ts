@@ -1,5 +1,5 @@
 import { legacyAgents } from '../../api/legacy-agents.js';
-import { checkUuid } from '../../api/validate.js';
+import { checkUuid } from '../../contract/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { confirmAndDelete } from '../shared/confirm-delete.js';
 

@@ -1,6 +1,6 @@
 import { legacyAgents } from '../../api/legacy-agents.js';
-import { LIMITS, checkName, checkUuid } from '../../api/validate.js';
-import { UsageError } from '../../cli/errors.js';
+import { LIMITS, checkName, checkUuid } from '../../contract/validate.js';
+import { UsageError } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { agentDetail } from './columns.js';
 

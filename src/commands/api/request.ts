@@ -1,5 +1,5 @@
 import type { HttpMethod } from '../../api/client.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { readJsonArgument } from '../../cli/input.js';
 import type { CommandRun } from '../../cli/lazy.js';
 

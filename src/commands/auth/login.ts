@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { readStdin } from '../../cli/input.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, profileName, readKeyFile } from '../../config/settings.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { buildProgram } from '../../cli/program.js';
 import { completionScript } from '../../completion/index.js';

@@ -1,5 +1,5 @@
-import { ExitError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitError } from '../../errors.js';
+import { ExitCode } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { profileName } from '../../config/settings.js';
 import { maskSecret, parseConfigKey } from './keys.js';

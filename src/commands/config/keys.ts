@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { CONFIG_KEYS, isConfigKey, type ConfigKey, type Profile } from '../../config/store.js';
 
 export function parseConfigKey(key: unknown): ConfigKey {

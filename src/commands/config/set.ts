@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { readStdin } from '../../cli/input.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { normaliseBaseUrl, profileName } from '../../config/settings.js';

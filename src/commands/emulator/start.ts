@@ -1,4 +1,4 @@
-import { parseIntegerFlag } from '../../api/validate.js';
+import { parseIntegerFlag } from '../../contract/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { EMULATOR_DEFAULT_KEY } from '../../cli/context.js';
 

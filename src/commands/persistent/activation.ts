@@ -1,5 +1,5 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
-import { checkUuid } from '../../api/validate.js';
+import { checkUuid } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
 
 /** activate / deactivate: the same request shape and the same way of reporting it. */

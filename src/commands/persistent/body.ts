@@ -1,7 +1,7 @@
-import { LIMITS, checkName, checkUuid, isUuid } from '../../api/validate.js';
+import { LIMITS, checkName, checkUuid, isUuid } from '../../contract/validate.js';
 import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
 import { readTextInput } from '../../cli/input.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 // The grammar alone: validating a flag needs no fire-time arithmetic (and no croner).
 import { checkSchedule } from '../../schedule/grammar.js';
 import { ScheduleError } from '../../schedule/types.js';

@@ -1,5 +1,5 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
-import { checkUuid } from '../../api/validate.js';
+import { checkUuid } from '../../contract/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { showAgent } from './show.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { choiceOption, collect } from '../../cli/options.js';
-import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../api/enums.js';
+import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../contract/enums.js';
 import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';

@@ -1,7 +1,7 @@
 import { persistentAgents, type MessageBody } from '../../api/persistent-agents.js';
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
-import { checkUuid } from '../../api/validate.js';
-import { UsageError } from '../../cli/errors.js';
+import { checkUuid } from '../../contract/validate.js';
+import { UsageError } from '../../errors.js';
 import { readJsonArgument, readStdin } from '../../cli/input.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { timelineLine, timelinePlainLine } from './timeline-format.js';

@@ -1,8 +1,8 @@
 import { persistentAgents, timelineWindowsBackwards, type TimelineQuery } from '../../api/persistent-agents.js';
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
-import { checkUuid, parseIntegerFlag } from '../../api/validate.js';
+import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { timelineLine, timelinePlainLine } from './timeline-format.js';
 

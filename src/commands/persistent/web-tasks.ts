@@ -1,6 +1,6 @@
 import { persistentAgents, type WebTasksQuery } from '../../api/persistent-agents.js';
 import type { Task } from '../../api/schemas/task.js';
-import { checkUuid, parseIntegerFlag } from '../../api/validate.js';
+import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { taskColumns } from '../tasks/columns.js';
 

@@ -1,10 +1,10 @@
 import { ApiError } from '../../api/errors.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import type { SchedulePreview } from '../../api/schemas/persistent-agent.js';
-import { checkUuid, parseIntegerFlag } from '../../api/validate.js';
+import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
-import { ExitError, UsageError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { ExitError, UsageError } from '../../errors.js';
+import { ExitCode } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import type { DetailRow } from '../../output/output.js';
 import { LAST_SEARCHED_YEAR, ScheduleError, checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cli/context.js';
 import type { Page } from '../../api/schemas/common.js';
-import { LIMITS, parseIntegerFlag } from '../../api/validate.js';
-import { UsageError } from '../../cli/errors.js';
+import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
+import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/table.js';
 
 export interface ListOptions {

@@ -1,5 +1,5 @@
 import { readTextInput, readJsonArgument } from '../../cli/input.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors.js';
 import { splitTwoWords } from '../../cli/argv.js';
 import type { Redactor } from '../../api/redact.js';
 import type { Secrets, TaskBody } from '../../api/schemas/task.js';
@@ -12,7 +12,7 @@ import {
   checkWebhookUrl,
   parseIntegerFlag,
   splitPair,
-} from '../../api/validate.js';
+} from '../../contract/validate.js';
 
 /** What create, update and replace accept, as commander hands it over. */
 export interface TaskFieldOptions {

@@ -1,7 +1,7 @@
 import { createTimeoutMs, tasks } from '../../api/tasks.js';
-import { parseSecondsFlag } from '../../api/validate.js';
-import { UsageError, ExitError } from '../../cli/errors.js';
-import { ExitCode } from '../../cli/exit-codes.js';
+import { parseSecondsFlag } from '../../contract/validate.js';
+import { UsageError, ExitError } from '../../errors.js';
+import { ExitCode } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
 import { taskDetail } from './columns.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { TASK_STATUSES } from '../../api/enums.js';
+import { TASK_STATUSES } from '../../contract/enums.js';
 import { examples } from '../../cli/help.js';
 import { choiceOption, collect } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';

@@ -4,8 +4,8 @@ import type { TaskStatus } from '../../api/schemas/common.js';
 import type { Task, TaskResult } from '../../api/schemas/task.js';
 import { pollUntilFinished } from '../../api/wait.js';
 import type { Context } from '../../cli/context.js';
-import { ExitError } from '../../cli/errors.js';
-import { ExitCode, type ExitCodeValue } from '../../cli/exit-codes.js';
+import { ExitError } from '../../errors.js';
+import { ExitCode, type ExitCodeValue } from '../../errors.js';
 
 /** The exit code a finished task maps to: completed 0, failed 5, cancelled 6. */
 export function exitCodeForStatus(status: TaskStatus): ExitCodeValue {

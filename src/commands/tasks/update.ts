@@ -1,5 +1,5 @@
 import { tasks } from '../../api/tasks.js';
-import { checkUuid } from '../../api/validate.js';
+import { checkUuid } from '../../contract/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
 import { taskDetail } from './columns.js';

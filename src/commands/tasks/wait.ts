@@ -1,4 +1,4 @@
-import { checkUuid, parseSecondsFlag } from '../../api/validate.js';
+import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { parseAgentScope } from './body.js';
 import { waitAndReport } from './outcome.js';

@@ -1,6 +1,6 @@
 import type { Context } from '../../cli/context.js';
-import { ExitError, UsageError } from '../../cli/errors.js';
-import { ExitCode, type ExitCodeValue } from '../../cli/exit-codes.js';
+import { ExitError, UsageError } from '../../errors.js';
+import { ExitCode, type ExitCodeValue } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { colorStatus } from '../../output/color.js';
 import { pickFields } from '../../output/format.js';

@@ -1,5 +1,5 @@
-import { checkUuid, parseIntegerFlag, parseSecondsFlag } from '../../api/validate.js';
-import { UsageError } from '../../cli/errors.js';
+import { checkHttpUrl as checkUrl, checkUuid, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { UsageError } from '../../errors.js';
 import { DEFAULT_MAX_BODY_BYTES, normalizePath } from '../../webhooks/listener.js';
 
 /** The flags of `webhook-listen`, checked before anything starts. */
@@ -21,14 +21,7 @@ export interface ListenConfig {
 
 /** An http(s) URL, or a usage error naming the flag. */
 export function checkHttpUrl(value: string, flag: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${flag} "${value}" is not a URL`, 'use an http:// or https:// address');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http:// or https:// URL, got ${url.protocol}`);
-  return url.toString();
+  return checkUrl(value, flag).toString();
 }
 
 export function checkPath(value: string, flag = '--path'): string {

@@ -1,11 +1,11 @@
-import { UsageError } from '../cli/errors.js';
-import type { Secrets } from './schemas/task.js';
+import { isUuid } from './ids.js';
+import { parseHttpUrl } from './url.js';
+import { UsageError } from '../errors.js';
+import type { Secrets } from '../api/schemas/task.js';
 
 // Client-side checks of the spec's limits, run before any request so mistakes cost no round trip.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID.test(value);
+export { isUuid };
 
 export const LIMITS = {
   legacyAgentName: 64,
@@ -22,7 +22,7 @@ export const LIMITS = {
 } as const;
 
 export function checkUuid(value: string, what: string): string {
-  if (!UUID.test(value)) {
+  if (!isUuid(value)) {
     throw new UsageError(`${what} "${value}" is not a UUID`, 'ids look like 3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f');
   }
   return value.toLowerCase();
@@ -63,16 +63,16 @@ export function checkCreditsCost(value: string): string {
   return value;
 }
 
+/** An absolute http(s) URL, or a usage error naming the flag. */
+export function checkHttpUrl(value: string, flag: string): URL {
+  const parsed = parseHttpUrl(value);
+  if ('url' in parsed) return parsed.url;
+  if (parsed.reason === 'invalid') throw new UsageError(`${flag} "${value}" is not a URL`, 'use an http:// or https:// address');
+  throw new UsageError(`${flag} must be an http:// or https:// URL, got ${parsed.protocol}`);
+}
+
 export function checkWebhookUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--webhook "${value}" is not a URL`, 'use an http:// or https:// address');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`--webhook must be an http:// or https:// URL, got ${url.protocol}`);
-  }
+  checkHttpUrl(value, '--webhook');
   return value;
 }
 

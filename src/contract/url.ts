@@ -1,0 +1,15 @@
+// "Is this an http(s) URL?" asked in one place (webhooks, base URLs, forward targets, the emulator).
+
+/** The parsed URL when `value` is an absolute http:// or https:// URL; otherwise why not. */
+export function parseHttpUrl(value: string): { url: URL } | { reason: 'invalid' | 'scheme'; protocol?: string } {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { reason: 'invalid' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { reason: 'scheme', protocol: url.protocol };
+  return { url };
+}
+
+export const isHttpUrl = (value: string): boolean => 'url' in parseHttpUrl(value);
