@@ -1,7 +1,7 @@
-import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from './errors.js';
 import { redactBody, type Redactor } from './redact.js';
+import { HttpTransport } from './transport.js';
 import {
   DEFAULT_RETRY_POLICY,
   MAX_RETRY_AFTER_SECONDS,
@@ -47,6 +47,7 @@ export interface ApiResponse<T> {
 export class ApiClient {
   private readonly base: URL;
   private readonly retry: RetryPolicy;
+  private readonly transport = new HttpTransport();
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.baseUrl.replace(/\/+$/, '') + '/');
@@ -140,28 +141,24 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     this.traceRequest(method, url, headers, options.body);
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (options.signal) signals.push(options.signal);
     const started = performance.now();
     try {
-      const response: Dispatcher.ResponseData = await undiciRequest(url, {
-        method,
-        headers,
-        body: payload,
-        signal: AbortSignal.any(signals),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const text = await response.body.text();
+      const response = await this.transport.send(url, { method, headers, body: payload, timeoutMs, signal: options.signal });
+      const text = response.text;
       const body = parseBody(text, headerValue(response.headers['content-type']));
-      this.trace(`< ${response.statusCode} ${method} ${url.href} (${Math.round(performance.now() - started)} ms)`);
+      this.trace(`< ${response.status} ${method} ${url.href} (${Math.round(performance.now() - started)} ms)`);
       if (text) this.trace(`< ${truncate(text, 2000)}`);
-      return { kind: 'response', status: response.statusCode, headers: response.headers, body };
+      return { kind: 'response', status: response.status, headers: response.headers, body };
     } catch (error) {
       const code = errorCode(error, options.signal);
       this.trace(`< ${method} ${url.href} failed: ${code ?? String(error)}`);
       return { kind: 'error', error, code };
     }
+  }
+
+  /** Drops kept-alive connections (idle ones never hold the process open anyway). */
+  close(): void {
+    this.transport.close();
   }
 
   private checkShape<T>(body: unknown, schema: ZodType<T> | undefined, method: string, url: URL): T {

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../src/api/transport.js';
+import { sendJson, stubServer } from '../helpers/stub-server.js';
+
+// The HTTP exchange under the API client: what reaches the server, what comes back, and how an
+// exchange ends when the server is slow, silent or drops the connection.
+
+let stub: Awaited<ReturnType<typeof stubServer>> | undefined;
+let transport: HttpTransport | undefined;
+afterEach(async () => {
+  transport?.close();
+  await stub?.close();
+  stub = transport = undefined;
+});
+
+async function setUp(handler: Parameters<typeof stubServer>[0]) {
+  stub = await stubServer(handler);
+  transport = new HttpTransport();
+  return { url: new URL(`${stub.baseUrl}/things/`), transport, stub };
+}
+
+describe('HttpTransport', () => {
+  it('sends the method, headers and body, and returns status, headers and text', async () => {
+    const { url, transport, stub } = await setUp((request, response) =>
+      sendJson(response, 201, { got: JSON.parse(request.body) }, { 'retry-after': '3' }),
+    );
+    const response = await transport.send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'k' },
+      body: '{"name":"été"}',
+      timeoutMs: 5000,
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers['retry-after']).toBe('3');
+    expect(JSON.parse(response.text)).toEqual({ got: { name: 'été' } });
+    expect(stub.requests[0]).toMatchObject({ method: 'POST', url: '/api/v1/things/' });
+    expect(stub.requests[0]?.headers).toMatchObject({ 'x-api-key': 'k', 'content-length': '16' });
+  });
+
+  it('reuses one kept-alive connection for requests in a row', async () => {
+    const ports = new Set<number | undefined>();
+    const { url, transport } = await setUp((_request, response) => {
+      ports.add(response.socket?.remotePort);
+      sendJson(response, 200, {});
+    });
+    for (let i = 0; i < 3; i++) await transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 });
+    expect(ports.size).toBe(1);
+  });
+
+  it('gives up with a TimeoutError when no complete answer comes in time', async () => {
+    const { url, transport } = await setUp((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"partial":'); // and never the rest
+    });
+    await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 50 })).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('stops at once with the signal reason when the caller aborts', async () => {
+    const { url, transport } = await setUp(() => {
+      // never answers
+    });
+    const controller = new AbortController();
+    const pending = transport.send(url, { method: 'GET', headers: {}, timeoutMs: 60_000, signal: controller.signal });
+    setImmediate(() => controller.abort(new Error('interrupted')));
+    await expect(pending).rejects.toThrow('interrupted');
+  });
+
+  it('reports a connection dropped mid-answer as ECONNRESET, not as a short body', async () => {
+    const { url, transport } = await setUp((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('{"cut":', () => response.socket?.destroy());
+    });
+    await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+
+  it('reports a refused connection with its code', async () => {
+    const { url, transport, stub } = await setUp(() => {});
+    await stub.close();
+    await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+});
