@@ -19,4 +19,10 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'test/**', 'bin/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // CommonJS files (preloads, launchers) load with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

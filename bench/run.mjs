@@ -1,0 +1,333 @@
+// `npm run bench`: every performance figure of agentctl beside its floor, in one run.
+//
+// Each figure is a median of several runs, interleaved with its floor's runs (the order alternates
+// each round) so that drift in the machine's speed hits both alike, and every process runs in a
+// clean environment (PATH and HOME only, plus the emulator's address and key where a command needs
+// them). It prints each ratio with its goal and exits 1 when a goal is missed. Loopback only.
+//
+// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,wait,webhook,emulator] [--quick]
+//   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
+//   --quick   skip the 100,000-task memory figure (seeding it takes a while)
+// Needs `npm run build` first. Figures of other benches: bench/webhook-listen.mjs and
+// bench/emulator-list.mjs run as they are (their exit status is their verdict).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '30' },
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(flags.runs);
+if (!Number.isInteger(RUNS) || RUNS < 3) throw new Error('--runs takes an integer of at least 3');
+const GROUPS = ['startup', 'api', 'list', 'wait', 'webhook', 'emulator'];
+const only = new Set(flags.only ? flags.only.split(',') : GROUPS);
+for (const group of only) if (!GROUPS.includes(group)) throw new Error(`--only takes ${GROUPS.join(',')}`);
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const BIN = here('../bin/agentctl.js');
+const NODE = process.execPath;
+const KEY = 'bench-key';
+const CLEAN_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+if (!existsSync(here('../dist/cli'))) {
+  console.error('bench: agentctl is not built: run `npm run build` first');
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running processes and reading figures
+
+/**
+ * Runs one process to its end. Resolves with its wall time (spawn to exit), exit code, and what it
+ * printed (kept whole when `keep`, otherwise only counted); `peakKiB` when `peak` asks for it.
+ */
+function runOnce(args, { env = CLEAN_ENV, keep = true, peak = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const argv = peak ? ['--require', here('./peak-rss.cjs'), ...args] : args;
+    const stdio = ['ignore', 'pipe', 'pipe', ...(peak ? ['pipe'] : [])];
+    const started = process.hrtime.bigint();
+    const child = spawn(NODE, argv, { env, stdio });
+    const out = [];
+    let bytes = 0;
+    let lines = 0;
+    let stderr = '';
+    let peakText = '';
+    child.stdout.on('data', (chunk) => {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      if (keep) out.push(chunk);
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    if (peak) child.stdio[3].on('data', (chunk) => (peakText += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const stdout = keep ? Buffer.concat(out).toString() : '';
+      if (code !== 0) return reject(new Error(`${args.slice(1).join(' ')} exited ${code}: ${stderr.trim().slice(0, 500)}`));
+      resolve({ ms, code, stdout, bytes, lines, peakKiB: peakText ? Number(peakText) : undefined });
+    });
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Times every command of `subjects` and `floor` in rounds, in turn, the order reversed every
+ * other round; the first round warms the file cache and is not counted. `check` sees each run.
+ */
+async function interleaved(floor, subjects, runs, check = () => {}) {
+  const all = [floor, ...subjects];
+  const times = new Map(all.map((item) => [item.name, []]));
+  for (let round = 0; round <= runs; round++) {
+    const order = round % 2 ? [...all].reverse() : all;
+    for (const item of order) {
+      const result = await runOnce(item.args, { env: item.env, keep: item.keep ?? true });
+      check(item, result);
+      if (round > 0) times.get(item.name).push(result.ms);
+    }
+  }
+  return new Map([...times].map(([name, values]) => [name, median(values)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const rows = [];
+/** One figure: `value` against `goal` (`max` or `min`), printed at once and kept for the summary. */
+function figure(group, name, detail, value, goal) {
+  const met = goal === undefined ? undefined : goal.max !== undefined ? value <= goal.max : value >= goal.min;
+  rows.push({ group, name, met });
+  const goalText = goal === undefined ? '' : goal.max !== undefined ? `goal <= ${goal.text ?? goal.max}` : `goal >= ${goal.text ?? goal.min}`;
+  const verdict = met === undefined ? '' : met ? 'ok' : 'MISSED';
+  console.log(`  ${name.padEnd(34)} ${detail.padEnd(44)} ${goalText.padEnd(18)} ${verdict}`);
+}
+const ms = (value) => `${value.toFixed(1)} ms`;
+const ratio = (value) => `${value.toFixed(2)}x`;
+
+function section(title) {
+  console.log(`\n${title}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The emulator and plain HTTP helpers
+
+/** Starts `agentctl emulator` on a free port; resolves with its base URL and a stop function. */
+async function startEmulator(taskDurationMs) {
+  const child = spawn(NODE, [BIN, 'emulator', '--port', '0', '--task-duration', String(taskDurationMs), '--api-key', KEY, '--quiet'], {
+    env: CLEAN_ENV,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the emulator exited early (code ${code})`)));
+  });
+  const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))));
+  return { baseUrl, stop, env: { ...CLEAN_ENV, AGENTCTL_BASE_URL: baseUrl, AGENTCTL_API_KEY: KEY } };
+}
+
+const seedAgent = new Agent({ keepAlive: true, maxSockets: 16 });
+/** One JSON request to the emulator from this process (set-up and checks, never timed). */
+function api(method, url, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers = { 'x-api-key': KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) };
+    request(url, { method, headers, agent: seedAgent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        if (res.statusCode >= 300) reject(new Error(`${method} ${url} answered ${res.statusCode}: ${text.slice(0, 200)}`));
+        else resolve(text ? JSON.parse(text) : undefined);
+      });
+    })
+      .on('error', reject)
+      .end(payload);
+  });
+}
+
+/** Creates tasks until the emulator holds `total`, 16 at a time; ~400-character prompts that never end. */
+async function seedTasks(baseUrl, from, total) {
+  const filler = 'Compare the prices of these items across three shops and report the cheapest. '.repeat(5);
+  let next = from;
+  const worker = async () => {
+    while (next < total) {
+      const n = next++;
+      await api('POST', `${baseUrl}/tasks/browser-use/`, { prompt: `[hang] #${n} ${filler}` });
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+const cli = (...args) => [BIN, ...args];
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+/** Goal 1: start-up of the commands that need no network, against bare node. */
+async function startup() {
+  section(`Start-up: piped output, ${RUNS} runs each, medians (goal 1)`);
+  const floor = { name: 'node -e 0', args: ['-e', '0'] };
+  const subjects = [
+    { name: 'agentctl --version', args: cli('--version') },
+    { name: 'agentctl --help', args: cli('--help') },
+    { name: 'agentctl tasks --help', args: cli('tasks', '--help') },
+  ];
+  const medians = await interleaved(floor, subjects, RUNS);
+  const base = medians.get(floor.name);
+  for (const { name } of subjects) {
+    figure('startup', name, `${ms(medians.get(name))} vs ${ms(base)} = ${ratio(medians.get(name) / base)}`, medians.get(name) / base, { max: 1.1, text: '1.10x' });
+  }
+}
+
+/** Goal 2: one API call against a fresh node process sending the same GET with node:http. */
+async function oneCall() {
+  section(`One API call against the emulator: ${RUNS} runs each, medians (goal 2)`);
+  const emulator = await startEmulator(3_600_000);
+  try {
+    const { baseUrl, env } = emulator;
+    await seedTasks(baseUrl, 0, 20);
+    const [task] = (await api('GET', `${baseUrl}/tasks/browser-use/`)).results;
+    for (let i = 0; i < 5; i++) await api('POST', `${baseUrl}/agents/`, { name: `bench-${i}`, charter: 'Watch the prices of three shops.' });
+    const floor = (path) => ({ args: [here('./floor/get.mjs'), `${baseUrl}${path}`], env });
+    const cases = [
+      ['tasks list --json', cli('tasks', 'list', '--json'), '/tasks/browser-use/'],
+      ['tasks get ID --json', cli('tasks', 'get', task.id, '--json'), `/tasks/browser-use/${task.id}/`],
+      ['persistent list --json', cli('persistent', 'list', '--json'), '/agents/'],
+    ];
+    // Both must print what the service answered: the same records.
+    const check = (item, result) => {
+      const data = JSON.parse(result.stdout);
+      if (item.expect && JSON.stringify(item.expect(data)) !== item.expectText) throw new Error(`${item.name} printed something else than the floor`);
+    };
+    for (const [name, args, path] of cases) {
+      const base = { name: `floor ${path}`, ...floor(path) };
+      const body = JSON.parse((await runOnce(base.args, { env })).stdout);
+      const expected = body.results ?? body;
+      const subject = { name, args, env, expect: (data) => data, expectText: JSON.stringify(expected) };
+      const medians = await interleaved(base, [subject], RUNS, check);
+      const value = medians.get(name) / medians.get(base.name);
+      figure('api', name, `${ms(medians.get(name))} vs ${ms(medians.get(base.name))} = ${ratio(value)}`, value, { max: 1.5, text: '1.50x' });
+    }
+  } finally {
+    await emulator.stop();
+  }
+}
+
+/** Goal 3: `tasks list --all --jsonl` over 10,000 tasks against an 8-in-flight floor; peak memory at 10k and 100k. */
+async function listAll() {
+  const runs = Math.max(3, Math.round(RUNS / 6));
+  section(`tasks list --all --jsonl: ${runs} runs each, medians; peak RSS (goal 3)`);
+  const emulator = await startEmulator(3_600_000);
+  try {
+    const { baseUrl, env } = emulator;
+    await seedTasks(baseUrl, 0, 10_000);
+    const floor = { name: 'floor', args: [here('./floor/list-all.mjs'), `${baseUrl}/tasks/browser-use/`], env };
+    const subject = { name: 'agentctl', args: cli('tasks', 'list', '--all', '--jsonl'), env };
+    // The same 10,000 records in the same order as the floor's sequential page order.
+    const order = (result) => result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line).id).join();
+    const expected = order(await runOnce(floor.args, { env }));
+    const check = (item, result) => {
+      if (result.lines !== 10_000) throw new Error(`${item.name} printed ${result.lines} lines, not 10000`);
+      if (order(result) !== expected) throw new Error(`${item.name} printed the tasks in another order than page by page`);
+    };
+    const medians = await interleaved(floor, [subject], runs, check);
+    const value = medians.get('agentctl') / medians.get('floor');
+    figure('list', '10,000 tasks', `${ms(medians.get('agentctl'))} vs ${ms(medians.get('floor'))} = ${ratio(value)}`, value, { max: 1.2, text: '1.20x' });
+
+    const at10k = (await runOnce(subject.args, { env, keep: false, peak: true })).peakKiB / 1024;
+    figure('list', 'peak RSS, 10,000 tasks', `${at10k.toFixed(1)} MiB`, at10k, { max: 150, text: '150 MiB' });
+    if (flags.quick) {
+      console.log('  (100,000 tasks skipped: --quick)');
+      return;
+    }
+    await seedTasks(baseUrl, 10_000, 100_000);
+    const result = await runOnce(subject.args, { env, keep: false, peak: true });
+    if (result.lines !== 100_000) throw new Error(`agentctl printed ${result.lines} lines, not 100000`);
+    const at100k = result.peakKiB / 1024;
+    figure('list', 'peak RSS, 100,000 tasks', `${at100k.toFixed(1)} MiB (${ratio(at100k / at10k)} the 10k figure)`, at100k, { max: 150, text: '150 MiB' });
+    figure('list', 'RSS growth 10k -> 100k', ratio(at100k / at10k), at100k / at10k, { max: 1.25, text: '1.25x (flat)' });
+  } finally {
+    await emulator.stop();
+  }
+}
+
+/** Goal 4: how late `tasks wait` and `tasks create --follow` exit after the task has ended. */
+async function waitLag() {
+  const runs = Math.max(3, Math.round(RUNS / 4));
+  const duration = 2000;
+  section(`Waiting: lag from a task's end to the command's exit, ${runs} runs each, medians (goal 4)`);
+  const emulator = await startEmulator(duration);
+  try {
+    const { baseUrl, env } = emulator;
+    const endOf = async (id) => Date.parse((await api('GET', `${baseUrl}/tasks/browser-use/${id}/`)).updated_at);
+    const lags = { wait: [], follow: [] };
+    for (let i = 0; i < runs; i++) {
+      // The wait starts at a different point of the task's life each run, so polling phases vary.
+      const task = await api('POST', `${baseUrl}/tasks/browser-use/`, { prompt: `bench wait ${i}` });
+      await new Promise((resolve) => setTimeout(resolve, ((i + 0.5) / runs) * duration * 0.8));
+      await runOnce(cli('tasks', 'wait', task.id, '--json'), { env });
+      lags.wait.push(Date.now() - (await endOf(task.id)));
+
+      const followed = await runOnce(cli('tasks', 'create', `bench follow ${i}`, '--follow', '--json'), { env });
+      const id = JSON.parse(followed.stdout).id;
+      lags.follow.push(Date.now() - (await endOf(id)));
+    }
+    for (const [name, values] of [['tasks wait', lags.wait], ['tasks create --follow', lags.follow]]) {
+      const value = median(values);
+      figure('wait', name, `median ${ms(value)} late (runs: ${values.map((v) => Math.round(v)).join(', ')} ms)`, value, { max: 300, text: '300 ms' });
+    }
+  } finally {
+    await emulator.stop();
+  }
+}
+
+/** Goals 5 and 6 are measured by their own scripts; their exit status is their verdict. */
+async function script(group, file, title, args = []) {
+  section(title);
+  const path = here(file);
+  if (!existsSync(path)) {
+    console.log(`  skipped: ${file.replace('./', 'bench/')} is not there yet`);
+    rows.push({ group, name: title, met: undefined, skipped: true });
+    return;
+  }
+  const child = spawn(NODE, [path, ...args], { env: CLEAN_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`  ${line}`));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  rows.push({ group, name: title, met: code === 0 });
+  console.log(`  ${code === 0 ? 'ok' : `MISSED (exit ${code})`}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+console.log(`agentctl bench: node ${process.version}, ${new Date().toISOString()}; clean env (PATH, HOME); medians`);
+const started = Date.now();
+try {
+  if (only.has('startup')) await startup();
+  if (only.has('api')) await oneCall();
+  if (only.has('list')) await listAll();
+  if (only.has('wait')) await waitLag();
+  if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to, 20,000 events (goal 5)');
+  if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100 vs 100,000 tasks stored (goal 6)');
+} finally {
+  seedAgent.destroy();
+}
+const judged = rows.filter((row) => row.met !== undefined);
+const missed = judged.filter((row) => !row.met);
+const skipped = rows.filter((row) => row.skipped);
+console.log(
+  `\n${judged.length - missed.length} of ${judged.length} figures meet their goal${skipped.length ? `, ${skipped.length} skipped` : ''} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);
+if (missed.length) {
+  console.log(`missed: ${missed.map((row) => row.name).join('; ')}`);
+  process.exitCode = 1;
+}
