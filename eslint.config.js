@@ -20,8 +20,8 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // CommonJS files (preloads, launchers) load with require().
-    files: ['**/*.cjs'],
+    // CommonJS files (the launcher, preloads) load with require().
+    files: ['**/*.cjs', 'bin/**/*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -2,15 +2,18 @@
 // The launcher, and the only code that touches `process`: it hands the run its world (streams,
 // environment, terminal facts, clock, config folder, an abort signal for Ctrl-C) and turns the
 // answer into the exit code. The program is the bundled dist/cli/main.js (`npm run build`).
-import { fstatSync, statSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+// CommonJS (bin/package.json), like dist/: an ES module here would start Node's ESM loader, about
+// a fifth of a bare node start-up, on every run.
+'use strict';
+const { fstatSync, statSync, writeSync } = require('node:fs');
+const { join } = require('node:path');
 
+let devNull;
 /** A terminal on fd, told by fstat (node:tty would load net): a character device other than /dev/null. */
 function isTerminal(fd) {
   try {
     const stat = fstatSync(fd);
-    return stat.isCharacterDevice() && stat.rdev !== statSync('/dev/null').rdev;
+    return stat.isCharacterDevice() && stat.rdev !== (devNull ??= statSync('/dev/null').rdev);
   } catch {
     return false;
   }
@@ -42,51 +45,81 @@ function fdStream(fd, name) {
 }
 
 const stdoutIsTTY = isTerminal(1);
-const stderrIsTTY = isTerminal(2);
-const interrupt = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (interrupt.signal.aborted) process.exit(130); // a second Ctrl-C does not wait for anyone
-    interrupt.abort(signal);
-  });
+let stderrIsTTY;
+const stderrIsTerminal = () => (stderrIsTTY ??= isTerminal(2));
+
+// Ctrl-C and SIGTERM abort the run's signal. The handlers go in when the run first asks for the
+// signal: `--version` and piped `--help` never do, and skip their cost (Node's default ends them).
+let interrupt;
+function interruptSignal() {
+  if (!interrupt) {
+    interrupt = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.on(signal, () => {
+        if (interrupt.signal.aborted) process.exit(130); // a second Ctrl-C does not wait for anyone
+        interrupt.abort(signal);
+      });
+    }
+  }
+  return interrupt.signal;
 }
+
+const env = process.env;
+// The code V8 compiles is kept for the next run ($XDG_CACHE_HOME/agentctl/v8-code; AGENTCTL_NO_COMPILE_CACHE=1 turns it off).
+const saveCompileCache = env.AGENTCTL_NO_COMPILE_CACHE
+  ? () => {}
+  : require('./compile-cache.js').useCompileCache(
+      join(__dirname, '..', 'dist'),
+      join(env.XDG_CACHE_HOME || join(env.HOME || require('node:os').homedir(), '.cache'), 'agentctl', 'v8-code'),
+      `${process.version}-${process.arch}`,
+    );
 
 let program;
 try {
-  program = await import('../dist/cli/main.js');
+  program = require('../dist/cli/main.js');
 } catch (error) {
-  if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist')) {
+  if (error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes('dist')) {
     process.stderr.write('agentctl is not built yet: run `npm run build` in its folder first.\n');
     process.exit(2);
   }
   throw error;
 }
 
-const env = process.env;
-const code = await program.main(process.argv.slice(2), {
-  get stdin() {
-    return process.stdin;
-  },
-  stdout: stdoutIsTTY ? process.stdout : fdStream(1, 'stdout'),
-  get stderr() {
-    return stderrIsTTY ? process.stderr : (this._stderr ??= fdStream(2, 'stderr'));
-  },
-  env,
-  terminal: {
-    stdoutIsTTY,
-    stderrIsTTY,
-    get stdinIsTTY() {
-      return isTerminal(0);
+program
+  .main(process.argv.slice(2), {
+    get stdin() {
+      return process.stdin;
     },
-    get columns() {
-      return stdoutIsTTY ? process.stdout.columns : undefined;
+    stdout: stdoutIsTTY ? process.stdout : fdStream(1, 'stdout'),
+    get stderr() {
+      return stderrIsTerminal() ? process.stderr : (this._stderr ??= fdStream(2, 'stderr'));
     },
-  },
-  clock: program.systemClock,
-  configDir: join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'agentctl'),
-  signal: interrupt.signal,
-  runtime: `node/${process.versions.node}`,
-});
-process.exitCode = code;
-// After Ctrl-C, requests and timers may still be pending: do not wait for them.
-if (interrupt.signal.aborted) process.exit(code);
+    env,
+    terminal: {
+      stdoutIsTTY,
+      get stderrIsTTY() {
+        return stderrIsTerminal();
+      },
+      get stdinIsTTY() {
+        return isTerminal(0);
+      },
+      get columns() {
+        return stdoutIsTTY ? process.stdout.columns : undefined;
+      },
+    },
+    clock: program.systemClock,
+    // node:os (for the home folder) loads only when a command reads its settings.
+    get configDir() {
+      return join(env.XDG_CONFIG_HOME || join(require('node:os').homedir(), '.config'), 'agentctl');
+    },
+    get signal() {
+      return interruptSignal();
+    },
+    runtime: `node/${process.versions.node}`,
+  })
+  .then((code) => {
+    process.exitCode = code;
+    saveCompileCache();
+    // After Ctrl-C, requests and timers may still be pending: do not wait for them.
+    if (interrupt?.signal.aborted) process.exit(code);
+  });

@@ -1,16 +1,29 @@
 // Bundles the CLI with esbuild. One small entry chunk keeps `--version` and `--help` fast;
 // every command's code sits in its own chunk and is loaded only when that command runs.
-import { build } from 'esbuild';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+//
+// dist/ is CommonJS (dist/package.json says so) although the sources are ES modules: loading an ES
+// module starts Node's ESM loader, which alone costs ~1.2x a bare `node -e 0`, and importing a
+// built-in as an ES module builds a facade of all its exports (for node:process that creates
+// stdin, stdout and the diagnostic report). esbuild splits only ES modules into chunks, so the
+// chunks are bundled as ESM first and each is then rewritten to CommonJS, lazy import() calls
+// becoming require(). The launcher bin/agentctl.js is CommonJS too (bin/package.json).
+import { createHash } from 'node:crypto';
+import { build, transform } from 'esbuild';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, posix, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-// Bundled CommonJS dependencies call require(); an ESM bundle has none, so chunks get one from this
-// banner. Creating it costs start-up time in every chunk that loads, so it is kept only in the chunks
-// that mention `require` at all (esbuild's require shim lives in one shared chunk).
+const TARGET = 'node20.18';
+
+// Only for the build-time help bundle below (an ES module): bundled CommonJS dependencies call require().
 const REQUIRE_BANNER =
   "import { createRequire as __agentctlCreateRequire } from 'node:module'; const require = __agentctlCreateRequire(import.meta.url);";
+
+// `import.meta.url` has no CommonJS equivalent that esbuild fills in: chunks that use it get this
+// line first (only those: node:url is not otherwise loaded at start-up).
+const IMPORT_META_URL = '__agentctlImportMetaUrl';
+const IMPORT_META_URL_LINE = `const ${IMPORT_META_URL}=require("node:url").pathToFileURL(__filename).href;`;
 
 // commander loads node:child_process at start-up (several ms: it pulls in net, dgram and more) for
 // stand-alone executable subcommands, which agentctl never uses. Its copy is resolved to a stub that
@@ -29,36 +42,89 @@ const lazyChildProcess = {
   },
 };
 
-const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+// Libraries that `import process from 'node:process'` get the global object itself: an ES import of
+// node:process would read every getter of process (creating stdin, among others) to build its facade.
+const plainProcess = {
+  name: 'plain-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'agentctl-process' }));
+    b.onLoad({ filter: /.*/, namespace: 'agentctl-process' }, () => ({ contents: 'module.exports = process;', loader: 'js' }));
+  },
+};
 
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
-const { metafile } = await build({
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+const dist = new URL('../dist/', import.meta.url);
+
+await rm(dist, { recursive: true, force: true });
+const { metafile, outputFiles } = await build({
   entryPoints: { 'cli/main': 'src/cli/main.ts' },
   metafile: true,
+  write: false,
   outdir: 'dist',
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.18',
+  target: TARGET,
   minify: true,
   sourcemap: false,
   chunkNames: 'chunks/[name]-[hash]',
-  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) },
-  banner: { js: REQUIRE_BANNER },
-  plugins: [lazyChildProcess],
+  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), 'import.meta.url': IMPORT_META_URL },
+  plugins: [lazyChildProcess, plainProcess],
   logLevel: 'warning',
 });
-
-for (const folder of ['cli', 'chunks']) {
-  const dir = new URL(`../dist/${folder}/`, import.meta.url);
-  for (const name of await readdir(dir)) {
-    const file = new URL(name, dir);
-    const code = await readFile(file, 'utf8');
-    const rest = code.startsWith(REQUIRE_BANNER) ? code.slice(REQUIRE_BANNER.length) : undefined;
-    if (rest !== undefined && !/\brequire\b/.test(rest)) await writeFile(file, rest.replace(/^\n/, ''));
-  }
+// Each chunk as CommonJS, by its path in dist/ ('cli/main.js', 'chunks/run-XXXX.js').
+const modules = new Map();
+for (const file of outputFiles) {
+  // `dynamic-import: false` turns each lazy import('./chunk.js') into a require() of that chunk.
+  const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: TARGET, minify: true, supported: { 'dynamic-import': false } });
+  modules.set(relative(fileURLToPath(dist), file.path), code.includes(IMPORT_META_URL) ? IMPORT_META_URL_LINE + code : code);
 }
+
+// Small chunks are packed into one file, dist/chunks/pack-HASH.js, each still evaluated only when
+// first required: a command needs some thirty of them, and every file Node loads costs ~0.3 ms of
+// resolving and reading, more than parsing all the small chunks together. What the entry needs for
+// `--version` and piped `--help` stays out of the pack, so those never read it.
+const PACK_LIMIT = 16_384;
+const outputPath = (path) => relative(fileURLToPath(dist), join(process.cwd(), path));
+const startUp = new Set();
+const visit = (path) => {
+  if (startUp.has(path)) return;
+  startUp.add(path);
+  for (const dependency of metafile.outputs[`dist/${path}`].imports) if (dependency.kind === 'import-statement' && !dependency.external) visit(outputPath(dependency.path));
+};
+visit('cli/main.js');
+const packed = new Set(
+  [...modules]
+    .filter(([path, code]) => path.startsWith('chunks/') && !startUp.has(path) && code.length < PACK_LIMIT && !code.includes('__filename'))
+    .map(([path]) => path),
+);
+const REQUIRE = /\brequire\("(\.{1,2}\/[^"]+)"\)/g;
+/** `require("./chunk.js")` of a packed chunk, from `from`, becomes a call of the pack's loader. */
+function relink(from, code, inPack) {
+  return code.replace(REQUIRE, (call, target) => {
+    const id = posix.join(posix.dirname(from), target);
+    if (!packed.has(id)) return call;
+    return inPack ? `__pack(${JSON.stringify(id)})` : `require(${JSON.stringify(`./${posix.relative(posix.dirname(from), PACK)}`)})(${JSON.stringify(id)})`;
+  });
+}
+const parts = [...packed].map((id) => `${JSON.stringify(id)}:function(module,exports,require,__pack){${relink(id, modules.get(id), true)}\n}`);
+const pack = `const parts={${parts.join(',')}},loaded={};function __pack(id){let m=loaded[id];if(!m){m=loaded[id]={exports:{}};parts[id].call(m.exports,m,m.exports,require,__pack)}return m.exports}module.exports=__pack;`;
+const PACK = 'chunks/pack.js';
+// ES modules run in strict mode: so do their CommonJS forms.
+const STRICT = '"use strict";';
+await mkdir(new URL('cli/', dist), { recursive: true });
+await mkdir(new URL('chunks/', dist), { recursive: true });
+const written = [[PACK, STRICT + pack]];
+for (const [path, code] of modules) if (!packed.has(path)) written.push([path, STRICT + relink(path, code, false)]);
+const buildId = createHash('sha256');
+for (const [path, code] of written) {
+  await writeFile(new URL(path, dist), code);
+  buildId.update(path).update(code);
+}
+await writeFile(new URL('package.json', dist), '{ "type": "commonjs" }\n');
+// Names this build's code, for bin/compile-cache.js: code cached from another build is never used.
+await writeFile(new URL('build-id', dist), `${buildId.digest('hex').slice(0, 16)}\n`);
 
 // Every command's piped `--help`, rendered once here so that `agentctl ... --help | less` and
 // scripts never load commander (src/cli/help-cache.ts serves them; a terminal still uses commander),

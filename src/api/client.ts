@@ -141,12 +141,12 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     this.traceRequest(method, url, headers, options.body);
-    const started = performance.now();
+    const started = Date.now();
     try {
       const response = await this.transport.send(url, { method, headers, body: payload, timeoutMs, signal: options.signal });
       const text = response.text;
       const body = parseBody(text, headerValue(response.headers['content-type']));
-      this.trace(`< ${response.status} ${method} ${url.href} (${Math.round(performance.now() - started)} ms)`);
+      this.trace(`< ${response.status} ${method} ${url.href} (${Date.now() - started} ms)`);
       if (text) this.trace(`< ${truncate(text, 2000)}`);
       return { kind: 'response', status: response.status, headers: response.headers, body };
     } catch (error) {

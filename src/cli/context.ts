@@ -114,7 +114,7 @@ export class Context {
     }
     this.redactor.add(apiKey);
     const { ApiClient } = await import('../api/client.js');
-    return new ApiClient({
+    const client = new ApiClient({
       baseUrl,
       apiKey,
       timeoutMs: this.requestTimeoutMs,
@@ -123,6 +123,8 @@ export class Context {
       trace: this.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
       usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
     });
+    this.onClose(() => client.close());
+    return client;
   }
 
   async spinner(message: string): Promise<Spinner> {

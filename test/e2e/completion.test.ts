@@ -2,9 +2,9 @@
 // command lines. bash: the completion function with COMP_WORDS/COMP_CWORD/COMP_LINE/COMP_POINT set;
 // zsh: an interactive zsh under zpty with compinit, Tab pressed (shells/zsh-complete.zsh);
 // fish: `complete -C`.
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join, sep } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_STATUSES } from '../../src/contract/enums.js';
@@ -148,13 +148,17 @@ describe('the completion command', () => {
   });
 
   it('is not loaded by --version or tasks --help (start-up stays fast)', () => {
-    // The generator sits in its own chunk, reached only through the completion command's dynamic import.
-    const dist = join(import.meta.dirname, '..', '..', 'dist');
-    const holders = execFileSync('grep', ['-rl', 'compdef', dist], { encoding: 'utf8' }).trim().split('\n');
-    expect(holders).toHaveLength(1);
-    const chunk = basename(holders[0]!);
-    const importers = execFileSync('grep', ['-rhoE', `.{0,8}["']\\./${chunk}["']`, dist], { encoding: 'utf8' }).trim().split('\n');
-    for (const site of importers) expect(site, 'the generator chunk must only be imported dynamically').toMatch(/import\(["']/);
+    // A probe preloaded into each run lists the files of dist/ that Node read: none may hold the generator.
+    const probe = join(tempDir('agentctl-probe-'), 'loaded.cjs');
+    writeFileSync(probe, "process.on('exit', () => require('node:fs').writeSync(2, JSON.stringify(Object.keys(require.cache))));");
+    const bin = join(import.meta.dirname, '..', '..', 'bin', 'agentctl.js');
+    for (const args of [['--version'], ['tasks', '--help']]) {
+      const run = spawnSync(process.execPath, ['--require', probe, bin, ...args], { encoding: 'utf8' });
+      expect(run.status).toBe(0);
+      const loaded = (JSON.parse(run.stderr) as string[]).filter((file) => file.includes(`${sep}dist${sep}`));
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const file of loaded) expect(readFileSync(file, 'utf8'), `${args.join(' ')} read ${file}`).not.toContain('compdef');
+    }
   });
 });
 

@@ -1,0 +1,60 @@
+// V8's code cache for the bundled chunks: most of a command's start-up beyond bare node is V8
+// compiling dist/ (~200 KB of JavaScript for an API call). The code V8 compiled in one run is
+// saved in a private cache folder and reused by the next runs, which then skip that work (about
+// a fifth of the CPU time of `tasks list`; README, "Performance"). Node >= 22.1 does this itself
+// (module.enableCompileCache); on older Node, the chunks are compiled here with a cache.
+'use strict';
+const Module = require('node:module');
+const { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { basename, dirname, join, sep } = require('node:path');
+const { Script } = require('node:vm');
+
+/**
+ * Compiles the chunks of `distDir` with a code cache kept under `cacheRoot`, in a folder named
+ * after this build (dist/build-id) and this Node: V8 itself checks little more than the length of
+ * the code, so a cache must never meet code of another build. Returns `save`, which writes the
+ * caches made in this run, with the functions the run compiled (call it when the run is done),
+ * and removes the caches of other builds. Failing to read or write the cache only costs time.
+ */
+function useCompileCache(distDir, cacheRoot, nodeVersion) {
+  let build;
+  try {
+    build = readFileSync(join(distDir, 'build-id'), 'utf8').trim();
+  } catch {
+    return () => {}; // a build without an id: compile as usual
+  }
+  const cacheDir = join(cacheRoot, `${build}-node${nodeVersion}`);
+  if (typeof Module.enableCompileCache === 'function') {
+    Module.enableCompileCache(cacheDir);
+    return () => {};
+  }
+  const chunks = join(distDir, 'chunks') + sep;
+  const made = [];
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function compileWithCache(content, filename) {
+    if (!filename.startsWith(chunks)) return compile.call(this, content, filename);
+    const cacheFile = join(cacheDir, basename(filename));
+    let cachedData;
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // not cached yet
+    }
+    const script = new Script(Module.wrap(content), { filename, cachedData });
+    if (cachedData === undefined || script.cachedDataRejected) made.push([cacheFile, script]);
+    const wrapper = script.runInThisContext({ displayErrors: true });
+    return wrapper.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
+  };
+  return function save() {
+    if (made.length === 0) return;
+    try {
+      mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+      for (const [file, script] of made.splice(0)) writeFileSync(file, script.createCachedData(), { mode: 0o600 });
+      for (const other of readdirSync(cacheRoot)) if (other !== basename(cacheDir)) rmSync(join(cacheRoot, other), { recursive: true, force: true });
+    } catch {
+      // a read-only or full disk: the next run compiles again
+    }
+  };
+}
+
+module.exports = { useCompileCache };
