@@ -10,7 +10,7 @@ const { basename, dirname, join, sep } = require('node:path');
 const { Script } = require('node:vm');
 
 /**
- * Compiles the chunks of `distDir` with a code cache kept under `cacheRoot`, in a folder named
+ * Compiles the files of `distDir` with a code cache kept under `cacheRoot`, in a folder named
  * after this build (dist/build-id) and this Node: V8 itself checks little more than the length of
  * the code, so a cache must never meet code of another build. Returns `save`, which writes the
  * caches made in this run, with the functions the run compiled (call it when the run is done),
@@ -28,12 +28,12 @@ function useCompileCache(distDir, cacheRoot, nodeVersion) {
     Module.enableCompileCache(cacheDir);
     return () => {};
   }
-  const chunks = join(distDir, 'chunks') + sep;
+  const prefix = join(distDir, sep);
   const made = [];
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileWithCache(content, filename) {
-    if (!filename.startsWith(chunks)) return compile.call(this, content, filename);
-    const cacheFile = join(cacheDir, basename(filename));
+    if (!filename.startsWith(prefix)) return compile.call(this, content, filename);
+    const cacheFile = join(cacheDir, filename.slice(prefix.length).replaceAll(sep, '_'));
     let cachedData;
     try {
       cachedData = readFileSync(cacheFile);

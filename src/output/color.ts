@@ -1,7 +1,16 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 
+/**
+ * Colour off (pipes, --json, NO_COLOR) paints nothing, as chalk does at level 0: every style,
+ * chained or not, returns its text unchanged. Without chalk itself, whose set-up costs more than a
+ * piped command can spare (the build loads it on first use).
+ */
+const plain: ChalkInstance = new Proxy((...text: unknown[]) => (text.length === 1 ? String(text[0]) : text.join(' ')), {
+  get: (_target, key) => (key === 'level' ? 0 : plain),
+}) as unknown as ChalkInstance;
+
 export function makeChalk(enabled: boolean): ChalkInstance {
-  return new Chalk({ level: enabled ? 1 : 0 });
+  return enabled ? new Chalk({ level: 1 }) : plain;
 }
 
 /** Task and agent states in colour; unknown values stay plain. */
