@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -309,7 +310,16 @@ async function script(group, file, title, args = []) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The machine's load: figures taken while other work competes for the processors are noisy. */
+function load(when) {
+  const [oneMinute] = loadavg();
+  const cores = availableParallelism();
+  const busy = oneMinute > cores * 0.75;
+  console.log(`load average ${when}: ${oneMinute.toFixed(2)} on ${cores} cores${busy ? ' (busy: other work competes with the bench, figures are noisy)' : ''}`);
+}
+
 console.log(`agentctl bench: node ${process.version}, ${new Date().toISOString()}; clean env (PATH, HOME); medians`);
+load('at start');
 const started = Date.now();
 try {
   if (only.has('startup')) await startup();
@@ -321,6 +331,7 @@ try {
 } finally {
   seedAgent.destroy();
 }
+load('at the end');
 const judged = rows.filter((row) => row.met !== undefined);
 const missed = judged.filter((row) => !row.met);
 const skipped = rows.filter((row) => row.skipped);
