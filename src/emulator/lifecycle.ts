@@ -9,6 +9,7 @@ import type { State, TaskRecord } from './state.js';
  */
 export const PROMPT_MARKERS = {
   '[fail]': 'the task ends failed, with an error message',
+  '[pending]': 'the task stays pending (queued) until cancelled, so it can still be replaced',
   '[hang]': 'the task stays in_progress until cancelled',
   '[no-credits]': 'create answers 402 (not enough task credits)',
   '[server-error]': 'create answers 500 (internal server error)',
@@ -36,6 +37,7 @@ export class Lifecycle {
 
   start(task: TaskRecord): void {
     const prompt = task.prompt ?? '';
+    if (prompt.includes('[pending]')) return;
     this.later(task.id, Math.round(this.durationMs / 5), () => this.run(task));
     if (prompt.includes('[hang]')) return;
     this.later(task.id, this.durationMs, () => this.finish(task, prompt.includes('[fail]') ? 'failed' : 'completed'));

@@ -62,7 +62,8 @@ describe('emulator behaviour a script relies on', () => {
     await cli(['tasks', 'cancel', cancelled.id]);
     await eventually(() => (receiver.requests.length >= 3 ? true : undefined), 10_000, 'three deliveries');
     const bodies = Object.fromEntries(receiver.requests.map((r) => [JSON.parse(r.body).id, { ...r, json: JSON.parse(r.body) }]));
-    expect(bodies[done.id]?.json).toMatchObject({ id: done.id, status: 'completed', agent_id: expect.any(String), result: expect.anything() });
+    // A standalone task has no agent: the service sends agent_id null.
+    expect(bodies[done.id]?.json).toMatchObject({ id: done.id, status: 'completed', agent_id: null, result: expect.anything() });
     expect(bodies[failed.id]?.json).toMatchObject({ status: 'failed', result: null, error_message: expect.any(String) });
     expect(bodies[cancelled.id]?.json).toMatchObject({ status: 'cancelled', result: null, message: expect.any(String) });
     for (const request of receiver.requests) {
