@@ -19,7 +19,10 @@ export function fieldError(field: string, message: string): HttpError {
 export const notFound = (): HttpError => new HttpError(404, { detail: 'Not found.' });
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+export function sendJsonText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
@@ -51,7 +54,13 @@ export class BodyTooLarge extends Error {}
 
 /** Reads the request body, refusing (BodyTooLarge) one longer than `limit` bytes before reading it all. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const declared = Number(req.headers['content-length']);
+  const length = req.headers['content-length'];
+  // No length and no chunked body: nothing to read (most GETs), so skip the stream machinery.
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return '';
+  }
+  const declared = Number(length);
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;

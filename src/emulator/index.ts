@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
 import { sleepOn, systemClock, type Clock } from './clock.js';
-import { BodyTooLarge, HttpError, parseJsonBody, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendTooLarge } from './http.js';
+import { BodyTooLarge, HttpError, parseJsonBody, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes, type Route } from './routes.js';
 import { State } from './state.js';
@@ -62,7 +62,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}`));
+    if (options.log) res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}`));
     let rawBody: string;
     try {
       rawBody = await readBody(req, maxBody);
@@ -97,7 +97,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!handler) return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
     try {
       const answer = await handler({ method, url, params, body: () => parseJsonBody(rawBody) });
-      if (answer.body === undefined) sendEmpty(res, answer.status);
+      if (answer.json !== undefined) sendJsonText(res, answer.status, answer.json);
+      else if (answer.body === undefined) sendEmpty(res, answer.status);
       else sendJson(res, answer.status, answer.body);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

@@ -99,19 +99,19 @@ export class Lifecycle {
 
   private run(task: TaskRecord): void {
     if (task.status !== 'pending') return;
-    task.status = 'in_progress';
-    task.updated_at = this.state.now();
+    this.state.changeTask(task, { status: 'in_progress' });
   }
 
   private finish(task: TaskRecord, status: 'completed' | 'failed' | 'cancelled'): void {
     if (FINAL.has(task.status)) return;
     this.clearTimers(task.id);
-    task.status = status;
-    task.updated_at = this.state.now();
     if (status === 'completed') {
-      task.result = task.output_schema ? exampleFor(task.output_schema) : `Emulated result for: ${excerpt(task.prompt ?? '', RESULT_PROMPT_CHARS)}`;
+      const result = task.output_schema ? exampleFor(task.output_schema) : `Emulated result for: ${excerpt(task.prompt ?? '', RESULT_PROMPT_CHARS)}`;
+      this.state.changeTask(task, { status, result });
     } else if (status === 'failed') {
-      task.error_message = 'Emulated failure: the prompt asked for [fail].';
+      this.state.changeTask(task, { status, error_message: 'Emulated failure: the prompt asked for [fail].' });
+    } else {
+      this.state.changeTask(task, { status });
     }
     for (const done of [...(this.waiters.get(task.id) ?? [])]) done();
     this.waiters.delete(task.id);

@@ -9,6 +9,11 @@ export interface Page<T> {
   results: T[];
 }
 
+/** A page whose results are already JSON, as the JSON text of the whole page. */
+export function pageJson(page: Page<string>): string {
+  return `{"count":${page.count},"next":${JSON.stringify(page.next)},"previous":${JSON.stringify(page.previous)},"results":[${page.results.join(',')}]}`;
+}
+
 /** DRF's `page_size`: default 10, larger clamped to 100, anything but a positive integer falls back to 10. */
 export function pageSize(raw: string | null): number {
   const { default: fallback, max } = PAGE_LIMITS.pageSize;

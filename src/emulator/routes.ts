@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isUuid } from '../contract/ids.js';
 import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
 import type { Lifecycle } from './lifecycle.js';
-import { paginate } from './pagination.js';
+import { pageJson, paginate } from './pagination.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
 import { agentDetail, agentListItem, taskDetail, taskListItem, USER_EMAIL, type State, type TaskRecord } from './state.js';
 import { checkAgentName, checkCreditsCost, checkOutputSchema, checkPrompt, checkSecrets, checkWait, checkWebhook } from './validation.js';
@@ -14,7 +14,8 @@ export interface Request {
   body: () => Record<string, unknown>;
 }
 
-export type Answer = { status: number; body?: unknown };
+/** An answer: `body` is serialized as JSON; `json` is a body already serialized. */
+export type Answer = { status: number; body?: unknown; json?: string };
 type Handler = (request: Request) => Answer | Promise<Answer>;
 
 export interface Route {
@@ -97,7 +98,7 @@ export function buildRoutes(services: Services): Route[] {
     if (task.status !== 'pending' && ('prompt' in changes || 'output_schema' in changes)) {
       throw new HttpError(400, { status: [PENDING_ONLY], detail: [PENDING_ONLY] });
     }
-    Object.assign(task, changes, { updated_at: state.now() });
+    state.changeTask(task, changes);
     return { status: 200, body: taskDetail(task) };
   };
 
@@ -109,7 +110,7 @@ export function buildRoutes(services: Services): Route[] {
           const agentId = scopeOf(request);
           // The standalone list holds every task of the user, whichever agent runs it.
           const index = agentId === null ? state.taskList : state.tasksOf(agentId);
-          return { status: 200, body: paginate(index, request.url, taskListItem) };
+          return { status: 200, json: pageJson(paginate(index, request.url, (task) => state.taskListItemJson(task))) };
         },
         POST: createTask,
       },

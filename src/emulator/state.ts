@@ -37,6 +37,8 @@ export interface TaskRecord {
   /** Set when the task completes; undefined before. */
   result: unknown;
   seq: number;
+  /** The list item as JSON, made on first listing and dropped when the task changes (see changeTask). */
+  listJson?: string;
 }
 
 /** A web task started by a message to a persistent agent: whom to answer when it ends. */
@@ -117,6 +119,16 @@ export class State {
     this.taskList.add(task);
     if (task.agent_id !== null) this.tasksOf(task.agent_id).add(task);
     return task;
+  }
+
+  /** Changes a task (every change goes through here, so its cached list item stays true) and stamps updated_at. */
+  changeTask(task: TaskRecord, changes: Partial<TaskRecord>): void {
+    Object.assign(task, changes, { updated_at: this.now(), listJson: undefined });
+  }
+
+  /** The task's list item, serialized: a list page joins these instead of serializing every item again. */
+  taskListItemJson(task: TaskRecord): string {
+    return (task.listJson ??= JSON.stringify(taskListItem(task)));
   }
 
   deleteTask(task: TaskRecord): void {
