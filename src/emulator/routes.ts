@@ -4,7 +4,7 @@ import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
 import type { Lifecycle } from './lifecycle.js';
 import { pageJson, paginate } from './pagination.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
-import { agentDetail, agentListItem, taskDetail, taskListItem, USER_EMAIL, type State, type TaskRecord } from './state.js';
+import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type State, type TaskRecord } from './state.js';
 import { checkAgentName, checkCreditsCost, checkOutputSchema, checkPrompt, checkSecrets, checkWait, checkWebhook } from './validation.js';
 
 export interface Request {
