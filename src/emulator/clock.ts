@@ -1,10 +1,12 @@
+import { systemClock as contractClock, type Clock as ContractClock } from '../contract/clock.js';
+
 // The emulator's time: what "now" is and when scheduled work runs. The command uses the system
-// clock; tests use a ManualClock and advance it instead of sleeping.
+// clock; tests use a ManualClock and advance it instead of sleeping. It is the shared clock of
+// src/contract/clock.ts plus timers that can be cleared (task lifecycles are cancelled).
 
 export type TimerHandle = { readonly id: number };
 
-export interface Clock {
-  now(): number;
+export interface Clock extends ContractClock {
   /** Runs `action` after `ms`; a pending timer never keeps the process alive. */
   setTimeout(action: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
@@ -16,6 +18,7 @@ export function systemClock(): Clock {
   const timers = new Map<number, NodeJS.Timeout>();
   return {
     now: () => Date.now(),
+    sleep: (ms, signal) => contractClock.sleep(ms, signal),
     setTimeout(action, ms) {
       const handle = { id: ++nextId };
       const timer = setTimeout(() => {
@@ -62,6 +65,21 @@ export class ManualClock implements Clock {
     this.pending = this.pending.filter((timer) => timer.handle.id !== handle.id);
   }
 
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const handle = this.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        this.clearTimeout(handle);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
   /** Moves time forward by `ms`, running each timer at its own instant (timers it sets included). */
   advance(ms: number): void {
     const end = this.time + ms;
@@ -79,9 +97,4 @@ export class ManualClock implements Clock {
   get timers(): number {
     return this.pending.length;
   }
-}
-
-/** Resolves after `ms` on `clock`. */
-export function sleepOn(clock: Clock, ms: number): Promise<void> {
-  return new Promise((resolve) => clock.setTimeout(resolve, ms));
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
-import { sleepOn, systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from './clock.js';
 import { BodyTooLarge, HttpError, parseJsonBody, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes, type Route } from './routes.js';
@@ -72,7 +72,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       req.destroy();
       return;
     }
-    if (options.latencyMs) await sleepOn(state.clock, options.latencyMs);
+    if (options.latencyMs) await state.clock.sleep(options.latencyMs);
 
     if (!url.pathname.startsWith(`${BASE_PATH}/`)) return sendHtmlNotFound(res, url.pathname);
     const path = url.pathname.slice(BASE_PATH.length);

@@ -27,6 +27,7 @@ describe('agentctl emulator (the command)', () => {
     child.kill('SIGTERM');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
     expect(stderr).toContain('API key: the one given with --api-key');
+    expect(stderr).toContain(`export AGENTCTL_BASE_URL=${baseUrl}`);
     expect(stderr).not.toContain('cmd-key');
   });
 
@@ -35,8 +36,10 @@ describe('agentctl emulator (the command)', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const baseUrl = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-    await eventually(() => (stderr.includes('API key:') ? true : undefined), 10_000, 'the key line');
+    await eventually(() => (stderr.includes('export AGENTCTL_API_KEY') ? true : undefined), 10_000, 'the export lines');
     expect(stderr).toContain('API key: emulator-key');
+    // On another port than the default, the two lines to copy into a shell (stdout keeps the URL alone).
+    expect(stderr).toContain(`\nexport AGENTCTL_BASE_URL=${baseUrl}\nexport AGENTCTL_API_KEY=emulator-key\n`);
     expect((await against(baseUrl, 'emulator-key')(['api', 'GET', '/ping/'])).exitCode).toBe(0);
     child.kill('SIGTERM');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
