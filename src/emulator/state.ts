@@ -175,21 +175,28 @@ export function agentDetail(agent: AgentRecord) {
   return { ...agentListItem(agent), user_email: USER_EMAIL, updated_at: agent.updated_at };
 }
 
-/**
- * The task record. The service's serializer skips `agent_id` (and `organization_id`) when the task
- * has no agent or organization: a standalone task has `agent: null` and no `agent_id`, and the
- * emulator's user has no organization.
- */
-export function taskDetail(task: TaskRecord) {
+/** The fields the task list item and the task record share, in the service's order. */
+function taskCore(task: TaskRecord) {
   return {
-    id: task.id,
-    agent: task.agent_id,
+    // The service's serializer skips `agent_id` when the task has no agent (a standalone task).
     ...(task.agent_id === null ? {} : { agent_id: task.agent_id }),
     prompt: task.prompt,
     output_schema: task.output_schema,
     status: task.status,
     created_at: task.created_at,
     updated_at: task.updated_at,
+  };
+}
+
+/**
+ * The task record: a standalone task has `agent: null` and no `agent_id`; `organization_id` is
+ * skipped too, as the service does for an owner without an organization.
+ */
+export function taskDetail(task: TaskRecord) {
+  return {
+    id: task.id,
+    agent: task.agent_id,
+    ...taskCore(task),
     error_message: task.error_message,
     credits_cost: task.credits_cost,
     webhook: task.webhook,
@@ -200,15 +207,5 @@ export function taskDetail(task: TaskRecord) {
 }
 
 export function taskListItem(task: TaskRecord) {
-  return {
-    id: task.id,
-    ...(task.agent_id === null ? {} : { agent_id: task.agent_id }),
-    prompt: task.prompt,
-    output_schema: task.output_schema,
-    status: task.status,
-    created_at: task.created_at,
-    updated_at: task.updated_at,
-    credits_cost: task.credits_cost,
-    webhook: task.webhook,
-  };
+  return { id: task.id, ...taskCore(task), credits_cost: task.credits_cost, webhook: task.webhook };
 }
