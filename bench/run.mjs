@@ -136,13 +136,12 @@ async function startEmulator(taskDurationMs) {
   return { baseUrl, stop, env: { ...CLEAN_ENV, AGENTCTL_BASE_URL: baseUrl, AGENTCTL_API_KEY: KEY } };
 }
 
-const seedAgent = new Agent({ keepAlive: true, maxSockets: 16 });
 /** One JSON request to the emulator from this process (set-up and checks, never timed). */
-function api(method, url, body) {
+function api(method, url, body, agent = false) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = { 'x-api-key': KEY, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}) };
-    request(url, { method, headers, agent: seedAgent }, (res) => {
+    request(url, { method, headers, agent }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
@@ -159,14 +158,20 @@ function api(method, url, body) {
 /** Creates tasks until the emulator holds `total`, 16 at a time; ~400-character prompts that never end. */
 async function seedTasks(baseUrl, from, total) {
   const filler = 'Compare the prices of these items across three shops and report the cheapest. '.repeat(5);
+  // Its own kept-alive connections, closed at the end: one idle past the server's timeout is reset.
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   let next = from;
   const worker = async () => {
     while (next < total) {
       const n = next++;
-      await api('POST', `${baseUrl}/tasks/browser-use/`, { prompt: `[hang] #${n} ${filler}` });
+      await api('POST', `${baseUrl}/tasks/browser-use/`, { prompt: `[hang] #${n} ${filler}` }, agent);
     }
   };
-  await Promise.all(Array.from({ length: 16 }, worker));
+  try {
+    await Promise.all(Array.from({ length: 16 }, worker));
+  } finally {
+    agent.destroy();
+  }
 }
 
 const cli = (...args) => [BIN, ...args];
@@ -321,16 +326,12 @@ function load(when) {
 console.log(`agentctl bench: node ${process.version}, ${new Date().toISOString()}; clean env (PATH, HOME); medians`);
 load('at start');
 const started = Date.now();
-try {
-  if (only.has('startup')) await startup();
-  if (only.has('api')) await oneCall();
-  if (only.has('list')) await listAll();
-  if (only.has('wait')) await waitLag();
-  if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to, 20,000 events (goal 5)');
-  if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100 vs 100,000 tasks stored (goal 6)');
-} finally {
-  seedAgent.destroy();
-}
+if (only.has('startup')) await startup();
+if (only.has('api')) await oneCall();
+if (only.has('list')) await listAll();
+if (only.has('wait')) await waitLag();
+if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to beside its floor (goal 5)');
+if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100,000 vs 100 tasks stored and its floor (goal 6)');
 load('at the end');
 const judged = rows.filter((row) => row.met !== undefined);
 const missed = judged.filter((row) => !row.met);

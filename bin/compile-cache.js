@@ -17,12 +17,13 @@ const { Script } = require('node:vm');
  * and removes the caches of other builds. Failing to read or write the cache only costs time.
  */
 function useCompileCache(distDir, cacheRoot, nodeVersion) {
-  let build;
+  let build = '';
   try {
     build = readFileSync(join(distDir, 'build-id'), 'utf8').trim();
   } catch {
-    return () => {}; // a build without an id: compile as usual
+    // no id: see below
   }
+  if (!build) return () => {}; // a build without an id: compile as usual
   const cacheDir = join(cacheRoot, `${build}-node${nodeVersion}`);
   if (typeof Module.enableCompileCache === 'function') {
     Module.enableCompileCache(cacheDir);

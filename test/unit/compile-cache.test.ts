@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+
+// bin/compile-cache.js keeps V8's compiled code of dist/ between runs. It hooks Node's module
+// loader, so each case runs in a child process of its own over a small fake dist/.
+const MODULE = join(import.meta.dirname, '..', '..', 'bin', 'compile-cache.js');
+
+function fakeBuild(root: string, buildId: string, value: number): string {
+  const dist = join(root, 'dist');
+  mkdirSync(join(dist, 'chunks'), { recursive: true });
+  writeFileSync(join(dist, 'build-id'), `${buildId}\n`);
+  writeFileSync(join(dist, 'chunks', 'x.js'), `module.exports = ${value};`);
+  return dist;
+}
+
+/** Loads the chunk through the cache, as the launcher does, and returns what it exported. */
+function load(dist: string, cache: string): string {
+  const script = `const save = require(${JSON.stringify(MODULE)}).useCompileCache(${JSON.stringify(dist)}, ${JSON.stringify(cache)}, 'v1');
+process.stdout.write(String(require(${JSON.stringify(join(dist, 'chunks', 'x.js'))})));
+save();`;
+  const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  return run.stdout;
+}
+
+// Node >= 22.1 keeps the cache itself (module.enableCompileCache): nothing of ours to test there.
+const nodeKeepsIt = 'enableCompileCache' in (await import('node:module')).default;
+
+describe.skipIf(nodeKeepsIt)('the compile cache (Node < 22.1)', () => {
+  it('keeps the code of a build for the next run, in a private folder', () => {
+    const root = tempDir('agentctl-cc-');
+    const dist = fakeBuild(root, 'build1', 1);
+    const cache = join(root, 'cache');
+    expect(load(dist, cache)).toBe('1');
+    expect(readdirSync(join(cache, 'build1-nodev1'))).toEqual(['chunks_x.js']);
+    expect(load(dist, cache)).toBe('1');
+  });
+
+  it('never runs code cached from another build, even of the same length, and drops that build\'s cache', () => {
+    const root = tempDir('agentctl-cc-');
+    const cache = join(root, 'cache');
+    expect(load(fakeBuild(root, 'build1', 1), cache)).toBe('1');
+    expect(load(fakeBuild(root, 'build2', 2), cache)).toBe('2');
+    expect(existsSync(join(cache, 'build1-nodev1'))).toBe(false);
+    expect(readdirSync(cache)).toEqual(['build2-nodev1']);
+  });
+
+  it('compiles as usual when the build has no id', () => {
+    const root = tempDir('agentctl-cc-');
+    const dist = fakeBuild(root, 'x', 3);
+    writeFileSync(join(dist, 'build-id'), '');
+    const cache = join(root, 'cache');
+    expect(load(dist, cache)).toBe('3');
+    expect(existsSync(cache)).toBe(false);
+  });
+});
