@@ -1,9 +1,10 @@
 // `npm run bench`: every performance figure of agentctl beside its floor, in one run.
 //
-// Each figure is a median of several runs, interleaved with its floor's runs (the order alternates
-// each round) so that drift in the machine's speed hits both alike, and every process runs in a
-// clean environment (PATH and HOME only, plus the emulator's address and key where a command needs
-// them). It prints each ratio with its goal and exits 1 when a goal is missed. Loopback only.
+// Each figure is the median of several runs, interleaved with its floor's runs (the order alternates
+// each round; the ratio is the median of each round's ratio) so that drift in the machine's speed
+// hits both alike, and every process runs in a clean environment (PATH and HOME only, plus the
+// emulator's address and key where a command needs them). It prints each ratio with its goal and
+// exits 1 when a goal is missed. Loopback only.
 //
 // Usage: node bench/run.mjs [--runs N] [--only startup,api,list,wait,webhook,emulator] [--quick]
 //   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
@@ -85,6 +86,8 @@ const median = (values) => {
 /**
  * Times every command of `subjects` and `floor` in rounds, in turn, the order reversed every
  * other round; the first round warms the file cache and is not counted. `check` sees each run.
+ * Resolves with, per subject, its median time, the floor's, and the median of its ratio to the
+ * floor of the same round: a ratio of two runs side by side holds while the machine's speed drifts.
  */
 async function interleaved(floor, subjects, runs, check = () => {}) {
   const all = [floor, ...subjects];
@@ -97,8 +100,17 @@ async function interleaved(floor, subjects, runs, check = () => {}) {
       if (round > 0) times.get(item.name).push(result.ms);
     }
   }
-  return new Map([...times].map(([name, values]) => [name, median(values)]));
+  const floorTimes = times.get(floor.name);
+  return new Map(
+    subjects.map(({ name }) => {
+      const own = times.get(name);
+      return [name, { ms: median(own), floorMs: median(floorTimes), ratio: median(own.map((value, i) => value / floorTimes[i])) }];
+    }),
+  );
 }
+
+/** `agentctl 23.1 ms vs floor 21.4 ms: 1.08x` */
+const versus = ({ ms: own, floorMs, ratio: value }) => `${ms(own)} vs ${ms(floorMs)}: ${ratio(value)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -188,10 +200,10 @@ async function startup() {
     { name: 'agentctl --help', args: cli('--help') },
     { name: 'agentctl tasks --help', args: cli('tasks', '--help') },
   ];
-  const medians = await interleaved(floor, subjects, RUNS);
-  const base = medians.get(floor.name);
+  const results = await interleaved(floor, subjects, RUNS);
   for (const { name } of subjects) {
-    figure('startup', name, `${ms(medians.get(name))} vs ${ms(base)} = ${ratio(medians.get(name) / base)}`, medians.get(name) / base, { max: 1.1, text: '1.10x' });
+    const result = results.get(name);
+    figure('startup', name, versus(result), result.ratio, { max: 1.1, text: '1.10x' });
   }
 }
 
@@ -220,9 +232,8 @@ async function oneCall() {
       const body = JSON.parse((await runOnce(base.args, { env })).stdout);
       const expected = body.results ?? body;
       const subject = { name, args, env, expect: (data) => data, expectText: JSON.stringify(expected) };
-      const medians = await interleaved(base, [subject], RUNS, check);
-      const value = medians.get(name) / medians.get(base.name);
-      figure('api', name, `${ms(medians.get(name))} vs ${ms(medians.get(base.name))} = ${ratio(value)}`, value, { max: 1.5, text: '1.50x' });
+      const result = (await interleaved(base, [subject], RUNS, check)).get(name);
+      figure('api', name, versus(result), result.ratio, { max: 1.5, text: '1.50x' });
     }
   } finally {
     await emulator.stop();
@@ -246,9 +257,8 @@ async function listAll() {
       if (result.lines !== 10_000) throw new Error(`${item.name} printed ${result.lines} lines, not 10000`);
       if (order(result) !== expected) throw new Error(`${item.name} printed the tasks in another order than page by page`);
     };
-    const medians = await interleaved(floor, [subject], runs, check);
-    const value = medians.get('agentctl') / medians.get('floor');
-    figure('list', '10,000 tasks', `${ms(medians.get('agentctl'))} vs ${ms(medians.get('floor'))} = ${ratio(value)}`, value, { max: 1.2, text: '1.20x' });
+    const result = (await interleaved(floor, [subject], runs, check)).get('agentctl');
+    figure('list', '10,000 tasks', versus(result), result.ratio, { max: 1.2, text: '1.20x' });
 
     const at10k = (await runOnce(subject.args, { env, keep: false, peak: true })).peakKiB / 1024;
     figure('list', 'peak RSS, 10,000 tasks', `${at10k.toFixed(1)} MiB`, at10k, { max: 150, text: '150 MiB' });
@@ -257,9 +267,9 @@ async function listAll() {
       return;
     }
     await seedTasks(baseUrl, 10_000, 100_000);
-    const result = await runOnce(subject.args, { env, keep: false, peak: true });
-    if (result.lines !== 100_000) throw new Error(`agentctl printed ${result.lines} lines, not 100000`);
-    const at100k = result.peakKiB / 1024;
+    const large = await runOnce(subject.args, { env, keep: false, peak: true });
+    if (large.lines !== 100_000) throw new Error(`agentctl printed ${large.lines} lines, not 100000`);
+    const at100k = large.peakKiB / 1024;
     figure('list', 'peak RSS, 100,000 tasks', `${at100k.toFixed(1)} MiB (${ratio(at100k / at10k)} the 10k figure)`, at100k, { max: 150, text: '150 MiB' });
     figure('list', 'RSS growth 10k -> 100k', ratio(at100k / at10k), at100k / at10k, { max: 1.25, text: '1.25x (flat)' });
   } finally {
