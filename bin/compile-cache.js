@@ -1,39 +1,48 @@
 // V8's code cache for the bundled chunks: most of a command's start-up beyond bare node is V8
-// compiling dist/ (~200 KB of JavaScript for an API call). The code V8 compiled in one run is
+// compiling dist/ (~300 KB of JavaScript for an API call). The code V8 compiled in one run is
 // saved in a private cache folder and reused by the next runs, which then skip that work (about
-// a fifth of the CPU time of `tasks list`; README, "Performance"). Node >= 22.1 does this itself
-// (module.enableCompileCache); on older Node, the chunks are compiled here with a cache.
+// half the instructions of `tasks list`; README, "Performance"). Node >= 22.1 does this itself
+// (module.enableCompileCache); on older Node, the large files are compiled here with a cache.
 'use strict';
-const Module = require('node:module');
 const { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const { basename, dirname, join, sep } = require('node:path');
-const { Script } = require('node:vm');
+
+// Node's module class, without loading node:module (it brings source-map support along).
+const Module = module.constructor;
+// Smaller files compile faster than their cache loads: `--version` and piped `--help` read only such.
+const MIN_SIZE = 8192;
 
 /**
- * Compiles the files of `distDir` with a code cache kept under `cacheRoot`, in a folder named
+ * Compiles the large files of `distDir` with a code cache kept under `cacheRoot`, in a folder named
  * after this build (dist/build-id) and this Node: V8 itself checks little more than the length of
  * the code, so a cache must never meet code of another build. Returns `save`, which writes the
  * caches made in this run, with the functions the run compiled (call it when the run is done),
  * and removes the caches of other builds. Failing to read or write the cache only costs time.
  */
 function useCompileCache(distDir, cacheRoot, nodeVersion) {
-  let build = '';
-  try {
-    build = readFileSync(join(distDir, 'build-id'), 'utf8').trim();
-  } catch {
-    // no id: see below
-  }
-  if (!build) return () => {}; // a build without an id: compile as usual
-  const cacheDir = join(cacheRoot, `${build}-node${nodeVersion}`);
+  const prefix = join(distDir, sep);
+  let cacheDir; // found on the first large file: undefined, then a folder, or '' for no cache
+  const folder = () => {
+    if (cacheDir === undefined) {
+      let build = '';
+      try {
+        build = readFileSync(join(distDir, 'build-id'), 'utf8').trim();
+      } catch {
+        // a build without an id: compile as usual
+      }
+      cacheDir = build && join(cacheRoot, `${build}-node${nodeVersion}`);
+    }
+    return cacheDir;
+  };
   if (typeof Module.enableCompileCache === 'function') {
-    Module.enableCompileCache(cacheDir);
+    const dir = folder();
+    if (dir) Module.enableCompileCache(dir);
     return () => {};
   }
-  const prefix = join(distDir, sep);
   const made = [];
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileWithCache(content, filename) {
-    if (!filename.startsWith(prefix)) return compile.call(this, content, filename);
+    if (content.length < MIN_SIZE || !filename.startsWith(prefix) || !folder()) return compile.call(this, content, filename);
     const cacheFile = join(cacheDir, filename.slice(prefix.length).replaceAll(sep, '_'));
     let cachedData;
     try {
@@ -41,6 +50,7 @@ function useCompileCache(distDir, cacheRoot, nodeVersion) {
     } catch {
       // not cached yet
     }
+    const { Script } = require('node:vm');
     const script = new Script(Module.wrap(content), { filename, cachedData });
     if (cachedData === undefined || script.cachedDataRejected) made.push([cacheFile, script]);
     const wrapper = script.runInThisContext({ displayErrors: true });

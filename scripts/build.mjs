@@ -20,10 +20,10 @@ const TARGET = 'node20.18';
 const REQUIRE_BANNER =
   "import { createRequire as __agentctlCreateRequire } from 'node:module'; const require = __agentctlCreateRequire(import.meta.url);";
 
-// `import.meta.url` has no CommonJS equivalent that esbuild fills in: chunks that use it get this
-// line first (only those: node:url is not otherwise loaded at start-up).
-const IMPORT_META_URL = '__agentctlImportMetaUrl';
-const IMPORT_META_URL_LINE = `const ${IMPORT_META_URL}=require("node:url").pathToFileURL(__filename).href;`;
+// `import.meta` has no CommonJS equivalent that esbuild fills in: chunks that use it get this line
+// first, its URL computed on first use (node:url is not otherwise loaded for `--version`).
+const IMPORT_META = '__agentctlImportMeta';
+const IMPORT_META_LINE = `const ${IMPORT_META}={get url(){return require("node:url").pathToFileURL(__filename).href}};`;
 
 // commander loads node:child_process at start-up (several ms: it pulls in net, dgram and more) for
 // stand-alone executable subcommands, which agentctl never uses. Its copy is resolved to a stub that
@@ -94,7 +94,7 @@ const { metafile, outputFiles } = await build({
   minify: true,
   sourcemap: false,
   chunkNames: 'chunks/[name]-[hash]',
-  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), 'import.meta.url': IMPORT_META_URL },
+  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), 'import.meta': IMPORT_META },
   plugins: [lazyChildProcess, plainProcess, deferredLibraries],
   logLevel: 'warning',
 });
@@ -123,7 +123,7 @@ const modules = new Map();
 for (const file of outputFiles) {
   // `dynamic-import: false` turns each lazy import('./chunk.js') into a require() of that chunk.
   const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: TARGET, minify: true, supported: { 'dynamic-import': false } });
-  modules.set(relative(fileURLToPath(dist), file.path), code.includes(IMPORT_META_URL) ? IMPORT_META_URL_LINE + code : code);
+  modules.set(relative(fileURLToPath(dist), file.path), code.includes(IMPORT_META) ? IMPORT_META_LINE + code : code);
 }
 
 // Small chunks are packed into one file, dist/chunks/pack-HASH.js, each still evaluated only when

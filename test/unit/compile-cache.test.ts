@@ -12,7 +12,8 @@ function fakeBuild(root: string, buildId: string, value: number): string {
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'chunks'), { recursive: true });
   writeFileSync(join(dist, 'build-id'), `${buildId}\n`);
-  writeFileSync(join(dist, 'chunks', 'x.js'), `module.exports = ${value};`);
+  // Large enough to be cached (smaller files compile faster than a cache loads).
+  writeFileSync(join(dist, 'chunks', 'x.js'), `module.exports = ${value};\n// ${'-'.repeat(9000)}\n`);
   return dist;
 }
 
