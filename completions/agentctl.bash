@@ -78,14 +78,14 @@ _agentctl__flags() {
     'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks list') echo '--status --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks get') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'tasks result') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks wait') echo '--interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    'tasks wait') echo '--interval --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
     'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
@@ -147,6 +147,7 @@ _agentctl__option() {
     'tasks create:--listen-host') echo '1 any' ;;
     'tasks create:--listen-port') echo '1 any' ;;
     'tasks create:--fallback-interval') echo '1 any' ;;
+    'tasks create:--max-outage') echo '1 any' ;;
     'tasks create:--agent') echo '1 any' ;;
     'tasks get:--agent') echo '1 any' ;;
     'tasks update:--prompt-file') echo '1 file' ;;
@@ -170,6 +171,7 @@ _agentctl__option() {
     'tasks cancel:--agent') echo '1 any' ;;
     'tasks result:--agent') echo '1 any' ;;
     'tasks wait:--interval') echo '1 any' ;;
+    'tasks wait:--max-outage') echo '1 any' ;;
     'tasks wait:--agent') echo '1 any' ;;
     'persistent list:--page') echo '1 any' ;;
     'persistent list:--page-size') echo '1 any' ;;

@@ -1,16 +1,11 @@
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from './errors.js';
+import { systemClock, type Clock } from './clock.js';
 import { redactBody, type Redactor } from './redact.js';
-import {
-  DEFAULT_RETRY_POLICY,
-  MAX_RETRY_AFTER_SECONDS,
-  backoffDelayMs,
-  parseRetryAfter,
-  shouldRetryNetworkError,
-  shouldRetryStatus,
-  type RetryPolicy,
-} from './retry.js';
+import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { apiBase, resolveApiPath } from './url.js';
+import { UsageError } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -24,6 +19,8 @@ export interface ClientOptions {
   /** Receives verbose trace lines (already redacted). */
   trace?: (line: string) => void;
   retry?: RetryPolicy;
+  /** Time and sleeping between attempts (a fake one in tests). */
+  clock?: Clock;
   /** True when baseUrl is the built-in default, to suggest starting the emulator. */
   usingDefaultBaseUrl?: boolean;
 }
@@ -47,10 +44,12 @@ export interface ApiResponse<T> {
 export class ApiClient {
   private readonly base: URL;
   private readonly retry: RetryPolicy;
+  private readonly clock: Clock;
 
   constructor(private readonly options: ClientOptions) {
-    this.base = new URL(options.baseUrl.replace(/\/+$/, '') + '/');
+    this.base = apiBase(options.baseUrl);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.clock = options.clock ?? systemClock;
   }
 
   get baseUrl(): string {
@@ -58,23 +57,16 @@ export class ApiClient {
   }
 
   /**
-   * Builds the absolute URL for an API path (always with the trailing slash the service needs),
-   * or accepts an absolute URL on the same origin (pagination links). Other origins are refused so
-   * the API key is never sent to a host the user did not configure.
+   * The absolute URL for an API path (with the trailing slash the service needs) or for an absolute
+   * URL on the base's origin. Anything resolving to another origin is refused, so the API key is
+   * never sent to a host the user did not configure.
    */
   url(pathOrUrl: string, query?: RequestOptions<unknown>['query']): URL {
-    let url: URL;
-    if (/^https?:\/\//i.test(pathOrUrl)) {
-      url = new URL(pathOrUrl);
-      if (url.origin !== this.base.origin) {
-        throw new ResponseShapeError(`refusing to follow a link to another host: ${url.origin}`);
-      }
-    } else {
-      const [rawPath = '', rawQuery] = pathOrUrl.split('?', 2);
-      const path = rawPath.replace(/^\/+/, '');
-      url = new URL(path.endsWith('/') || path === '' ? path : `${path}/`, this.base);
-      if (rawQuery) url.search = rawQuery;
+    const resolved = resolveApiPath(this.base, pathOrUrl);
+    if (!resolved.ok) {
+      throw new UsageError(`refusing to send the API key elsewhere: ${resolved.reason}`, `give a path below ${this.baseUrl}, e.g. /tasks/browser-use/`);
     }
+    const { url } = resolved;
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -97,6 +89,10 @@ export class ApiClient {
     return this.request<unknown>('DELETE', path, options).then((r) => r.data);
   }
 
+  /**
+   * Sends one request, retrying what the retry policy allows (transient failures of requests that
+   * may repeat), with backoff and the service's Retry-After. Aborting `options.signal` stops at once.
+   */
   async request<T>(method: HttpMethod, pathOrUrl: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
     const url = this.url(pathOrUrl, options.query);
     for (let attempt = 0; ; attempt++) {
@@ -104,18 +100,18 @@ export class ApiClient {
       if (outcome.kind === 'response') {
         const { status, headers, body } = outcome;
         if (status < 400) return { status, headers, data: this.checkShape(body, options.schema, method, url) };
-        const error = new ApiError(status, body, method, url.href);
-        if (attempt >= this.retry.retries || !shouldRetryStatus(method, status)) throw error;
-        const retryAfter = parseRetryAfter(headerValue(headers['retry-after']));
-        if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_SECONDS * 1000) throw error;
-        await this.pause(retryAfter ?? backoffDelayMs(attempt, this.retry), `${status}`, options.signal);
+        const retryAfterMs = parseRetryAfter(headers['retry-after'], this.clock.now());
+        const error = new ApiError(status, body, method, url.href, retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now() });
+        const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
+        if (attempt >= this.retry.retries || tooLong || !mayRepeat(method, { status })) throw error;
+        await this.pause(retryDelayMs(attempt, this.retry, retryAfterMs), `${status}`, options.signal);
       } else {
         const { error, code } = outcome;
-        if (code === 'AbortError') throw error;
-        if (attempt >= this.retry.retries || !shouldRetryNetworkError(method, code)) {
+        if (code === 'AbortError') throw options.signal?.reason ?? error;
+        if (attempt >= this.retry.retries || !mayRepeat(method, { code })) {
           throw this.networkError(method, url, error, code, attempt + 1);
         }
-        await this.pause(backoffDelayMs(attempt, this.retry), code ?? 'network error', options.signal);
+        await this.pause(retryDelayMs(attempt, this.retry, undefined), code ?? 'network error', options.signal);
       }
     }
   }
@@ -178,24 +174,28 @@ export class ApiClient {
   private networkError(method: string, url: URL, error: unknown, code: string | undefined, attempts: number): NetworkError {
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
     const isTimeout = code === 'TimeoutError' || code?.includes('TIMEOUT');
+    // A create whose connection broke after it was sent may have been carried out: say so, and how to look.
+    const uncertain = !IDEMPOTENT_METHODS.has(method) && !neverSent(code);
+    const where = `${method} ${url.origin}${url.pathname}`;
     const what = isTimeout
-      ? `${method} ${url.origin}${url.pathname} timed out`
-      : `cannot reach ${url.origin}: ${code ?? (error instanceof Error ? error.message : String(error))}`;
+      ? `${where} timed out`
+      : uncertain
+        ? `the connection broke during ${where}: ${code ?? describe(error)}`
+        : `cannot reach ${url.origin}: ${code ?? describe(error)}`;
     let hint: string | undefined;
     if (code === 'ECONNREFUSED' && this.options.usingDefaultBaseUrl) {
       hint = 'nothing is listening at the default address: start `agentctl emulator` in another terminal, or set a base URL with --base-url, AGENTCTL_BASE_URL or `agentctl auth login --base-url URL`';
-    } else if (isTimeout && method === 'POST') {
-      hint = 'the request may still have been carried out; check before sending it again (e.g. `agentctl tasks list`)';
+    } else if (uncertain) {
+      hint = `the request may still have been carried out; check before sending it again: ${checkCommandFor(url, this.base)}`;
     } else if (isTimeout) {
       hint = 'raise the limit with --timeout SEC';
     }
-    return new NetworkError(this.options.redactor.redact(what + tries), hint, error);
+    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain);
   }
 
   private async pause(ms: number, reason: string, signal?: AbortSignal): Promise<void> {
     this.trace(`retrying after ${reason} in ${ms} ms`);
-    const { setTimeout: sleep } = await import('node:timers/promises');
-    await sleep(ms, undefined, signal ? { signal } : undefined);
+    await this.clock.sleep(ms, signal);
   }
 
   private traceRequest(method: string, url: URL, headers: Record<string, string>, body: unknown): void {
@@ -234,6 +234,21 @@ function errorCode(error: unknown, userSignal?: AbortSignal): string | undefined
   if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'TimeoutError';
   const withCode = error as Error & { code?: string; cause?: { code?: string } };
   return withCode.code ?? withCode.cause?.code;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The command that shows whether a create (or another POST) to `url` took effect. */
+export function checkCommandFor(url: URL, base: URL): string {
+  const path = url.pathname.slice(base.pathname.length - 1);
+  const agentTasks = /^\/agents\/browser-use\/([^/]+)\/tasks\//.exec(path);
+  if (agentTasks) return `\`agentctl tasks list --agent ${agentTasks[1]}\``;
+  if (path.startsWith('/tasks/')) return '`agentctl tasks list`';
+  if (path.startsWith('/agents/browser-use/')) return '`agentctl agents list`';
+  if (path.startsWith('/agents/')) return '`agentctl persistent list`';
+  return 'list the records it would have changed';
 }
 
 function truncate(text: string, max: number): string {

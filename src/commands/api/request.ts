@@ -1,4 +1,6 @@
 import type { HttpMethod } from '../../api/client.js';
+import { checkPage, walkPages, type PartialListError } from '../../api/pagination.js';
+import { untilFailure } from '../shared/list.js';
 import { UsageError } from '../../errors.js';
 import { readJsonArgument } from '../../cli/input.js';
 import type { CommandRun } from '../../cli/lazy.js';
@@ -9,14 +11,18 @@ export const run: CommandRun = async (ctx, [rawMethod, rawPath], options) => {
   const method = String(rawMethod).toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method "${String(rawMethod)}"`, `use one of ${METHODS.join(', ')}`);
   const path = String(rawPath);
-  if (/^https?:\/\//i.test(path)) throw new UsageError('give a path below the base URL, not a full URL', 'e.g. /tasks/browser-use/');
   const data = options.data === undefined ? undefined : await readJsonArgument(String(options.data).replace(/^@-$/, '-'), '--data');
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate only works with GET');
 
   const client = await ctx.client();
+  // Checked before any request: a path that resolves to another host is refused (exit 2).
+  client.url(path);
   if (options.paginate) {
     // Raw output is always JSON: one array, or one object per line with --jsonl.
-    await ctx.out.stream(followPages(client, path), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
+    const stopped: { error?: PartialListError } = {};
+    const pages = walkPages(client, { path, check: checkPage, signal: ctx.signal });
+    await ctx.out.stream(untilFailure(pages, stopped), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
+    if (stopped.error) throw stopped.error;
     return;
   }
   const response = await client.request(method, path, { body: data });
@@ -29,13 +35,3 @@ export const run: CommandRun = async (ctx, [rawMethod, rawPath], options) => {
     ctx.out.json(response.data);
   }
 };
-
-async function* followPages(client: Awaited<ReturnType<import('../../cli/context.js').Context['client']>>, path: string) {
-  let next: string | null = path;
-  while (next) {
-    const page: { results?: unknown[]; next?: string | null } = await client.get(next);
-    if (!Array.isArray(page?.results)) throw new UsageError(`${path} is not a paginated list (no "results" array)`);
-    yield* page.results;
-    next = page.next ?? null;
-  }
-}

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cli/context.js';
+import { PartialListError } from '../../api/pagination.js';
 import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
@@ -39,7 +40,10 @@ export interface ListSource<T> {
 export async function printList<T>(ctx: Context, source: ListSource<T>, options: ListOptions, columns: Column<T>[]): Promise<void> {
   const keep = source.filter ?? (() => true);
   if (options.all) {
-    const count = await ctx.out.stream(filtered(source.all({ pageSize: options.pageSize }), keep), columns);
+    const stopped: { error?: PartialListError } = {};
+    const count = await ctx.out.stream(untilFailure(filtered(source.all({ pageSize: options.pageSize }), keep), stopped), columns);
+    // A walk that failed part-way still ends its output properly (a closed JSON array), then says so.
+    if (stopped.error) throw stopped.error;
     if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${count} item${count === 1 ? '' : 's'}`));
     return;
   }
@@ -49,6 +53,16 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
   if (ctx.out.settings.format === 'table' && page.next) {
     const current = options.page ?? 1;
     ctx.out.info(ctx.out.chalk.dim(`Page ${current} of ${page.count} items. More: --page ${current + 1}, or --all.`));
+  }
+}
+
+/** Ends the stream quietly at a partial list's failure, keeping the error for after the output is closed. */
+export async function* untilFailure<T>(items: AsyncIterable<T>, stopped: { error?: PartialListError }): AsyncGenerator<T> {
+  try {
+    yield* items;
+  } catch (error) {
+    if (!(error instanceof PartialListError)) throw error;
+    stopped.error = error;
   }
 }
 
