@@ -1,7 +1,7 @@
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from './errors.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { apiBase, resolveApiPath } from './url.js';

@@ -1,14 +1,4 @@
-// Time as the network code sees it: what time it is and how to wait. Injected, so tests advance a
-// fake clock instead of sleeping, and every wait stops the moment its signal aborts.
-import { sleep } from './retry.js';
-
-export interface Clock {
-  now(): number;
-  /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-export const systemClock: Clock = { now: () => Date.now(), sleep };
+// Times and durations as messages say them (outages, Retry-After).
 
 /** A wall-clock time for messages, `08:01:12`, in the machine's time zone. */
 export function clockTime(epochMs: number): string {

@@ -1,7 +1,7 @@
 // The one retry policy of agentctl, for every HTTP request it sends: the API client and the webhook
 // forwarder. Which failures are worth another try, which methods may repeat, how long to wait
-// (exponential backoff with jitter, Retry-After honoured), and an abortable sleep. Pure but for
-// sleep(), so it is unit- and property-tested.
+// (exponential backoff with jitter, Retry-After honoured). Pure, so it is unit- and property-tested;
+// the sleeping is the injected clock's (contract/clock.ts).
 
 /** Methods whose repetition cannot create a second record. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -107,20 +107,4 @@ export function parseRetryAfter(value: string | readonly string[] | null | undef
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.min(RETRY_AFTER_CEILING_MS, Math.max(0, date - now));
-}
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -4,7 +4,7 @@
 // 5xx, 429) does not end the wait: it keeps trying with capped backoff, honours Retry-After, and
 // gives up only at the wait's own deadline or after the longest outage allowed.
 import { FINAL_TASK_STATUSES, type TaskStatus } from '../contract/enums.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../contract/clock.js';
 import { ApiError, isTransientError } from './errors.js';
 import { backoffDelayMs } from './retry.js';
 

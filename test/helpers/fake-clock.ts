@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/api/clock.js';
+import type { Clock } from '../../src/contract/clock.js';
 
 /**
  * A clock whose sleeps return at once and move time forward instead, so retries, backoff and

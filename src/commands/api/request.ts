@@ -11,7 +11,7 @@ export const run: CommandRun = async (ctx, [rawMethod, rawPath], options) => {
   const method = String(rawMethod).toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`unknown method "${String(rawMethod)}"`, `use one of ${METHODS.join(', ')}`);
   const path = String(rawPath);
-  const data = options.data === undefined ? undefined : await readJsonArgument(String(options.data).replace(/^@-$/, '-'), '--data');
+  const data = options.data === undefined ? undefined : await readJsonArgument(String(options.data).replace(/^@-$/, '-'), '--data', ctx.io.stdin);
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate only works with GET');
 
   const client = await ctx.client();

@@ -17,7 +17,7 @@ export const run: CommandRun = async (ctx, [promptArg], options) => {
   if (follow && options.wait !== undefined) throw new UsageError('choose --wait (the service waits) or --follow (agentctl polls), not both');
   // With --follow, --timeout bounds the whole command (create and wait), as in `tasks wait`.
   const limits = follow ? parseWaitFlags(ctx, options) : undefined;
-  const body = await buildTaskBody(promptArg as string | undefined, options as TaskFieldOptions, 'create', ctx.env, ctx.redactor);
+  const body = await buildTaskBody(promptArg as string | undefined, options as TaskFieldOptions, 'create', ctx.io, ctx.redactor);
 
   const client = await ctx.client();
   ctx.onInterrupt('Interrupted while creating the task: it may exist already; check with `agentctl tasks list`.');

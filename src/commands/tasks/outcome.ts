@@ -1,6 +1,6 @@
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { ApiClient } from '../../api/client.js';
-import { clockTime, formatDuration, systemClock, type Clock } from '../../api/clock.js';
+import { clockTime, formatDuration } from '../../api/clock.js';
 import { WaitEndedError } from '../../api/errors.js';
 import type { TaskStatus } from '../../api/schemas/common.js';
 import type { Task, TaskResult } from '../../api/schemas/task.js';
@@ -42,7 +42,6 @@ export interface WaitOptions {
 export function parseWaitFlags(
   ctx: Context,
   options: { interval?: unknown; maxOutage?: unknown },
-  clock: Clock = systemClock,
 ): Omit<WaitOptions, 'silent'> {
   // In a waiting command the global --timeout is the whole wait, not one request's limit.
   ctx.ownsTimeoutFlag = true;
@@ -50,13 +49,13 @@ export function parseWaitFlags(
   return {
     maxIntervalMs: options.interval === undefined ? DEFAULT_MAX_INTERVAL_MS : parseSecondsFlag(String(options.interval), '--interval', 0.05) * 1000,
     maxOutageMs: options.maxOutage === undefined ? DEFAULT_MAX_OUTAGE_MS : parseSecondsFlag(String(options.maxOutage), '--max-outage') * 1000,
-    deadline: timeoutMs === undefined ? undefined : clock.now() + timeoutMs,
+    deadline: timeoutMs === undefined ? undefined : ctx.clock.now() + timeoutMs,
   };
 }
 
 /** One request's time limit inside a wait: the usual limit, but never past the wait's deadline. */
-export function requestLimitMs(ctx: Context, deadline: number | undefined, clock: Clock = systemClock): number {
-  return deadline === undefined ? ctx.requestTimeoutMs : Math.max(1, Math.min(ctx.requestTimeoutMs, deadline - clock.now()));
+export function requestLimitMs(ctx: Context, deadline: number | undefined): number {
+  return deadline === undefined ? ctx.requestTimeoutMs : Math.max(1, Math.min(ctx.requestTimeoutMs, deadline - ctx.clock.now()));
 }
 
 /** What a wait says on stderr while the service is down and when it is back. */
@@ -77,8 +76,8 @@ export async function waitAndReport(
   scope: TaskScope,
   id: string,
   options: WaitOptions,
-  clock: Clock = systemClock,
 ): Promise<void> {
+  const { clock } = ctx;
   const resume = `Task ${id} keeps running; resume with:\n  ${resumeCommand(id, scope)}`;
   ctx.onInterrupt(`Stopped waiting. ${resume}`);
   const started = clock.now();

@@ -1,7 +1,6 @@
 // `tasks create ... --webhook-listen`: wait for the completion webhook instead of polling, with a
 // slow poll alongside so a webhook that never arrives (unreachable listener, lost request, the
 // service skipping delivery) cannot hang a CI job.
-import { systemClock } from '../../api/clock.js';
 import type { Task } from '../../api/schemas/task.js';
 import { createTimeoutMs, tasks, type TaskScope } from '../../api/tasks.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
@@ -91,7 +90,7 @@ export async function createAndListen(ctx: Context, promptArg: string | undefine
   const fallbackMs = parseSecondsFlag(options.fallbackInterval ?? String(DEFAULT_FALLBACK_INTERVAL_SECONDS), '--fallback-interval', 0.05) * 1000;
   // --timeout bounds the whole command, as in `tasks wait` and `--follow`.
   const limits = parseWaitFlags(ctx, { maxOutage: options.maxOutage });
-  const body = await buildTaskBody(promptArg, options, 'create', ctx.env, ctx.redactor);
+  const body = await buildTaskBody(promptArg, options, 'create', ctx.io, ctx.redactor);
   const client = await ctx.client();
 
   const inbox = new EventInbox();
@@ -154,7 +153,7 @@ async function waitForOutcome(ctx: Context, task: Task, scope: TaskScope, inbox:
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
   const spinner = await ctx.spinner(`Task ${task.id}: waiting for its webhook`);
-  const clock = systemClock;
+  const { clock } = ctx;
   const poll = async (): Promise<Outcome> => {
     const outcome = await waitForTask(
       {
