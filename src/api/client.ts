@@ -101,7 +101,10 @@ export class ApiClient {
         const { status, headers, body } = outcome;
         if (status < 400) return { status, headers, data: this.checkShape(body, options.schema, method, url) };
         const retryAfterMs = parseRetryAfter(headers['retry-after'], this.clock.now());
-        const error = new ApiError(status, body, method, url.href, retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now() });
+        const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now() };
+        // A gateway error on a create does not say whether the service carried it out.
+        const uncertain = status >= 500 && !IDEMPOTENT_METHODS.has(method);
+        const error = new ApiError(status, body, method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
         const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
         if (attempt >= this.retry.retries || tooLong || !mayRepeat(method, { status })) throw error;
         await this.pause(retryDelayMs(attempt, this.retry, retryAfterMs), `${status}`, options.signal);
@@ -186,11 +189,16 @@ export class ApiClient {
     if (code === 'ECONNREFUSED' && this.options.usingDefaultBaseUrl) {
       hint = 'nothing is listening at the default address: start `agentctl emulator` in another terminal, or set a base URL with --base-url, AGENTCTL_BASE_URL or `agentctl auth login --base-url URL`';
     } else if (uncertain) {
-      hint = `the request may still have been carried out; check before sending it again: ${checkCommandFor(url, this.base)}`;
+      hint = this.checkHint(url);
     } else if (isTimeout) {
       hint = 'raise the limit with --timeout SEC';
     }
     return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain);
+  }
+
+  /** What to do after a create (or another POST) whose outcome is unknown. */
+  private checkHint(url: URL): string {
+    return `the request may still have been carried out; check before sending it again: ${checkCommandFor(url, this.base)}`;
   }
 
   private async pause(ms: number, reason: string, signal?: AbortSignal): Promise<void> {

@@ -21,12 +21,14 @@ export class ApiError extends Error {
     readonly method: string,
     readonly url: string,
     readonly retryAfter?: RetryAfter,
+    /** Replaces the usual hint (e.g. how to check whether a failed create was carried out). */
+    hint?: string,
   ) {
     const kind = classifyStatus(status, body);
     super(`${describeStatus(status, kind)}${formatBodyInline(body)}`);
     this.name = 'ApiError';
     this.exitCode = kind === 'auth' ? ExitCode.auth : kind === 'not-found' ? ExitCode.notFound : ExitCode.serviceError;
-    this.hint = hintFor(kind, status, retryAfter);
+    this.hint = hint ?? hintFor(kind, status, retryAfter);
   }
 
   /** The error body as readable `field: message` lines. */

@@ -7,6 +7,8 @@ import type { Clock } from '../../src/contract/clock.js';
  */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
+  /** Called after each sleep has moved time on (a fault proxy reopens when its outage is over). */
+  onAdvance?: () => Promise<void> | void;
   constructor(public time = Date.parse('2026-05-01T08:00:00Z')) {}
 
   now(): number {
@@ -17,6 +19,7 @@ export class FakeClock implements Clock {
     if (signal?.aborted) throw signal.reason;
     this.sleeps.push(ms);
     this.time += Math.max(0, ms);
+    await this.onAdvance?.();
     await Promise.resolve();
     if (signal?.aborted) throw signal.reason;
   }
