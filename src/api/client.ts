@@ -32,6 +32,8 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** Extra abort reason, e.g. Ctrl-C. */
   signal?: AbortSignal;
+  /** Overrides the policy's retries (a wait retries on its own schedule, so its polls take 0). */
+  retries?: number;
 }
 
 export interface ApiResponse<T> {
@@ -106,12 +108,12 @@ export class ApiClient {
         const uncertain = status >= 500 && !IDEMPOTENT_METHODS.has(method);
         const error = new ApiError(status, body, method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
         const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
-        if (attempt >= this.retry.retries || tooLong || !mayRepeat(method, { status })) throw error;
+        if (attempt >= (options.retries ?? this.retry.retries) || tooLong || !mayRepeat(method, { status })) throw error;
         await this.pause(retryDelayMs(attempt, this.retry, retryAfterMs), `${status}`, options.signal);
       } else {
         const { error, code } = outcome;
         if (code === 'AbortError') throw options.signal?.reason ?? error;
-        if (attempt >= this.retry.retries || !mayRepeat(method, { code })) {
+        if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code })) {
           throw this.networkError(method, url, error, code, attempt + 1);
         }
         await this.pause(retryDelayMs(attempt, this.retry, undefined), code ?? 'network error', options.signal);

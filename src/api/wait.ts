@@ -63,8 +63,8 @@ export type WaitOutcome<T> =
   | { kind: 'outage'; since: number; error: Error; task?: T };
 
 export interface WaitDeps<T> {
-  /** One poll; `timeoutMs` is what is left of the wait (never more than one request's usual limit). */
-  fetchTask: (timeoutMs: number | undefined) => Promise<T>;
+  /** One poll: a single request (this loop does the retrying), with its usual time limit. */
+  fetchTask: () => Promise<T>;
   clock: Clock;
   signal?: AbortSignal;
   onEvent?: (event: WaitEvent<T>) => void;
@@ -85,8 +85,7 @@ export async function waitForTask<T extends { status: TaskStatus }>(limits: Wait
     const attemptStarted = clock.now();
     let delay: number;
     try {
-      const remaining = deadline - attemptStarted;
-      const task = await deps.fetchTask(Number.isFinite(remaining) ? Math.max(1, remaining) : undefined);
+      const task = await deps.fetchTask();
       if (outage) deps.onEvent?.({ type: 'reachable', since: outage.since, at: clock.now() });
       outage = undefined;
       if (task.status !== last?.status) deps.onEvent?.({ type: 'status', status: task.status, task });

@@ -83,7 +83,8 @@ describe('the program', () => {
     }
   });
 
-  it('on Ctrl-C during a wait, says the task keeps running, how to resume, and exits 130', async () => {
+  // SIGTERM (a CI job cancelled, `timeout`, `kill`) says the same as Ctrl-C.
+  it.each(['SIGINT', 'SIGTERM'] as const)('on %s during a wait, says the task keeps running, how to resume, and exits 130', async (signal) => {
     const task = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: '[hang] interrupt me' });
     const child = spawn(process.execPath, [BIN, 'tasks', 'wait', task.id, '--interval', '0.05'], {
       env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
@@ -93,7 +94,7 @@ describe('the program', () => {
     child.stderr.on('data', (chunk) => (stderr += String(chunk)));
     // Interrupt only once the wait is really polling the service.
     await eventually(() => requests.some((line) => line.includes(task.id)) || undefined, 10_000, 'the first poll');
-    child.kill('SIGINT');
+    child.kill(signal);
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(130);
     expect(stderr).toContain('keeps running');

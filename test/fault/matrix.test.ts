@@ -78,18 +78,18 @@ const families: Family[] = [
     name: 'tasks wait',
     kind: 'wait',
     skip: 1,
-    prepare: async (data) => ({ taskId: (await apiRequest<{ id: string }>(data.emulator, 'POST', '/tasks/browser-use/', { prompt: 'wait for me' })).id }),
+    prepare: async (data) => ({ taskId: (await apiRequest<{ id: string }>(data.emulator, 'POST', '/tasks/browser-use/', { prompt: '[hang] wait for me' })).id }),
     args: (data) => ['tasks', 'wait', data.taskId, '--json'],
     match: (method, path, data) => method === 'GET' && path === `/tasks/browser-use/${data.taskId}/`,
-    output: (stdout) => expect(JSON.parse(stdout).status).toBe('completed'),
+    output: (stdout) => expect(JSON.parse(stdout).status).toBe('cancelled'),
   },
   {
     name: 'tasks create --follow',
     kind: 'wait',
     skip: 1,
-    args: () => ['tasks', 'create', 'Follow me', '--follow', '--json'],
+    args: () => ['tasks', 'create', '[hang] Follow me', '--follow', '--json'],
     match: (method, path) => method === 'GET' && new RegExp(`^/tasks/browser-use/${uuid}/$`).test(path),
-    output: (stdout) => expect(JSON.parse(stdout).status).toBe('completed'),
+    output: (stdout) => expect(JSON.parse(stdout).status).toBe('cancelled'),
   },
   {
     name: 'tasks cancel',
@@ -136,7 +136,10 @@ const faults: Fault[] = [
 /** The documented outcome: exit code and what stderr must say. */
 function expected(kind: Kind, fault: string): { exit: number; says?: RegExp } {
   const uncertain = /may still have been carried out; check before sending it again: `agentctl tasks list`/;
-  if (kind === 'wait') return fault.startsWith('outage 60') ? { exit: 0, says: /service unreachable since \d\d:\d\d:\d\d, retrying[\s\S]*reachable again/ } : { exit: 0 };
+  // A wait's task is ended (cancelled: exit 6) the moment the fault is over, so the wait must have
+  // ridden out the whole fault to see it.
+  if (kind === 'wait' && fault === 'slow') return { exit: 6 };
+  if (kind === 'wait') return { exit: 6, says: /service unreachable since \d\d:\d\d:\d\d, retrying[\s\S]*reachable again/ };
   if (fault === 'outage 60 s') {
     if (kind === 'all') return { exit: 8, says: /the list is partial: it stopped at page 3 of 4, after 20 items/ };
     return { exit: 8, says: /cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED \(after 5 attempts\)/ };
@@ -147,6 +150,12 @@ function expected(kind: Kind, fault: string): { exit: number; says?: RegExp } {
   if (fault === 'reset' || fault === 'restart') return { exit: 8, says: /the connection broke during POST[\s\S]*carried out/ };
   if (fault === 'slow') return { exit: 8, says: /timed out[\s\S]*carried out/ };
   return { exit: 0 };
+}
+
+/** Cancels the `[hang]` task a faulty poll was about. */
+function endTask(path: string): Promise<unknown> {
+  const id = new RegExp(`/tasks/browser-use/(${uuid})/`).exec(path)?.[1];
+  return apiRequest(data.emulator, 'POST', `/tasks/browser-use/${id}/cancel/`);
 }
 
 let emulator: RunningEmulator;
@@ -177,7 +186,7 @@ function renderTable(): string {
 
 /** exit code, requests the command sent, fake time it spent waiting. */
 function cell(result: CliResult, requests: number, waitedMs: number, family: Family): string {
-  const note = result.exitCode === 0 ? '' : family.kind === 'all' ? ' partial' : '';
+  const note = family.kind === 'all' && result.exitCode !== 0 ? ' partial' : '';
   return `${result.exitCode}${note} · ${requests} req · ${(waitedMs / 1000).toFixed(1)} s`;
 }
 
@@ -194,7 +203,8 @@ describe('fault matrix', () => {
             const cellData = { ...data, ...(await family.prepare?.(data)) };
             // A list's outage is page 3's alone, so the pages in flight beside it answer and where it stops is certain.
             const routeOnly = family.kind === 'all' && fault.plan.kind === 'outage';
-            await proxy.use({ ...fault.plan, skip: family.skip, routeOnly, match: (method, path) => family.match(method, path, cellData) });
+            const onOver = family.kind === 'wait' ? endTask : undefined;
+            await proxy.use({ ...fault.plan, skip: family.skip, routeOnly, onOver, match: (method, path) => family.match(method, path, cellData) });
             const started = clock.now();
             const oneShot = family.kind !== 'wait';
             const result = await against(proxy.baseUrl)([...family.args(cellData), ...(oneShot ? (fault.args ?? []) : [])], { clock });
@@ -208,7 +218,7 @@ describe('fault matrix', () => {
             const creates = proxy.carriedOut('POST', /^\/tasks\/browser-use\/$/);
             if (family.name.startsWith('tasks create')) expect(creates).toBe(result.exitCode === 0 ? 1 : Math.min(creates, 1));
             // No lost output: the whole answer on success; on a partial list, a closed JSON array of what was read.
-            if (result.exitCode === 0) family.output(result.stdout, cellData);
+            if (result.exitCode === 0 || family.kind === 'wait') family.output(result.stdout, cellData);
             else if (family.kind === 'all') expect(JSON.parse(result.stdout)).toHaveLength(2 * PAGE);
             else expect(result.stdout).toBe('');
             // A 429 is waited out as long as Retry-After says, never hammered.

@@ -27,6 +27,12 @@ export interface FaultPlan {
    * answers. Lets a test fail page 3 of a list for sure while pages in flight beside it succeed.
    */
   routeOnly?: boolean;
+  /**
+   * Runs once the fault is over, before the next request gets through (after the last faulty
+   * answer is decided, or as an outage ends), with the path of the last faulty request. A test ends
+   * a `[hang]` task here, so a wait ends right after the fault, whatever the real time.
+   */
+  onOver?: (path: string) => Promise<unknown>;
 }
 
 export interface SeenRequest {
@@ -47,6 +53,7 @@ export class FaultProxy {
   private faults = 0;
   private plan?: FaultPlan;
   private routeDownUntil?: number;
+  private lastFaultPath = '';
 
   constructor(
     private readonly target: URL,
@@ -114,6 +121,7 @@ export class FaultProxy {
   private async reopenIfDue(): Promise<void> {
     if (this.downUntil !== undefined && this.clock.now() >= this.downUntil && !this.server) {
       this.downUntil = undefined;
+      await this.plan?.onOver?.(this.lastFaultPath);
       await this.listen();
     }
   }
@@ -128,10 +136,14 @@ export class FaultProxy {
     }
     this.matched++;
     if (this.matched <= (plan.skip ?? 0)) return undefined;
-    const limit = plan.kind === 'outage' || plan.kind === 'restart' ? 1 : (plan.count ?? 2);
-    if (this.faults >= limit) return undefined;
+    if (this.faults >= this.limit(plan)) return undefined;
     this.faults++;
+    this.lastFaultPath = path;
     return plan;
+  }
+
+  private limit(plan: FaultPlan): number {
+    return plan.kind === 'outage' || plan.kind === 'restart' ? 1 : (plan.count ?? 2);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -149,6 +161,8 @@ export class FaultProxy {
       return this.forward(req, body, answer, delayMs);
     };
     if (plan?.routeOnly) return void req.socket.destroy();
+    const last = plan && plan.kind !== 'outage' && plan.kind !== 'restart' && this.faults === this.limit(plan);
+    if (last) await plan.onOver?.(this.lastFaultPath);
     switch (plan?.kind) {
       case undefined:
         return forward(res);

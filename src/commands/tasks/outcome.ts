@@ -91,7 +91,8 @@ export async function waitAndReport(
       {
         clock,
         signal: ctx.signal,
-        fetchTask: (timeoutMs) => tasks.get(client, scope, id, { signal: ctx.signal, timeoutMs: Math.min(timeoutMs ?? Infinity, ctx.requestTimeoutMs) }),
+        // The wait is the retry loop here (backoff, Retry-After, outage limit), so a poll is one request.
+        fetchTask: () => tasks.get(client, scope, id, { signal: ctx.signal, retries: 0 }),
         onEvent: (event) => {
           if (event.type === 'status') {
             status = event.status;

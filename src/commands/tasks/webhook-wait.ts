@@ -167,7 +167,7 @@ async function waitForOutcome(ctx: Context, task: Task, scope: TaskScope, inbox:
       {
         clock,
         signal,
-        fetchTask: () => tasks.get(client, scope, task.id, { signal, timeoutMs: requestLimitMs(ctx, limits.deadline) }),
+        fetchTask: () => tasks.get(client, scope, task.id, { signal, retries: 0 }),
         onEvent: (event) => {
           const line = describeWaitEvent(event);
           if (line) ctx.out.warn(`${line}; still waiting for the webhook`);
