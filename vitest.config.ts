@@ -8,7 +8,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts', 'test/fault/**/*.test.ts'] },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/property/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -253,8 +253,10 @@ function describe(error: unknown): string {
 /** The command that shows whether a create (or another POST) to `url` took effect. */
 export function checkCommandFor(url: URL, base: URL): string {
   const path = url.pathname.slice(base.pathname.length - 1);
-  const agentTasks = /^\/agents\/browser-use\/([^/]+)\/tasks\//.exec(path);
-  if (agentTasks) return `\`agentctl tasks list --agent ${agentTasks[1]}\``;
+  const agentTasks = /^\/agents\/browser-use\/([^/]+)\/tasks\/(?:([^/]+)\/)?/.exec(path);
+  if (agentTasks) return agentTasks[2] ? `\`agentctl tasks get ${agentTasks[2]} --agent ${agentTasks[1]}\`` : `\`agentctl tasks list --agent ${agentTasks[1]}\``;
+  const task = /^\/tasks\/browser-use\/([^/]+)\//.exec(path);
+  if (task) return `\`agentctl tasks get ${task[1]}\``;
   if (path.startsWith('/tasks/')) return '`agentctl tasks list`';
   if (path.startsWith('/agents/browser-use/')) return '`agentctl agents list`';
   if (path.startsWith('/agents/')) return '`agentctl persistent list`';

@@ -16,10 +16,11 @@ export function apiBase(baseUrl: string): URL {
  * get the trailing slash the service's routes need; absolute URLs are kept as they are.
  */
 export function resolveApiPath(base: URL, pathOrUrl: string): Resolved {
-  const absolute = URL.canParse(pathOrUrl);
-  const relative = absolute ? pathOrUrl : pathOrUrl.replace(/^\/+/, '');
-  const resolved = resolveAgainst(base, relative, base);
-  if (!resolved.ok || absolute) return resolved;
+  // As the parser reads it first: `//host/x` is another host even though we then read paths below the base.
+  const raw = resolveAgainst(base, pathOrUrl, base);
+  if (!raw.ok || URL.canParse(pathOrUrl)) return raw;
+  const resolved = resolveAgainst(base, pathOrUrl.replace(/^\/+/, ''), base);
+  if (!resolved.ok) return resolved;
   const { url } = resolved;
   if (!url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;
   return resolved;
