@@ -121,6 +121,35 @@ describe('the program', () => {
   });
 });
 
+describe('a long list through a slow pipe', () => {
+  it('keeps every line of --all --jsonl in the service\'s order when the reader falls behind', async () => {
+    const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'slow pipe' });
+    const path = `/agents/browser-use/${agent.id}/tasks/`;
+    const filler = 'x'.repeat(2000);
+    const seed = async (worker: number) => {
+      for (let i = worker; i < 1000; i += 8) await apiRequest(emulator.baseUrl, 'POST', path, { prompt: `[hang] ${i} ${filler}` });
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, worker) => seed(worker)));
+    const expected: string[] = [];
+    for (let page = 1; page <= 10; page++) expected.push(...(await apiRequest<{ results: { id: string }[] }>(emulator.baseUrl, 'GET', `${path}?page=${page}&page_size=100`)).results.map((task) => task.id));
+
+    const child = spawn(process.execPath, [BIN, 'tasks', 'list', '--agent', agent.id, '--all', '--jsonl'], {
+      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // A reader slower than the writer: the pipe fills and empties again and again (EAGAIN, then room).
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += String(chunk);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 1);
+    });
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(child.exitCode).toBe(0);
+    expect(out.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(expected);
+  });
+});
+
 describe('api', () => {
   const cli = () => against(emulator.baseUrl);
 
