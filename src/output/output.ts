@@ -106,16 +106,24 @@ export class Output {
       return all.length;
     }
     const shown = columnsFor(columns, this.settings.fields);
-    if (format === 'json') await this.writeAsync('[');
-    for await (const item of items) {
-      let text: string;
-      if (format === 'plain') text = `${plainRow(shown, item)}\n`;
-      else if (format === 'jsonl') text = `${JSON.stringify(pickFields(item, this.settings.fields))}\n`;
-      else text = `${count === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, this.settings.fields), null, 2))}`;
-      await this.writeAsync(text);
-      count++;
+    // Items are written in batches of about 64 KB: one write per item cost a system call each.
+    let batch = format === 'json' ? '[' : '';
+    try {
+      for await (const item of items) {
+        if (format === 'plain') batch += `${plainRow(shown, item)}\n`;
+        else if (format === 'jsonl') batch += `${JSON.stringify(pickFields(item, this.settings.fields))}\n`;
+        else batch += `${count === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, this.settings.fields), null, 2))}`;
+        count++;
+        if (batch.length >= 65_536) {
+          await this.writeAsync(batch);
+          batch = '';
+        }
+      }
+      if (format === 'json') batch += count === 0 ? ']\n' : '\n]\n';
+    } finally {
+      // What was read is printed, also when the list fails part-way.
+      if (batch) await this.writeAsync(batch);
     }
-    if (format === 'json') await this.writeAsync(count === 0 ? ']\n' : '\n]\n');
     return count;
   }
 
