@@ -27,12 +27,6 @@ export interface FaultPlan {
    * answers. Lets a test fail page 3 of a list for sure while pages in flight beside it succeed.
    */
   routeOnly?: boolean;
-  /**
-   * Runs once the fault is over, before the next request gets through (after the last faulty
-   * answer is decided, or as an outage ends), with the path of the last faulty request. A test ends
-   * a `[hang]` task here, so a wait ends right after the fault, whatever the real time.
-   */
-  onOver?: (path: string) => Promise<unknown>;
 }
 
 export interface SeenRequest {
@@ -53,7 +47,6 @@ export class FaultProxy {
   private faults = 0;
   private plan?: FaultPlan;
   private routeDownUntil?: number;
-  private lastFaultPath = '';
 
   constructor(
     private readonly target: URL,
@@ -121,7 +114,6 @@ export class FaultProxy {
   private async reopenIfDue(): Promise<void> {
     if (this.downUntil !== undefined && this.clock.now() >= this.downUntil && !this.server) {
       this.downUntil = undefined;
-      await this.plan?.onOver?.(this.lastFaultPath);
       await this.listen();
     }
   }
@@ -138,7 +130,6 @@ export class FaultProxy {
     if (this.matched <= (plan.skip ?? 0)) return undefined;
     if (this.faults >= this.limit(plan)) return undefined;
     this.faults++;
-    this.lastFaultPath = path;
     return plan;
   }
 
@@ -161,8 +152,6 @@ export class FaultProxy {
       return this.forward(req, body, answer, delayMs);
     };
     if (plan?.routeOnly) return void req.socket.destroy();
-    const last = plan && plan.kind !== 'outage' && plan.kind !== 'restart' && this.faults === this.limit(plan);
-    if (last) await plan.onOver?.(this.lastFaultPath);
     switch (plan?.kind) {
       case undefined:
         return forward(res);
