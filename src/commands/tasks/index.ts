@@ -10,7 +10,7 @@ import { DEFAULT_MAX_OUTAGE_MS, pollsInWait } from '../../api/wait.js';
 const WAIT_LIMITS_HELP =
   '\nWaiting: polls start 0.1 s apart and grow with the time waited (10% of it) up to --interval, so a\n' +
   `short task is noticed within ~0.2 s and a 10-minute wait costs about ${pollsInWait(600_000)} requests (at --interval 2).\n` +
-  '--timeout SEC limits the whole command here (create and wait), not one request; then it exits 7\n' +
+  '--timeout SEC limits the whole command here (with --follow, the create too), not one request; it then exits 7\n' +
   'with the command that resumes the wait. While the service is unreachable (network errors, 5xx, 429)\n' +
   'the wait keeps trying with backoff (Retry-After honoured) and says so on stderr; after --max-outage\n' +
   `SEC (default ${DEFAULT_MAX_OUTAGE_MS / 1000}) it gives up: exit 8 (unreachable) or 1 (service errors), with the resume command.`;
