@@ -75,7 +75,9 @@ describe('JSON arguments', () => {
   it('any JSON text reads back as the same value', () => {
     fc.assert(
       fc.property(json, (value) => {
-        expect(parseJsonText(JSON.stringify(value), '--data')).toEqual(value);
+        const text = JSON.stringify(value);
+        // Compared with JSON.parse's reading (JSON text has no -0: it reads back as 0).
+        expect(parseJsonText(text, '--data')).toEqual(JSON.parse(text));
       }),
     );
   });
