@@ -21,6 +21,8 @@ export interface ClientOptions {
   retry?: RetryPolicy;
   /** Time and sleeping between attempts (a fake one in tests). */
   clock?: Clock;
+  /** Aborts every request and retry pause of this client (Ctrl-C, SIGTERM). */
+  signal?: AbortSignal;
   /** True when baseUrl is the built-in default, to suggest starting the emulator. */
   usingDefaultBaseUrl?: boolean;
 }
@@ -95,8 +97,10 @@ export class ApiClient {
    * Sends one request, retrying what the retry policy allows (transient failures of requests that
    * may repeat), with backoff and the service's Retry-After. Aborting `options.signal` stops at once.
    */
-  async request<T>(method: HttpMethod, pathOrUrl: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
-    const url = this.url(pathOrUrl, options.query);
+  async request<T>(method: HttpMethod, pathOrUrl: string, requestOptions: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    const url = this.url(pathOrUrl, requestOptions.query);
+    const signals = [this.options.signal, requestOptions.signal].filter((signal) => signal !== undefined);
+    const options = { ...requestOptions, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {

@@ -15,6 +15,8 @@ export const PAGE_WINDOW = 8;
 export interface PageRequest {
   page?: number;
   pageSize?: number;
+  /** Stops a walk and its requests at once (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /** One page of a DRF-style list (`page`, `page_size`). */
@@ -178,11 +180,11 @@ export function checkPage(body: unknown, url: string): PageShape<unknown> {
 }
 
 /** Every item of a typed list. */
-export function iterateAll<T>(client: ApiClient, path: string, item: ZodType<T>, request: PageRequest = {}, signal?: AbortSignal): AsyncGenerator<T> {
+export function iterateAll<T>(client: ApiClient, path: string, item: ZodType<T>, request: PageRequest = {}): AsyncGenerator<T> {
   return walkPages(client, {
     path,
     pageSize: request.pageSize ?? MAX_PAGE_SIZE,
     schema: pageOf(item) as unknown as ZodType<PageShape<T>>,
-    signal,
+    signal: request.signal,
   });
 }

@@ -121,6 +121,7 @@ export class Context {
       userAgent: `agentctl/${VERSION} ${this.io.runtime}`,
       redactor: this.redactor,
       clock: this.io.clock,
+      signal: this.io.signal,
       trace: this.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
       usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
     });

@@ -38,7 +38,7 @@ export function parseListOptions(input: ParseInput | Record<string, unknown>): L
 
 export interface ListSource<T> {
   page: (request: { page?: number; pageSize?: number }) => Promise<Page<T>>;
-  all: (request: { pageSize?: number }) => AsyncIterable<T>;
+  all: (request: { pageSize?: number; signal?: AbortSignal }) => AsyncIterable<T>;
   /** Client-side filter (the service has none). */
   filter?: (item: T) => boolean;
 }
@@ -48,7 +48,7 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
   const keep = source.filter ?? (() => true);
   if (options.all) {
     const stopped: { error?: PartialListError } = {};
-    const count = await ctx.out.stream(untilFailure(filtered(source.all({ pageSize: options.pageSize }), keep), stopped), columns);
+    const count = await ctx.out.stream(untilFailure(filtered(source.all({ pageSize: options.pageSize, signal: ctx.signal }), keep), stopped), columns);
     // A walk that failed part-way still ends its output properly (a closed JSON array), then says so.
     if (stopped.error) throw stopped.error;
     if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${count} item${count === 1 ? '' : 's'}`));
