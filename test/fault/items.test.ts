@@ -106,6 +106,13 @@ describe('one meaning of the wait limit (item 4)', () => {
     expect(result.stderr).toMatch(/Task [0-9a-f-]{36} is still (pending|in_progress) after 4 s \(--timeout\)\. Resume with:\n {2}agentctl tasks wait/);
   });
 
+  it('so does create --webhook-listen --timeout: exit 7 when neither the webhook nor the fallback poll saw the end', async () => {
+    const { run } = await faulty();
+    const result = await run(['tasks', 'create', '[hang] no callback', '--webhook-listen', '--timeout', '30', '--fallback-interval', '10']);
+    expect(result.exitCode, result.stderr).toBe(7);
+    expect(result.stderr).toMatch(/Task ([0-9a-f-]{36}) is still (pending|in_progress) at the --timeout\. Resume with:\n {2}agentctl tasks wait \1/);
+  });
+
   it('tasks wait --timeout means the same: the whole wait', async () => {
     const { id } = await createTask('[hang] wait limit');
     const { run } = await faulty();
