@@ -25,6 +25,7 @@ export interface GlobalFlags {
   quiet?: boolean;
   verbose?: boolean;
   timeout?: string;
+  jq?: string;
 }
 
 /** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
@@ -110,7 +111,7 @@ export class Context {
     if (!apiKey && baseUrl === DEFAULT_BASE_URL) apiKey = EMULATOR_DEFAULT_KEY;
     if (!apiKey) {
       const { AuthMissingError } = await import('./auth-missing.js');
-      throw new AuthMissingError(settings?.profile ?? 'default');
+      throw new AuthMissingError(settings?.profile ?? 'default', baseUrl);
     }
     this.redactor.add(apiKey);
     const { ApiClient } = await import('../api/client.js');

@@ -16,4 +16,5 @@ export const NOUNS: Array<[name: string, load: () => Promise<NounModule>]> = [
   ['emulator', () => import('./emulator/index.js')],
   ['webhook-listen', () => import('./webhook-listen/index.js')],
   ['completion', () => import('./completion/index.js')],
+  ['help', () => import('./help/index.js')],
 ];

@@ -1,0 +1,127 @@
+// What a new user and a script expect (issue 15), run in-process against the emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest } from '../helpers/api.js';
+import { agentctl, against } from '../helpers/cli.js';
+
+let emulator: RunningEmulator;
+let cli: ReturnType<typeof against>;
+const MISSING = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 60_000 });
+  cli = against(emulator.baseUrl);
+});
+afterAll(() => emulator.close());
+
+const createTask = (prompt: string) => apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt });
+
+describe('help [command...]', () => {
+  it('answers at every level, like --help', async () => {
+    for (const path of [[], ['tasks'], ['tasks', 'create'], ['config', 'set']]) {
+      const viaHelp = await agentctl(['help', ...path]);
+      const viaFlag = await agentctl([...path, '--help']);
+      expect(viaHelp.exitCode, viaHelp.stderr).toBe(0);
+      expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    }
+  });
+
+  it('names the commands there are for an unknown one (exit 2)', async () => {
+    const result = await agentctl(['help', 'tasks', 'bogus']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('unknown command "tasks bogus"');
+    expect(result.stderr).toContain('create');
+  });
+});
+
+describe('usage errors', () => {
+  it('a missing argument prints the usage line and the help command', async () => {
+    const result = await agentctl(['tasks', 'get']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("missing required argument 'id'");
+    expect(result.stderr).toMatch(/usage: agentctl tasks get \[options\] <id>/);
+    expect(result.stderr).toContain('agentctl help tasks get');
+  });
+});
+
+describe('errors under --json', () => {
+  it('are one JSON object on stderr with code, exit, message and hint', async () => {
+    const result = await cli(['tasks', 'get', MISSING, '--json']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('');
+    const { error } = JSON.parse(result.stderr);
+    expect(error).toMatchObject({ code: 'not_found', exit: 4 });
+    expect(error.message).toContain(MISSING);
+    const usage = await agentctl(['tasks', 'get', '--json']);
+    expect(JSON.parse(usage.stderr).error).toMatchObject({ code: 'usage', exit: 2 });
+  });
+});
+
+describe('not found', () => {
+  it('names the thing and its id', async () => {
+    const result = await cli(['tasks', 'get', MISSING]);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain(`no task ${MISSING}`);
+    const agent = await cli(['persistent', 'get', MISSING]);
+    expect(agent.stderr).toContain(`no persistent agent ${MISSING}`);
+  });
+
+  it('a non-JSON 404 says the base URL probably lacks /api/v1 (exit 2)', async () => {
+    const result = await cli(['tasks', 'list'], { env: { AGENTCTL_BASE_URL: emulator.baseUrl.replace(/\/api\/v1$/, '') } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('lacks /api/v1');
+  });
+});
+
+describe('the missing-key hint', () => {
+  it('names the emulator key when the base URL is on this machine', async () => {
+    const result = await agentctl(['tasks', 'list'], { env: { AGENTCTL_BASE_URL: emulator.baseUrl } });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toContain('AGENTCTL_API_KEY=emulator-key');
+    const remote = await agentctl(['tasks', 'list'], { env: { AGENTCTL_BASE_URL: 'https://service.example/api/v1' } });
+    expect(remote.stderr).not.toContain('emulator-key');
+  });
+});
+
+describe('--fields', () => {
+  it('an unknown field is a usage error listing the fields there are', async () => {
+    await createTask('fields');
+    for (const format of [[], ['--json']]) {
+      const result = await cli(['tasks', 'list', '--fields', 'id,bogus', ...format]);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain('bogus');
+      expect(result.stderr).toMatch(/status/);
+    }
+  });
+});
+
+describe('--jq', () => {
+  it('filters the JSON output with a jq expression', async () => {
+    const { id } = await createTask('jq');
+    const result = await cli(['tasks', 'get', id, '--jq', '.prompt']);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'jq\n' });
+    const list = await cli(['tasks', 'list', '--jq', '.[0] | .id']);
+    expect(list.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const lines = await cli(['tasks', 'list', '--jsonl', '--jq', '.status']);
+    expect(lines.stdout.trim().split('\n').every((line) => line === 'pending' || line === 'in_progress')).toBe(true);
+  });
+
+  it('refuses an expression that does not compile before any request (exit 2)', async () => {
+    const result = await agentctl(['tasks', 'list', '--jq', '.[', '--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', 'k123']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--jq');
+  });
+});
+
+describe('text from the service', () => {
+  it('is shown with control characters escaped on a terminal, exact in JSON', async () => {
+    const prompt = 'title\u001b]0;pwned\u0007 clear\u001b[2J';
+    const { id } = await createTask(prompt);
+    const view = await cli(['tasks', 'get', id], { terminal: { stdoutIsTTY: true, stderrIsTTY: true, columns: 120 } });
+    expect(view.stdout).not.toContain('\u001b]');
+    expect(view.stdout).not.toContain('\u0007');
+    expect(view.stdout).toContain('\\x1b]0;pwned\\x07');
+    const json = await cli(['tasks', 'get', id, '--json']);
+    expect(JSON.parse(json.stdout).prompt).toBe(prompt);
+  });
+});
