@@ -60,6 +60,7 @@ export class ExitError extends Error {
   constructor(
     readonly exitCode: ExitCodeValue,
     message = '',
+    readonly hint?: string,
   ) {
     super(message);
     this.name = 'ExitError';

@@ -125,3 +125,51 @@ describe('text from the service', () => {
     expect(JSON.parse(json.stdout).prompt).toBe(prompt);
   });
 });
+
+describe('tasks list --status (filtered by agentctl)', () => {
+  it('reads on past a page without matches, and says there is more on stderr when piped', async () => {
+    const early = await createTask('cancelled early');
+    await apiRequest(emulator.baseUrl, 'POST', `/tasks/browser-use/${early.id}/cancel/`);
+    for (let i = 0; i < 12; i++) await createTask(`filler ${i}`);
+    const result = await cli(['tasks', 'list', '--status', 'cancelled', '--page-size', '5', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).map((task: { id: string }) => task.id)).toContain(early.id);
+
+    const piped = await cli(['tasks', 'list', '--page-size', '2', '--json']);
+    expect(JSON.parse(piped.stdout)).toHaveLength(2);
+    expect(piped.stderr).toMatch(/More: --page 2, or --all/);
+    const quiet = await cli(['tasks', 'list', '--page-size', '2', '--json', '-q']);
+    expect(quiet.stderr).toBe('');
+  });
+});
+
+describe('tasks result', () => {
+  it('exits 9 while the task has not finished, 6 when cancelled, 5 when failed', async () => {
+    const running = await createTask('still running');
+    const pending = await cli(['tasks', 'result', running.id]);
+    expect(pending.exitCode).toBe(9);
+    expect(pending.stderr).toContain(`agentctl tasks wait ${running.id}`);
+    await apiRequest(emulator.baseUrl, 'POST', `/tasks/browser-use/${running.id}/cancel/`);
+    expect((await cli(['tasks', 'result', running.id])).exitCode).toBe(6);
+
+    const fast = await startEmulator({ port: 0, taskDurationMs: 10 });
+    try {
+      const failing = await apiRequest<{ id: string }>(fast.baseUrl, 'POST', '/tasks/browser-use/', { prompt: '[fail] this one' });
+      const wait = await against(fast.baseUrl)(['tasks', 'wait', failing.id, '--interval', '0.05']);
+      expect(wait.exitCode).toBe(5);
+      expect((await against(fast.baseUrl)(['tasks', 'result', failing.id])).exitCode).toBe(5);
+    } finally {
+      await fast.close();
+    }
+  });
+});
+
+describe('tasks cancel', () => {
+  it('on a task already cancelled says so and exits 0', async () => {
+    const { id } = await createTask('cancel twice');
+    expect((await cli(['tasks', 'cancel', id])).exitCode).toBe(0);
+    const again = await cli(['tasks', 'cancel', id], { terminal: { stdoutIsTTY: true, stderrIsTTY: true, columns: 100 } });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain('already cancelled');
+  });
+});
