@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples } from './help.js';
@@ -106,7 +106,7 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
     defineArguments(command, stored?.own ?? (await load()).command, execute, async () => (await load()).command);
   }
   if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
-  examples(command, noun.examples);
+  if (!noun.own) examples(command, noun.examples); // a noun with its own action shows that action's examples
   for (const [verb, load] of Object.entries(noun.verbs ?? {})) {
     const definition = stored?.verbs[verb] ?? (await load()).command;
     const sub = command.command(verb).description(definition.summary);
@@ -115,7 +115,11 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
 }
 
 function defineArguments(command: Command, spec: CommandInfo, execute: Execute | undefined, load: () => Promise<CommandSpec<unknown>>): void {
-  for (const argument of spec.args ?? []) command.argument(argument.name, argument.description);
+  for (const argument of spec.args ?? []) {
+    const defined = new Argument(argument.name, argument.description);
+    if (argument.choices) defined.choices(argument.choices);
+    command.addArgument(defined);
+  }
   for (const option of spec.options ?? []) command.addOption(toOption(option));
   if (spec.notes) command.addHelpText('after', `\n${spec.notes}`);
   if (spec !== undefined && command.description() === '') command.description(spec.summary);
