@@ -127,7 +127,7 @@ export class Context {
   }
 
   async spinner(message: string): Promise<Spinner> {
-    const spinner = await startSpinner(message, this.out.settings.interactive && !this.out.settings.quiet, this.io.stderr);
+    const spinner = await startSpinner(message, this.out.settings.interactive && !this.out.settings.quiet, this.io.stderr, this.io.clock);
     this.onClose(() => spinner.stop());
     return spinner;
   }
