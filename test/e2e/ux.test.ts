@@ -197,3 +197,31 @@ describe('prompt files', () => {
     expect(stdin.exitCode).toBe(2);
   });
 });
+
+describe('doctor', () => {
+  it('reports base URL, key source (never the key), reachability, emulator, config and clock skew', async () => {
+    const result = await cli(['doctor', '--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({
+      base_url: emulator.baseUrl,
+      base_url_source: 'env',
+      api_key_source: 'env',
+      service: 'emulator',
+      ping: { ok: true },
+      config: { exists: false },
+    });
+    expect(report.ping.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(report.clock_skew_seconds)).toBeLessThanOrEqual(2);
+    expect(report.config.path).toMatch(/agentctl\/config\.json$/);
+    const human = await cli(['doctor']);
+    expect(human.stdout + human.stderr).not.toContain('emulator-key');
+    expect(human.stdout).toContain('agentctl emulator');
+  });
+
+  it('exits with the failure\'s code when the service cannot be reached', async () => {
+    const result = await agentctl(['doctor', '--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', 'k123', '--timeout', '2']);
+    expect(result.exitCode).toBe(8);
+    expect(result.stdout).toMatch(/reachable\s+no/);
+  });
+});
