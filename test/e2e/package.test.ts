@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string>; scripts?: Record<string, string> };
 const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 
 describe('the npm package', () => {
@@ -39,6 +39,12 @@ describe('the npm package', () => {
     const unexpected = files.filter((file) => !/^(bin|dist|completions)\//.test(file) && !['README.md', 'LICENSE', 'package.json'].includes(file));
     expect(unexpected, 'files that should not be in the package').toEqual([]);
     expect(files.some((file) => /^(src|test|node_modules|scripts|bench|\.ci)\//.test(file))).toBe(false);
+  });
+
+  it('runs no install script (npm 11 asks to approve those): the build ships in dist/', () => {
+    const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => pkg.scripts?.[name] !== undefined);
+    expect(installScripts).toEqual([]);
+    expect(pkg.scripts?.prepack).toContain('build');
   });
 
   it('carries the licence notices of the libraries bundled into dist/', () => {
