@@ -55,8 +55,9 @@ function explain(error: unknown): ErrorReport {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A 404 names what was not found ("no task 3f2b…"). A 404 that is not JSON comes from something
- * other than the API, almost always a base URL without its /api/v1 segment: a setup error (exit 2).
+ * A 404 names what was not found ("no task 3f2b…"). A 404 that is not JSON on a path without
+ * /api/vN comes from something other than the API: a base URL without its /api/v1, a setup error
+ * (exit 2). (With /api/v1 in place, an HTML 404 is an unknown route: an ordinary 404.)
  */
 function explainNotFound(error: Error & { exitCode: ExitCodeValue; hint?: string }): ErrorReport | undefined {
   const { status, body, url, method } = error as Partial<{ status: number; body: unknown; url: string; method: string }>;
@@ -67,14 +68,11 @@ function explainNotFound(error: Error & { exitCode: ExitCodeValue; hint?: string
   } catch {
     return undefined;
   }
-  if (typeof body === 'string' || body === undefined) {
-    const lacksVersion = !/\/api\/v\d+(\/|$)/.test(path);
+  if ((typeof body === 'string' || body === undefined) && !/\/api\/v\d+(\/|$)/.test(path)) {
     return {
       exitCode: ExitCode.usage,
       message: `the service answered 404 with a page that is not the API's JSON (${method ?? 'GET'} ${path})`,
-      hint: lacksVersion
-        ? 'the base URL probably lacks /api/v1: use e.g. --base-url http://127.0.0.1:8787/api/v1 (`agentctl doctor` shows the one in use)'
-        : 'the base URL probably does not point at the API (`agentctl doctor` shows the one in use)',
+      hint: 'the base URL probably lacks /api/v1: use e.g. --base-url http://127.0.0.1:8787/api/v1 (`agentctl doctor` shows the one in use)',
     };
   }
   const segments = path.split('/').filter(Boolean);

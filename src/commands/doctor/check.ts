@@ -74,6 +74,9 @@ async function diagnose(ctx: Context): Promise<{ report: Report; exitCode: numbe
   if (report.config.mode !== null && (parseInt(report.config.mode, 8) & 0o077) !== 0) {
     report.problems.push(`config: ${store.path} is readable by others (mode ${report.config.mode}); chmod 600 it`);
   }
+  if (report.config.folder_mode !== null && (parseInt(report.config.folder_mode, 8) & 0o077) !== 0) {
+    report.problems.push(`config: the folder ${store.dir} is open to others (mode ${report.config.folder_mode}); chmod 700 it`);
+  }
 
   try {
     store.profileNames();
