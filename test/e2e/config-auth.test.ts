@@ -72,6 +72,13 @@ describe('config', () => {
     expect(blocked.stderr).toContain(`${join(home, 'agentctl')} is a file, not a folder`);
     expect(blocked.stderr).not.toMatch(/bug|ENOTDIR|at .*\.js/);
 
+    // ~/.config itself a file (configHome stands for it here).
+    const dotConfig = join(tempDir(), '.config');
+    writeFileSync(dotConfig, '');
+    const parent = await agentctl(['auth', 'logout'], { configHome: dotConfig });
+    expect(parent.exitCode).toBe(2);
+    expect(parent.stderr).toContain(`${dotConfig} is a file, not a folder`);
+
     // /sys refuses new folders even to root.
     const denied = await agentctl(['config', 'set', 'base-url', 'http://x.test/api/v1'], { configHome: '/sys' });
     expect(denied.exitCode).toBe(2);
