@@ -7,6 +7,7 @@ import type { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { Output } from '../output/output.js';
 import { decideOutput, type Terminal } from '../output/settings.js';
+import { sanitizeText } from '../output/sanitize.js';
 import { startSpinner, type Spinner } from '../output/spinner.js';
 import { readStdin } from './input.js';
 import type { IO } from './io.js';
@@ -121,7 +122,7 @@ export class Context {
       timeoutMs: this.requestTimeoutMs,
       userAgent: `agentctl/${VERSION} ${this.io.runtime}`,
       redactor: this.redactor,
-      trace: this.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
+      trace: this.verbose ? (line) => this.io.stderr.write(`${sanitizeText(line)}\n`) : undefined,
       usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
     });
   }

@@ -186,7 +186,8 @@ export class Output {
 
   /** A bare line on stdout (an id, a URL, a result text). */
   line(text: string): void {
-    this.write(`${sanitizeMessage(text, this.settings.color)}\n`);
+    // Machine output (a JSON line) keeps the exact text; people get control characters escaped.
+    this.write(`${this.machine ? text : sanitizeMessage(text, this.settings.color)}\n`);
   }
 
   /** Progress and hints on stderr; silent with --quiet. */

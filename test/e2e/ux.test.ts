@@ -124,6 +124,14 @@ describe('text from the service', () => {
     const json = await cli(['tasks', 'get', id, '--json']);
     expect(JSON.parse(json.stdout).prompt).toBe(prompt);
   });
+
+  it('is escaped in --verbose traces too (a raw C1 CSI in a response body)', async () => {
+    const { id } = await createTask('c1 \u009b2J here');
+    const traced = await cli(['tasks', 'get', id, '--json', '--verbose']);
+    expect(traced.stderr).toContain('c1 \\x9b2J here');
+    expect(traced.stderr).not.toContain('\u009b');
+    expect(JSON.parse(traced.stdout).prompt).toBe('c1 \u009b2J here');
+  });
 });
 
 describe('tasks list --status (filtered by agentctl)', () => {

@@ -168,3 +168,12 @@ describe('--fields', () => {
     expect(() => table.output.list(rows, columns)).toThrowError(expect.objectContaining({ exitCode: 2, hint: expect.stringContaining('id, name') }));
   });
 });
+
+describe('machine lines', () => {
+  it('keep the exact text (a JSON line with a C1 character stays valid JSON)', () => {
+    const c = capture({ jsonl: true }, pipe);
+    const line = JSON.stringify({ name: 'a\u009bb' });
+    c.output.line(line);
+    expect(JSON.parse(c.out()).name).toBe('a\u009bb');
+  });
+});
