@@ -3,6 +3,5 @@ import { defineNoun } from '../../cli/define.js';
 export const noun = defineNoun({
   name: 'completion',
   summary: 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names',
-  examples: ['agentctl completion bash > ~/.local/share/bash-completion/completions/agentctl'],
   own: () => import('./print.js'),
 });

@@ -3,6 +3,5 @@ import { defineNoun } from '../../cli/define.js';
 export const noun = defineNoun({
   name: 'doctor',
   summary: 'check the setup: base URL, key source, config file, reachability, latency and clock skew',
-  examples: ['agentctl doctor'],
   own: () => import('./check.js'),
 });
