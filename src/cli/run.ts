@@ -23,8 +23,12 @@ export async function run(argv: string[], io: IO): Promise<number> {
     );
     const options = await spec.parse(input);
     await ctx.out.ready();
-    const code = await spec.run(options, ctx);
-    await ctx.out.flush();
+    let code: number | void;
+    try {
+      code = await spec.run(options, ctx);
+    } finally {
+      await ctx.out.flush(); // --jq output is written asynchronously, also before a failure's exit
+    }
     if (typeof code === 'number') exitCode = code;
   };
 

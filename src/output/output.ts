@@ -29,6 +29,7 @@ export class Output {
   readonly chalk: ChalkInstance;
   /** Output still being filtered by --jq; `flush()` waits for it (and reports its errors). */
   private pending: Promise<void> = Promise.resolve();
+  private jqFailure?: unknown;
   private fieldsChecked = false;
 
   constructor(
@@ -52,6 +53,9 @@ export class Output {
   /** Waits until everything is written (--jq filters asynchronously); throws a --jq failure. */
   async flush(): Promise<void> {
     await this.pending;
+    const failure = this.jqFailure;
+    this.jqFailure = undefined;
+    if (failure !== undefined) throw failure;
   }
 
   /** One JSON document (or one compact line with --jsonl), --fields applied, then --jq. */
@@ -62,9 +66,15 @@ export class Output {
     const compact = this.settings.format === 'jsonl';
     const expression = this.settings.jq;
     if (expression !== undefined) {
+      // Kept as a value, never a rejected promise left waiting: flush() reports it.
       this.pending = this.pending.then(async () => {
-        const { runJq } = await import('./jq.js');
-        this.write(await runJq(expression, kept, compact));
+        if (this.jqFailure !== undefined) return;
+        try {
+          const { runJq } = await import('./jq.js');
+          this.write(await runJq(expression, kept, compact));
+        } catch (error) {
+          this.jqFailure = error;
+        }
       });
       return;
     }

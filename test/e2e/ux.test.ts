@@ -106,6 +106,16 @@ describe('--jq', () => {
     expect(lines.stdout.trim().split('\n').every((line) => line === 'pending' || line === 'in_progress')).toBe(true);
   });
 
+  it('prints before a failing exit code, and a runtime error exits 2', async () => {
+    const { id } = await createTask('jq cancelled');
+    await apiRequest(emulator.baseUrl, 'POST', `/tasks/browser-use/${id}/cancel/`);
+    const result = await cli(['tasks', 'result', id, '--jq', '.status']);
+    expect(result).toMatchObject({ exitCode: 6, stdout: 'cancelled\n' });
+    const failing = await cli(['tasks', 'get', id, '--jq', '.status | error("boom")']);
+    expect(failing.exitCode).toBe(2);
+    expect(failing.stderr).toContain('boom');
+  });
+
   it('refuses an expression that does not compile before any request (exit 2)', async () => {
     const result = await agentctl(['tasks', 'list', '--jq', '.[', '--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', 'k123']);
     expect(result.exitCode).toBe(2);
