@@ -92,7 +92,7 @@ describe('the npm package', () => {
     expect(task.stdout).toContain('Find the cheapest flight to Oslo');
   }, 180_000);
 
-  it('runs with npx from the project folder (after npm ci, which builds it)', async () => {
+  it('runs with npx from the project folder (a fresh clone builds itself on the first run)', async () => {
     const result = await execa('npx', ['--no-install', 'agentctl', '--version'], { cwd: ROOT, env: npmEnv, reject: false, timeout: 60_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.trim()).toBe(pkg.version);
