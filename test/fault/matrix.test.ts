@@ -143,7 +143,7 @@ function expected(kind: Kind, fault: string): { exit: number; says: RegExp[] } {
   }
   if (kind !== 'post') return { exit: 0, says: [] };
   // A create or cancel whose outcome is unknown says so, and how to check.
-  const uncertain = /hint: the request may still have been carried out; check before sending it again: `agentctl tasks (list|get [0-9a-f-]{36})`/;
+  const uncertain = /the request may still have been carried out; check before sending it again: `agentctl tasks (list|get [0-9a-f-]{36})`/;
   if (fault === '502 HTML') return { exit: 1, says: [/answered 502 \(bad gateway\): 502 Bad Gateway \(non-JSON response\)/, uncertain] };
   if (fault === '500') return { exit: 1, says: [/answered 500 \(internal server error\)/, uncertain] };
   if (fault === 'reset' || fault === 'restart') return { exit: 8, says: [/the connection broke during POST/, uncertain] };
