@@ -5,7 +5,7 @@
 // CommonJS (bin/package.json), like dist/: an ES module here would start Node's ESM loader, about
 // a fifth of a bare node start-up, on every run.
 'use strict';
-const { fstatSync, statSync, writeSync } = require('node:fs');
+const { existsSync, fstatSync, statSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 let devNull;
@@ -24,8 +24,12 @@ function isTerminal(fd) {
  * costs several milliseconds of start-up, and `agentctl ... | head` closing the pipe ends the run quietly.
  */
 function fdStream(fd, name) {
+  let queued = false;
   return {
     write(text) {
+      // Once the stream holds queued bytes, everything after them queues too, or output would reorder.
+      if (queued && process[name].writableLength > 0) return process[name].write(text);
+      queued = false;
       let buffer = Buffer.from(text);
       while (buffer.length > 0) {
         try {
@@ -33,6 +37,7 @@ function fdStream(fd, name) {
         } catch (error) {
           if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
           if (error.code !== 'EAGAIN') throw error;
+          queued = true;
           return process[name].write(buffer); // a full non-blocking pipe: let the stream queue the rest
         }
       }
@@ -78,11 +83,17 @@ let program;
 try {
   program = require('../dist/cli/main.js');
 } catch (error) {
-  if (error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes('dist')) {
-    process.stderr.write('agentctl is not built yet: run `npm run build` in its folder first.\n');
+  if (!(error && error.code === 'MODULE_NOT_FOUND' && String(error.message).includes('dist'))) throw error;
+  // A fresh clone after `npm ci` (the package itself ships dist/ and runs no install script): build once.
+  const root = join(__dirname, '..');
+  if (!existsSync(join(root, 'scripts', 'build.mjs')) || !existsSync(join(root, 'node_modules', 'esbuild'))) {
+    process.stderr.write('agentctl is not built yet: run `npm ci && npm run build` in its folder first.\n');
     process.exit(2);
   }
-  throw error;
+  process.stderr.write('agentctl: first run in this clone, building dist/ (npm run build)...\n');
+  const build = require('node:child_process').spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) process.exit(2);
+  program = require('../dist/cli/main.js');
 }
 
 program

@@ -22,8 +22,12 @@ function __agentctl_child
             echo emulator
         case ':webhook-listen'
             echo webhook-listen
+        case ':doctor'
+            echo doctor
         case ':completion'
             echo completion
+        case ':help'
+            echo help
         case 'agents:list'
             echo list
         case 'agents:create'
@@ -110,6 +114,8 @@ function __agentctl_arity
             echo 1
         case ':--fields'
             echo 1
+        case ':--jq'
+            echo 1
         case ':--timeout'
             echo 1
         case 'agents list:--page'
@@ -153,6 +159,8 @@ function __agentctl_arity
         case 'tasks create:--listen-port'
             echo 1
         case 'tasks create:--fallback-interval'
+            echo 1
+        case 'tasks create:--max-outage'
             echo 1
         case 'tasks create:--agent'
             echo 1
@@ -199,6 +207,8 @@ function __agentctl_arity
         case 'tasks result:--agent'
             echo 1
         case 'tasks wait:--interval'
+            echo 1
+        case 'tasks wait:--max-outage'
             echo 1
         case 'tasks wait:--agent'
             echo 1
@@ -326,6 +336,8 @@ function __agentctl_arity
             echo 1
         case '*:--fields'
             echo 1
+        case '*:--jq'
+            echo 1
         case '*:--timeout'
             echo 1
         case '*'
@@ -400,7 +412,9 @@ complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored s
 complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
 complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)'
 complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
+complete -c agentctl -n '__agentctl_at' -a 'doctor' -d 'check the setup: base URL, key source, config file, reachability, latency and clock skew'
 complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
+complete -c agentctl -n '__agentctl_at' -a 'help' -d 'show help for a command: agentctl help tasks create is agentctl tasks create --help'
 complete -c agentctl -n '__agentctl_at' -s V -l version -d 'print the version'
 complete -c agentctl -n '__agentctl_at' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at agents' -a 'list' -d 'list browser-use agents, newest first'
@@ -433,7 +447,7 @@ complete -c agentctl -n '__agentctl_at tasks' -a 'cancel' -d 'cancel a pending o
 complete -c agentctl -n '__agentctl_at tasks' -a 'result' -d 'print a task\'s result'
 complete -c agentctl -n '__agentctl_at tasks' -a 'wait' -d 'wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out'
 complete -c agentctl -n '__agentctl_at tasks' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl)'
+complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)'
 complete -c agentctl -n '__agentctl_at tasks list' -l page -x -d 'page number, from 1'
 complete -c agentctl -n '__agentctl_at tasks list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
 complete -c agentctl -n '__agentctl_at tasks list' -l all -d 'every page (streams with --jsonl)'
@@ -447,13 +461,14 @@ complete -c agentctl -n '__agentctl_at tasks create' -l secret-env -x -d 'a secr
 complete -c agentctl -n '__agentctl_at tasks create' -l webhook -x -d 'http(s) URL called once when the task ends'
 complete -c agentctl -n '__agentctl_at tasks create' -l wait -x -d 'let the service hold the request until the task ends, 0..1350 seconds'
 complete -c agentctl -n '__agentctl_at tasks create' -l follow -d 'poll until the task ends, print the result, and exit with the task\'s code'
-complete -c agentctl -n '__agentctl_at tasks create' -l interval -x -d 'seconds between polls with --follow'
+complete -c agentctl -n '__agentctl_at tasks create' -l interval -x -d 'with --follow: longest time between polls, seconds'
 complete -c agentctl -n '__agentctl_at tasks create' -l id-only -d 'print only the new task\'s id'
 complete -c agentctl -n '__agentctl_at tasks create' -l webhook-listen -d 'start a local listener, register it as the webhook, wait for the callback, print the result and exit with the task\'s code (polls slowly as a fallback)'
 complete -c agentctl -n '__agentctl_at tasks create' -l public-url -x -d 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended'
 complete -c agentctl -n '__agentctl_at tasks create' -l listen-host -x -d 'with --webhook-listen: address to listen on (default 127.0.0.1)'
 complete -c agentctl -n '__agentctl_at tasks create' -l listen-port -x -d 'with --webhook-listen: port to listen on (default 0 = any free port)'
 complete -c agentctl -n '__agentctl_at tasks create' -l fallback-interval -x -d 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)'
+complete -c agentctl -n '__agentctl_at tasks create' -l max-outage -x -d 'with --follow or --webhook-listen: give up when the service is unreachable this long (default 300)'
 complete -c agentctl -n '__agentctl_at tasks create' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks create' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks get' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
@@ -485,7 +500,8 @@ complete -c agentctl -n '__agentctl_at tasks cancel' -l agent -x -d 'use the age
 complete -c agentctl -n '__agentctl_at tasks cancel' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks result' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks result' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'seconds between polls'
+complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'longest time between polls, seconds'
+complete -c agentctl -n '__agentctl_at tasks wait' -l max-outage -x -d 'give up when the service is unreachable this long (default 300)'
 complete -c agentctl -n '__agentctl_at tasks wait' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks wait' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent' -a 'list' -d 'list persistent agents, newest first'
@@ -586,11 +602,14 @@ complete -c agentctl -n '__agentctl_at config' -a 'get' -d 'print one setting (a
 complete -c agentctl -n '__agentctl_at config' -a 'set' -d 'store a setting in the profile'
 complete -c agentctl -n '__agentctl_at config' -a 'unset' -d 'remove a setting from the profile'
 complete -c agentctl -n '__agentctl_at config' -a 'list' -d 'show the settings of the profile (or of every profile with --all-profiles)'
-complete -c agentctl -n '__agentctl_at config' -a 'path' -d 'print where the config file lives'
+complete -c agentctl -n '__agentctl_at config' -a 'path' -d 'print where the config file lives (works even when the file is broken)'
 complete -c agentctl -n '__agentctl_at config' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config get' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_arg 0 config get' -a 'base-url api-key' -d 'key'
 complete -c agentctl -n '__agentctl_at config set' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_arg 0 config set' -a 'base-url api-key' -d 'key'
 complete -c agentctl -n '__agentctl_at config unset' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_arg 0 config unset' -a 'base-url api-key' -d 'key'
 complete -c agentctl -n '__agentctl_at config list' -l all-profiles -d 'every profile'
 complete -c agentctl -n '__agentctl_at config list' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config path' -s h -l help -d 'show help for a command'
@@ -614,15 +633,18 @@ complete -c agentctl -n '__agentctl_at webhook-listen' -l once -d 'exit after th
 complete -c agentctl -n '__agentctl_at webhook-listen' -l max-body -x -d 'largest body accepted; larger ones get 413'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l drain-timeout -x -d 'on --count/--timeout exit, how long to wait for forwarding to finish'
 complete -c agentctl -n '__agentctl_at webhook-listen' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'
+complete -c agentctl -n '__agentctl_at help' -s h -l help -d 'show help for a command'
 complete -c agentctl -l base-url -x -d 'service base URL including the version segment (env AGENTCTL_BASE_URL)'
 complete -c agentctl -l api-key -x -d 'API key (env AGENTCTL_API_KEY; argv is visible to other users: prefer env, config or --api-key-file)'
 complete -c agentctl -l api-key-file -r -F -d 'read the API key from a file (- for stdin)'
 complete -c agentctl -l profile -x -d 'named profile in the config file (env AGENTCTL_PROFILE)'
 complete -c agentctl -l json -d 'machine output: one JSON document on stdout'
 complete -c agentctl -l jsonl -d 'list commands: one JSON object per line (streams with --all)'
-complete -c agentctl -l fields -x -d 'columns of a table / keys kept in JSON'
+complete -c agentctl -l fields -x -d 'columns of a table / keys kept in JSON (an unknown name is an error that lists the known ones)'
+complete -c agentctl -l jq -x -d 'filter the JSON output with a jq expression (implies --json; strings print raw)'
 complete -c agentctl -l no-color -d 'no ANSI colour (also off when stdout is not a terminal, or NO_COLOR is set)'
 complete -c agentctl -s q -l quiet -d 'nothing on stderr but errors'
 complete -c agentctl -l verbose -d 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)'
