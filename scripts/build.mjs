@@ -16,6 +16,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const TARGET = 'node20.18';
 
+/** The file of a command's piped help page: words of a command never hold `_`. Same rule as src/cli/help-cache.ts. */
+const helpPageName = (path) => `${['agentctl', ...(path ? path.split(' ') : [])].join('_')}.txt`;
+
 // Only for the build-time help bundle below (an ES module): bundled CommonJS dependencies call require().
 const REQUIRE_BANNER =
   "import { createRequire as __agentctlCreateRequire } from 'node:module'; const require = __agentctlCreateRequire(import.meta.url);";
@@ -191,7 +194,11 @@ await build({
 });
 try {
   const { renderHelpPages, commandManifest } = await import(pathToFileURL(pagesBundle).href);
-  await writeFile(new URL('../dist/help-pages.json', import.meta.url), JSON.stringify(await renderHelpPages()));
+  // One file per page (dist/help/agentctl_tasks_create.txt): reading one small file beats parsing all of them.
+  await mkdir(new URL('help/', dist), { recursive: true });
+  for (const [path, page] of Object.entries(await renderHelpPages())) {
+    await writeFile(new URL(`help/${helpPageName(path)}`, dist), page);
+  }
   await writeFile(new URL('../dist/command-tree.json', import.meta.url), JSON.stringify(await commandManifest()));
 } finally {
   await rm(pagesBundle, { force: true });

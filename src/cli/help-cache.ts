@@ -4,7 +4,8 @@ import type { IO } from './io.js';
 /**
  * The pre-rendered `--help` page for argv, when one applies: `agentctl [command...] --help` into a
  * pipe, a file or /dev/null, with no colour forced. A terminal wraps help to its own width, so it always goes
- * through commander. Pages come from the build (dist/help-pages.json, see help-pages.ts).
+ * through commander. Pages come from the build (dist/help/agentctl_tasks_create.txt, see help-pages.ts):
+ * one small file per page, so that a page costs one read.
  */
 export function cachedHelp(argv: string[], io: Pick<IO, 'env' | 'terminal'>): string | undefined {
   const last = argv[argv.length - 1];
@@ -13,9 +14,8 @@ export function cachedHelp(argv: string[], io: Pick<IO, 'env' | 'terminal'>): st
   if (!words.every((word) => /^[a-z][a-z-]*$/.test(word))) return undefined;
   if (io.env.FORCE_COLOR !== undefined || io.env.CLICOLOR_FORCE !== undefined || io.terminal.stdoutIsTTY) return undefined;
   try {
-    const pages = JSON.parse(readFileSync(new URL('../help-pages.json', import.meta.url), 'utf8')) as Record<string, string>;
-    return pages[words.join(' ')];
+    return readFileSync(new URL(`../help/${['agentctl', ...words].join('_')}.txt`, import.meta.url), 'utf8');
   } catch {
-    return undefined; // no pages (running from the sources): commander renders the help
+    return undefined; // no such page (an unknown command, or running from the sources): commander answers
   }
 }

@@ -6,7 +6,7 @@ export { commandManifest } from './program.js';
 /**
  * Every command's `--help` exactly as commander prints it into a pipe (80 columns, no colour), keyed
  * by the command path ('' for the root, 'tasks list', ...). The build stores these in
- * dist/help-pages.json so that piped `--help` answers without loading commander at all.
+ * dist/help/ so that piped `--help` answers without loading commander at all.
  */
 export async function renderHelpPages(): Promise<Record<string, string>> {
   const pages: Record<string, string> = {};
