@@ -26,7 +26,7 @@ const REQUIRE_BANNER =
 // `import.meta` has no CommonJS equivalent that esbuild fills in: chunks that use it get this line
 // first, its URL computed on first use (node:url is not otherwise loaded for `--version`).
 const IMPORT_META = '__agentctlImportMeta';
-const IMPORT_META_LINE = `const ${IMPORT_META}={get url(){return require("node:url").pathToFileURL(__filename).href}};`;
+const IMPORT_META_LINE = `const ${IMPORT_META}={dirname:__dirname,filename:__filename,get url(){return require("node:url").pathToFileURL(__filename).href}};`;
 
 // commander loads node:child_process at start-up (several ms: it pulls in net, dgram and more) for
 // stand-alone executable subcommands, which agentctl never uses. Its copy is resolved to a stub that
@@ -129,10 +129,13 @@ for (const file of outputFiles) {
   modules.set(relative(fileURLToPath(dist), file.path), code.includes(IMPORT_META) ? IMPORT_META_LINE + code : code);
 }
 
-// Small chunks are packed into one file, dist/chunks/pack-HASH.js, each still evaluated only when
-// first required: a command needs some thirty of them, and every file Node loads costs ~0.3 ms of
-// resolving and reading, more than parsing all the small chunks together. What the entry needs for
-// `--version` and piped `--help` stays out of the pack, so those never read it.
+// Chunks are packed into few files, each chunk still evaluated only when first required: a command
+// needs some thirty of them, and every file Node loads costs ~0.3 ms of resolving and reading, more
+// than parsing many small chunks together. Two packs: the entry (cli/main.js) holds what `--version`
+// and piped `--help` need, so they read one file; chunks/pack.js holds the other small chunks.
+// A pack's loader is its exports' `__agentctlPack`; requires of packed chunks are relinked to it.
+const ENTRY = 'cli/main.js';
+const PACK = 'chunks/pack.js';
 const PACK_LIMIT = 16_384;
 const outputPath = (path) => relative(fileURLToPath(dist), join(process.cwd(), path));
 const startUp = new Set();
@@ -141,31 +144,45 @@ const visit = (path) => {
   startUp.add(path);
   for (const dependency of metafile.outputs[`dist/${path}`].imports) if (dependency.kind === 'import-statement' && !dependency.external) visit(outputPath(dependency.path));
 };
-visit('cli/main.js');
-const packed = new Set(
-  [...modules]
-    .filter(([path, code]) => path.startsWith('chunks/') && !startUp.has(path) && code.length < PACK_LIMIT && !code.includes('__filename'))
-    .map(([path]) => path),
-);
+visit(ENTRY);
+/** The pack that holds a chunk (undefined: a file of its own). `__filename` must stay the chunk's own. */
+const packOf = new Map();
+for (const [path, code] of modules) {
+  const ownFile = !code.includes('__filename');
+  if (startUp.has(path) && (path === ENTRY || ownFile)) packOf.set(path, ENTRY);
+  else if (path.startsWith('chunks/') && code.length < PACK_LIMIT && ownFile) packOf.set(path, PACK);
+}
 const REQUIRE = /\brequire\("(\.{1,2}\/[^"]+)"\)/g;
-/** `require("./chunk.js")` of a packed chunk, from `from`, becomes a call of the pack's loader. */
-function relink(from, code, inPack) {
+/**
+ * `require("./chunk.js")` in the code of `from`, now in `file` (a pack or its own file): relinked to
+ * the pack that holds the chunk, or to the chunk's file from where the code now is.
+ */
+function relink(file, from, code) {
   return code.replace(REQUIRE, (call, target) => {
     const id = posix.join(posix.dirname(from), target);
-    if (!packed.has(id)) return call;
-    return inPack ? `__pack(${JSON.stringify(id)})` : `require(${JSON.stringify(`./${posix.relative(posix.dirname(from), PACK)}`)})(${JSON.stringify(id)})`;
+    const pack = packOf.get(id);
+    const path = (to) => JSON.stringify(posix.relative(posix.dirname(file), to).replace(/^(?!\.)/, './'));
+    if (pack === undefined) return `require(${path(id)})`;
+    return pack === file ? `__pack(${JSON.stringify(id)})` : `require(${path(pack)}).__agentctlPack(${JSON.stringify(id)})`;
   });
 }
-const parts = [...packed].map((id) => `${JSON.stringify(id)}:function(module,exports,require,__pack){${relink(id, modules.get(id), true)}\n}`);
-const pack = `const parts={${parts.join(',')}},loaded={};function __pack(id){let m=loaded[id];if(!m){m=loaded[id]={exports:{}};parts[id].call(m.exports,m,m.exports,require,__pack)}return m.exports}module.exports=__pack;`;
-const PACK = 'chunks/pack.js';
+/** A pack's code; it exports `exportsOf`'s exports (or nothing but the loader). */
+function packCode(file, exportsOf) {
+  const members = [...packOf].filter(([, pack]) => pack === file).map(([id]) => id);
+  const parts = members.map((id) => `${JSON.stringify(id)}:function(module,exports,require,__pack){${relink(file, id, modules.get(id))}\n}`);
+  const exported = exportsOf ? `__pack(${JSON.stringify(exportsOf)})` : '{}';
+  return `const parts={${parts.join(',')}},loaded={};function __pack(id){let m=loaded[id];if(!m){m=loaded[id]={exports:{}};parts[id].call(m.exports,m,m.exports,require,__pack)}return m.exports}module.exports=${exported};Object.defineProperty(module.exports,"__agentctlPack",{value:__pack});`;
+}
 // ES modules run in strict mode: so do their CommonJS forms.
 const STRICT = '"use strict";';
 await mkdir(new URL('cli/', dist), { recursive: true });
 await mkdir(new URL('chunks/', dist), { recursive: true });
 await mkdir(new URL('lib/', dist), { recursive: true });
-const written = [[PACK, STRICT + pack]];
-for (const [path, code] of modules) if (!packed.has(path)) written.push([path, STRICT + relink(path, code, false)]);
+const written = [
+  [ENTRY, STRICT + packCode(ENTRY, ENTRY)],
+  [PACK, STRICT + packCode(PACK)],
+];
+for (const [path, code] of modules) if (!packOf.has(path)) written.push([path, STRICT + relink(path, path, code)]);
 for (const [path, code] of libraries) written.push([path, code]);
 const buildId = createHash('sha256');
 for (const [path, code] of written) {
