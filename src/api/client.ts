@@ -53,6 +53,11 @@ export class ApiClient {
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
   }
 
+  /** The same client with another retry policy (a batch handles 429s and repeats creates itself). */
+  withRetry(retry: RetryPolicy): ApiClient {
+    return new ApiClient({ ...this.options, retry });
+  }
+
   get baseUrl(): string {
     return this.base.href.replace(/\/$/, '');
   }

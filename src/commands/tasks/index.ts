@@ -7,6 +7,28 @@ import { addListOptions } from '../shared/list.js';
 
 const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 
+const BATCH_HELP = `
+Input: one task a line. A line starting with { is a JSON object with "prompt" (required) and
+optionally "output_schema", "secrets", "webhook", "agent" (agent id) and "key" (your own id, echoed
+back); any other line is a prompt. Blank lines are skipped. Every line is checked before the first
+request: a bad line is reported with its number and nothing is sent (exit 2).
+
+Output: one JSON line per task on stdout, {"line", "key", "id", "status", "result", "error"}, as
+its outcome is known: status "created" (without --follow), or "completed", "failed", "cancelled"
+when it ends (--follow); "rejected" when the service refused it (nothing was created), "unknown"
+when the connection broke after the create was sent. Progress (counts, rate, ETA) goes to stderr on
+a terminal, and a summary at the end.
+
+Resume: each created task's id is written to the ledger (FILE.ledger, or --ledger PATH) as soon as
+it exists. Running the same command again creates nothing twice: it reuses the recorded ids and
+waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
+\`agentctl tasks list\`, then rerun with --retry-unknown to send it.
+
+Rate limits: a 429 pauses every worker for its Retry-After.
+Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
+3 auth (stops the run), 8 network, 1 rejected/unknown/service error, 4 not found, 5 failed,
+6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
+
 function agentOption(command: Command): Command {
   return command.option('--agent <id>', 'use the agent-scoped routes of this browser-use agent (UUID)');
 }
@@ -121,6 +143,26 @@ export function register(program: Command): void {
     `agentctl tasks result ${ID}`,
     `agentctl tasks result ${ID} --json | jq .result`,
   ]).action(lazy(() => import('./result.js')));
+
+  examples(
+    tasks
+      .command('run-batch')
+      .description('create many tasks from a JSON Lines file (or plain prompts, one a line), resumably; --follow waits for all')
+      .argument('[file]', 'the tasks, one a line (- or nothing reads stdin)')
+      .option('--concurrency <n>', 'requests in flight at once, 1..64', '4')
+      .option('--follow', 'wait for every task; print one JSON line per task as it ends')
+      .option('--interval <sec>', 'with --follow: longest time between polls, seconds', '2')
+      .option('--max-outage <sec>', 'with --follow: give up when the service is unreachable this long', '300')
+      .option('--ledger <path>', 'where each line\'s task id is recorded (default FILE.ledger beside the input)')
+      .option('--shard <i/n>', 'take every n-th task from the i-th (1-based), to split one file across CI jobs')
+      .option('--retry-unknown', 'send again the lines whose create outcome is unknown (check them first)')
+      .addHelpText('after', BATCH_HELP),
+    [
+      'agentctl tasks run-batch tasks.jsonl --concurrency 8 --follow > results.jsonl',
+      'agentctl tasks run-batch prompts.txt --shard "$CI_NODE_INDEX/$CI_NODE_TOTAL" --follow',
+      'printf "Check example.com\\nCheck example.org\\n" | agentctl tasks run-batch - --follow | jq -r .status',
+    ],
+  ).action(lazy(() => import('./run-batch.js')));
 
   examples(
     agentOption(
