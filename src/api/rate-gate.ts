@@ -10,6 +10,7 @@ export class RateGate {
   private active = 0;
   private readonly queue: Array<{ start: () => void; stop: (reason: unknown) => void }> = [];
   private pausedUntil = 0;
+  private sleeping?: { until: number; done: Promise<void> };
 
   constructor(
     readonly concurrency: number,
@@ -42,7 +43,11 @@ export class RateGate {
   }
 
   private async waitOutPause(): Promise<void> {
-    for (let left = this.pausedForMs; left > 0; left = this.pausedForMs) await this.clock.sleep(left, this.signal);
+    while (this.pausedForMs > 0) {
+      // Everyone waiting shares one sleep until the pause ends (or a longer pause replaces it).
+      if (this.sleeping?.until !== this.pausedUntil) this.sleeping = { until: this.pausedUntil, done: this.clock.sleep(this.pausedForMs, this.signal) };
+      await this.sleeping.done;
+    }
   }
 
   private acquire(): Promise<void> {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
 import { against, tempDir } from '../helpers/cli.js';
+import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
 let emulator: RunningEmulator;
 let cli: ReturnType<typeof against>;
@@ -19,6 +19,26 @@ afterAll(() => emulator.close());
 
 const taskCount = async () => (await apiRequest<{ count: number }>(emulator.baseUrl, 'GET', '/tasks/browser-use/')).count;
 const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** Forwards to the emulator unless `fault` answers for it (a 429, a 503, a connection reset after sending). */
+async function faultyProxy(fault: (request: StubRequest, creates: number) => 'forward' | 'reset-after-forward' | ((res: ServerResponse) => void)) {
+  let creates = 0;
+  const proxy = await stubServer((request, res) => {
+    const isCreate = request.method === 'POST' && /\/tasks\/browser-use\/$/.test(request.url);
+    const action = isCreate ? fault(request, ++creates) : 'forward';
+    if (typeof action === 'function') return action(res);
+    void fetch(`${emulator.baseUrl.replace(/\/api\/v1$/, '')}${request.url}`, {
+      method: request.method,
+      headers: { 'x-api-key': String(request.headers['x-api-key']), 'content-type': 'application/json' },
+      body: request.method === 'GET' ? undefined : request.body,
+    }).then(async (answer) => {
+      if (action === 'reset-after-forward') return res.socket?.destroy();
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(await answer.text());
+    });
+  });
+  return { ...proxy, cli: against(proxy.baseUrl) };
+}
 
 function inputFile(lines: string[], name = 'tasks.jsonl'): string {
   const path = join(tempDir(), name);
@@ -49,5 +69,146 @@ describe('tasks run-batch', () => {
     expect(await taskCount()).toBe(before + 1000);
     const ids = (o: Record<string, unknown>[]) => o.map((x) => `${x.line}:${x.id}`).sort();
     expect(ids(jsonLines(again.stdout))).toEqual(ids(out));
+  });
+
+  it('checks every line before sending anything: bad lines are listed with their numbers, exit 2', async () => {
+    const file = inputFile([
+      '{"prompt": "fine", "key": "a"}',
+      '{"prompt": "broken"',
+      '',
+      '{"promt": "typo"}',
+      '{"prompt": ""}',
+      '{"prompt": "dup", "key": "a"}',
+      '{"prompt": "x", "webhook": "ftp://example.com"}',
+      '{"prompt": "x", "agent": "not-a-uuid"}',
+      '{"prompt": "x", "secrets": {"https://a.example": {"bad key": "v"}}}',
+    ]);
+    const before = await taskCount();
+    const result = await cli(['tasks', 'run-batch', file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/7 bad lines; nothing was sent/);
+    for (const line of [2, 4, 5, 6, 7, 8, 9]) expect(result.stderr).toContain(`line ${line}:`);
+    expect(result.stderr).toContain('unknown field "promt"');
+    expect(result.stderr).toContain('key "a" is already used on line 1');
+    expect(await taskCount()).toBe(before);
+    expect(existsSync(`${file}.ledger`)).toBe(false);
+  });
+
+  it('refuses bad flags and a missing file before any request', async () => {
+    expect((await cli(['tasks', 'run-batch', '/nonexistent/tasks.jsonl'])).stderr).toMatch(/cannot read/);
+    const file = inputFile(['a']);
+    for (const flags of [['--concurrency', '0'], ['--shard', '3/2'], ['--shard', 'x']]) {
+      const result = await cli(['tasks', 'run-batch', file, ...flags]);
+      expect(result.exitCode, flags.join(' ')).toBe(2);
+    }
+  });
+
+  it('reads plain prompts from stdin and prints one created line each', async () => {
+    const result = await cli(['tasks', 'run-batch', '-'], { input: 'first prompt\n\nsecond prompt\n' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const out = jsonLines(result.stdout);
+    expect(out.map((o) => [o.line, o.status])).toEqual([
+      [1, 'created'],
+      [3, 'created'],
+    ]);
+  });
+
+  it('exits with the worst outcome: a failed task is 5, and its error is on its line', async () => {
+    const file = inputFile(['fine', 'this one will [fail]', 'fine too']);
+    const result = await cli(['tasks', 'run-batch', file, '--follow', ...FAST]);
+    expect(result.exitCode).toBe(5);
+    const failed = jsonLines(result.stdout).find((o) => o.line === 2);
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining('[fail]') });
+    expect(result.stderr).toMatch(/2 completed/);
+  });
+
+  it('splits a file across shards: every task in exactly one shard', async () => {
+    const file = inputFile(Array.from({ length: 10 }, (_, i) => `shard task ${i}`));
+    const lines = [];
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const result = await cli(['tasks', 'run-batch', file, '--shard', shard]);
+      expect(result.exitCode, result.stderr).toBe(0);
+      lines.push(...jsonLines(result.stdout).map((o) => o.line));
+      expect(existsSync(`${file}.shard-${shard.replace('/', '-of-')}.ledger`)).toBe(true);
+    }
+    expect(lines.sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('rides out server faults mid-batch: 429 pauses and retries, a reset after sending is recorded as unknown and never re-sent blindly', async () => {
+    let rejecting = true;
+    const proxy = await faultyProxy((request, creates) => {
+      if (creates === 3) return (res) => sendJson(res, 429, { detail: 'slow down' }, { 'retry-after': '0.2' });
+      if (request.body.includes('reset me')) return 'reset-after-forward';
+      if (request.body.includes('reject me') && rejecting) return (res) => sendJson(res, 400, { prompt: ['rejected by the service'] });
+      return 'forward';
+    });
+    try {
+      const lines = Array.from({ length: 12 }, (_, i) => (i === 5 ? 'please reset me' : i === 8 ? 'please reject me' : `fault task ${i}`));
+      const file = inputFile(lines);
+      const before = await taskCount();
+      const first = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '2', '--follow', ...FAST]);
+      expect(first.exitCode).toBe(8);
+      const out = jsonLines(first.stdout);
+      expect(out).toHaveLength(12);
+      expect(out.find((o) => o.line === 6)).toMatchObject({ status: 'unknown', id: null });
+      const rejected = out.filter((o) => o.status === 'rejected');
+      expect(rejected).toHaveLength(1);
+      expect(rejected[0]?.error).toContain('rejected by the service');
+      expect(out.filter((o) => o.status === 'completed')).toHaveLength(10);
+      // The reset create did reach the emulator: 11 tasks exist (10 + the unknown one).
+      expect(await taskCount()).toBe(before + 11);
+      expect(first.stderr).toContain('line 6: unknown');
+
+      rejecting = false;
+      // Rerun: the rejected line is sent again, the unknown one is not (reported again), nothing doubles.
+      const second = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '2', '--follow', ...FAST]);
+      expect(await taskCount()).toBe(before + 12);
+      const again = jsonLines(second.stdout);
+      expect(again.find((o) => o.line === 6)).toMatchObject({ status: 'unknown' });
+      expect(again.find((o) => o.line === 6)?.error).toContain('--retry-unknown');
+      expect(again.filter((o) => o.status === 'completed')).toHaveLength(11);
+      expect(second.exitCode).toBe(8); // the worst outcome: the connection broke (network)
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('stops on Ctrl-C mid-batch (exit 130, how to resume), and the rerun creates each task exactly once', async () => {
+    const interrupt = new AbortController();
+    const proxy = await faultyProxy((_request, creates) => {
+      if (creates === 40) interrupt.abort('SIGINT');
+      return 'forward';
+    });
+    try {
+      const file = inputFile(Array.from({ length: 200 }, (_, i) => `interrupted task ${i}`));
+      const before = await taskCount();
+      const first = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4', '--follow', ...FAST], { signal: interrupt.signal });
+      expect(first.exitCode).toBe(130);
+      expect(first.stderr).toMatch(/Rerun the same command/);
+      expect(first.stderr).toContain(`agentctl tasks run-batch ${file} --follow`);
+      const createdFirst = (await taskCount()) - before;
+      expect(createdFirst).toBeGreaterThanOrEqual(40);
+      expect(createdFirst).toBeLessThan(200);
+
+      const second = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4', '--follow', ...FAST]);
+      expect(second.exitCode, second.stderr).toBe(0);
+      expect(await taskCount()).toBe(before + 200);
+      const out = jsonLines(second.stdout);
+      expect(out).toHaveLength(200);
+      expect(out.every((o) => o.status === 'completed')).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('refuses a ledger written for another input', async () => {
+    const file = inputFile(['one', 'two']);
+    expect((await cli(['tasks', 'run-batch', file])).exitCode).toBe(0);
+    writeFileSync(file, 'one\nchanged\n');
+    const result = await cli(['tasks', 'run-batch', file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/does not match this input: line 2 has changed/);
+    expect(readFileSync(`${file}.ledger`, 'utf8')).toContain('"state":"created"');
   });
 });
