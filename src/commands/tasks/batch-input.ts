@@ -10,6 +10,7 @@ import type { TaskBody } from '../../api/schemas/task.js';
 import type { TaskScope } from '../../api/tasks.js';
 import { checkOutputSchema, checkSecrets, checkUuid, checkWebhookUrl } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
+import type { Ledger } from './batch-ledger.js';
 
 /** One task of the input, checked and ready to send. */
 export interface BatchLine {
@@ -126,23 +127,18 @@ export async function* batchLines(source: BatchSource, shard: Shard | undefined,
   }
 }
 
-export interface InputCheck {
-  /** Tasks in this job's shard. */
-  tasks: number;
-  /** Fingerprints by line, for checking a ledger against the input. */
-  hashes: Map<number, string>;
-}
 
 const MAX_REPORTED = 20;
 
 /**
  * Reads the whole input once and checks every line (all of them, not only this shard's, so every
- * job of a matrix agrees on what is valid). Reports up to 20 bad lines at once; nothing is sent.
+ * job of a matrix agrees on what is valid), and that the ledger of a previous run matches it.
+ * Reports up to 20 bad lines at once; nothing is sent. Resolves to the number of tasks in this shard.
  */
-export async function checkInput(source: BatchSource, shard: Shard | undefined): Promise<InputCheck> {
+export async function checkInput(source: BatchSource, shard: Shard | undefined, ledger: Ledger): Promise<number> {
   const problems: string[] = [];
   const keys = new Map<string, number>();
-  const hashes = new Map<number, string>();
+  let matched = 0;
   let line = 0;
   let task = 0;
   let tasks = 0;
@@ -158,7 +154,7 @@ export async function checkInput(source: BatchSource, shard: Shard | undefined):
       }
       if (!shard || task % shard.count === shard.index - 1) {
         tasks++;
-        hashes.set(line, parsed.hash);
+        if (ledger.matches(parsed)) matched++;
       }
       task++;
     } catch (error) {
@@ -172,5 +168,6 @@ export async function checkInput(source: BatchSource, shard: Shard | undefined):
     throw new UsageError(`${source.name}: ${problems.length} bad line${problems.length === 1 ? '' : 's'}; nothing was sent:\n${shown.join('\n')}`);
   }
   if (task === 0) throw new UsageError(`${source.name} holds no tasks`, 'one task a line: a prompt, or {"prompt": "...", "key": "..."}');
-  return { tasks, hashes };
+  if (matched < ledger.entries.size) ledger.mismatch('a line it lists is not a task of this run');
+  return tasks;
 }

@@ -63,17 +63,21 @@ export class Ledger {
     return new Ledger(path, entries);
   }
 
-  /** Refuses a ledger written for another input or another shard: its line numbers would mean other tasks. */
-  checkAgainst(hashes: Map<number, string>): void {
-    for (const entry of this.entries.values()) {
-      const hash = hashes.get(entry.line);
-      if (hash !== entry.hash) {
-        throw new UsageError(
-          `the ledger ${this.path} does not match this input: line ${entry.line} ${hash === undefined ? 'is not a task of this run' : 'has changed'}`,
-          'rerun with the same file and --shard, or give a new ledger with --ledger PATH',
-        );
-      }
-    }
+  /**
+   * True when the ledger holds this line of the input; refuses a ledger written for another input
+   * (its line numbers would mean other tasks).
+   */
+  matches(line: { line: number; hash: string }): boolean {
+    const entry = this.entries.get(line.line);
+    if (entry && entry.hash !== line.hash) this.mismatch(`line ${line.line} has changed`);
+    return entry !== undefined;
+  }
+
+  mismatch(why: string): never {
+    throw new UsageError(
+      `the ledger ${this.path} does not match this input: ${why}`,
+      'rerun with the same file and --shard, or give a new ledger with --ledger PATH',
+    );
   }
 
   /** Appends a record (`entries` stays what the previous runs left: this run has moved past the line). */

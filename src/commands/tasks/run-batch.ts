@@ -68,9 +68,8 @@ function neverSent(error: unknown): boolean {
 export const run: CommandRun = async (ctx, [file], raw) => {
   const options = parseBatchOptions(file as string | undefined, raw);
   const source = await openSource(options.file, () => ctx.readStdin());
-  const check = await checkInput(source, options.shard);
   const ledger = await Ledger.open(options.ledger);
-  ledger.checkAgainst(check.hashes);
+  const total = await checkInput(source, options.shard, ledger);
   if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
 
   // Retries are this command's own business: a 429 must pause every worker, and a create is repeated
@@ -78,7 +77,7 @@ export const run: CommandRun = async (ctx, [file], raw) => {
   const client = (await ctx.client()).withRetry({ ...DEFAULT_RETRY_POLICY, retries: 0 });
   const { clock, signal } = ctx;
   const gate = new RateGate(options.concurrency, clock, signal);
-  const report = new BatchReport(ctx, check.tasks);
+  const report = new BatchReport(ctx, total);
   ctx.handlesInterrupt = true;
   let halted: Error | undefined;
 
