@@ -7,6 +7,15 @@ import { addListOptions } from '../shared/list.js';
 
 const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 
+const WAIT_MANY_HELP = `
+--timeout SEC (a global option) limits the whole wait here; by default it waits until the task ends.
+
+Several ids: one poller waits for all of them (or, with --any, for the first to end) and prints one
+JSON line per task as it ends, {"id", "status", "result", "error"}, with a summary on stderr.
+Exit codes: 0 when every task completed, else the worst outcome's code (4 an unknown id, 5 failed,
+6 cancelled); with --any, the first task's code; 7 when --timeout ran out (the remaining ids are
+printed in the command that resumes the wait); 130 on Ctrl-C, likewise.`;
+
 const BATCH_HELP = `
 Input: one task a line. A line starting with { is a JSON object with "prompt" (required) and
 optionally "output_schema", "secrets", "webhook", "agent" (agent id) and "key" (your own id, echoed
@@ -169,10 +178,17 @@ export function register(program: Command): void {
       tasks
         .command('wait')
         .description('wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out')
-        .argument('<id>', 'task id (UUID)')
+        .argument('<ids...>', 'task id (UUID); several ids wait together')
         .option('--interval <sec>', 'seconds between polls', '2')
-        .addHelpText('after', '\n--timeout SEC (a global option) limits the whole wait here; by default it waits until the task ends.'),
+        .option('--any', 'with several ids: stop at the first task that ends, with its exit code')
+        .option('--max-outage <sec>', 'with several ids: give up when the service is unreachable this long (default 300)')
+        .addHelpText('after', WAIT_MANY_HELP),
     ),
-    [`agentctl tasks wait ${ID} --timeout 600`, `agentctl tasks wait ${ID} --json | jq .result`],
+    [
+      `agentctl tasks wait ${ID} --timeout 600`,
+      `agentctl tasks wait ${ID} --json | jq .result`,
+      'agentctl tasks wait $(agentctl tasks list --status in_progress --jsonl | jq -r .id) | jq -r \'[.id, .status] | @tsv\'',
+      `agentctl tasks wait ${ID} 9b2e4c1d-7a3f-4e5b-8c6d-0f1e2d3c4b5a --any`,
+    ],
   ).action(lazy(() => import('./wait.js')));
 }

@@ -3,7 +3,9 @@ import type { CommandRun } from '../../cli/lazy.js';
 import { parseAgentScope } from './body.js';
 import { waitAndReport } from './outcome.js';
 
-export const run: CommandRun = async (ctx, [id], options) => {
+export const run: CommandRun = async (ctx, [ids], options) => {
+  const [id, ...more] = ids as string[];
+  if (more.length > 0 || options.any) return (await import('./wait-many.js')).waitMany(ctx, ids as string[], options);
   const scope = parseAgentScope(options.agent);
   const taskId = checkUuid(String(id), 'task id');
   // Here the global --timeout is the whole wait, not one request's limit.
