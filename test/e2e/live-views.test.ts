@@ -117,3 +117,24 @@ describe('persistent status --watch', () => {
     expect((await cli(['persistent', 'status', MISSING, '--watch', 'soon'])).exitCode).toBe(2);
   });
 });
+
+describe('tasks list/get --watch', () => {
+  it('tasks get --watch prints the task at each refresh until Ctrl-C (exit 0)', async () => {
+    const { id } = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'watched' });
+    let runs = 0;
+    const signal = interruptWhen(async () => ++runs > 10);
+    const result = await cli(['tasks', 'get', id, '--watch', '0.1'], { signal });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const documents = jsonLines(result.stdout);
+    expect(documents.every((task) => task.id === id)).toBe(true);
+  });
+
+  it('tasks list --watch shows one page per refresh; --all is refused', async () => {
+    let runs = 0;
+    const signal = interruptWhen(async () => ++runs > 4);
+    const result = await cli(['tasks', 'list', '--watch', '0.1', '--page-size', '3'], { signal });
+    expect(result.exitCode).toBe(0);
+    for (const page of jsonLines(result.stdout) as unknown as unknown[]) expect(Array.isArray(page)).toBe(true);
+    expect((await cli(['tasks', 'list', '--watch', '--all'])).exitCode).toBe(2);
+  });
+});

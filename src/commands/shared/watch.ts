@@ -2,21 +2,9 @@
 // the screen is redrawn in place; otherwise (piped, or --json/--jsonl) each refresh is one compact
 // JSON document on its own line, so `| jq -c` or a line reader takes them one at a time.
 import type { Context } from '../../cli/context.js';
-import type { OptionSpec } from '../../cli/define.js';
-import { parseSecondsFlag } from '../../contract/validate.js';
 import { isTransient } from '../../api/task-poller.js';
 
-export const WATCH_OPTION: OptionSpec = {
-  flags: '--watch [sec]',
-  description: 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped',
-};
-
-/** undefined without --watch; the refresh interval in ms with it. */
-export function parseWatch(value: string | boolean | string[] | undefined): number | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (value === true) return 2000;
-  return parseSecondsFlag(String(value), '--watch', 0.1) * 1000;
-}
+export { WATCH_OPTION, parseWatch } from './watch-option.js';
 
 export async function watch<T>(ctx: Context, intervalMs: number, fetch: () => Promise<T>, show: (data: T) => void): Promise<number> {
   ctx.handlesInterrupt = true; // Ctrl-C is how a watch ends: exit 0

@@ -4,6 +4,7 @@ import { examples } from '../../cli/help.js';
 import { choiceOption, collect } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';
+import { WATCH_OPTION } from '../shared/watch-option.js';
 
 const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 
@@ -68,10 +69,11 @@ export function register(program: Command): void {
         tasks
           .command('list')
           .description('list tasks, newest first')
-          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl)', TASK_STATUSES)),
+          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl)', TASK_STATUSES))
+          .option(WATCH_OPTION.flags, WATCH_OPTION.description),
       ),
     ),
-    ['agentctl tasks list', 'agentctl tasks list --status failed --all --jsonl | jq -r .id'],
+    ['agentctl tasks list', 'agentctl tasks list --status failed --all --jsonl | jq -r .id', 'agentctl tasks list --status in_progress --watch 5'],
   ).action(lazy(() => import('./list.js')));
 
   examples(
@@ -109,9 +111,10 @@ export function register(program: Command): void {
     ],
   ).action(lazy(() => import('./create.js')));
 
-  examples(agentOption(tasks.command('get').description('show one task').argument('<id>', 'task id (UUID)')), [
+  examples(agentOption(tasks.command('get').description('show one task').argument('<id>', 'task id (UUID)').option(WATCH_OPTION.flags, WATCH_OPTION.description)), [
     `agentctl tasks get ${ID}`,
     `agentctl tasks get ${ID} --json | jq -r .status`,
+    `agentctl tasks get ${ID} --watch 1`,
   ]).action(lazy(() => import('./get.js')));
 
   examples(
