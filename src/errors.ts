@@ -9,6 +9,8 @@ export const ExitCode = {
   taskCancelled: 6,
   waitTimedOut: 7,
   network: 8,
+  /** `tasks result --check-schema`: the result does not match the task's output_schema. */
+  schemaMismatch: 9,
   interrupted: 130,
 } as const;
 

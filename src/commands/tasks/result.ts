@@ -7,5 +7,6 @@ import { printResult } from './outcome.js';
 export const run: CommandRun = async (ctx, [id], options) => {
   const scope = parseAgentScope(options.agent);
   const taskId = checkUuid(String(id), 'task id');
+  if (options.checkSchema) return (await import('./result-check.js')).resultWithCheck(ctx, scope, taskId);
   printResult(ctx, await tasks.result(await ctx.client(), scope, taskId));
 };
