@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
+import { jsonLines } from '../helpers/json-lines.js';
 import { against } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
@@ -18,7 +19,6 @@ let counter = 0;
 const createAgent = async () =>
   (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `live-${++counter}-${Date.now()}`, charter: 'Watch prices. Report daily.' })).id;
 const message = (id: string, body: string) => apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: OWNER, body });
-const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** Aborts (Ctrl-C) once `ready` says the output so far is enough; the command's own exit is what is tested. */
 function interruptWhen(ready: () => Promise<boolean>): AbortSignal {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
+import { jsonLines } from '../helpers/json-lines.js';
 import { against, tempDir } from '../helpers/cli.js';
 import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
@@ -18,7 +19,6 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const taskCount = async () => (await apiRequest<{ count: number }>(emulator.baseUrl, 'GET', '/tasks/browser-use/')).count;
-const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** Forwards to the emulator unless `fault` answers for it (a 429, a 503, a connection reset after sending). */
 async function faultyProxy(fault: (request: StubRequest, creates: number) => 'forward' | 'reset-after-forward' | ((res: ServerResponse) => void)) {
@@ -63,8 +63,8 @@ describe('tasks run-batch', () => {
     expect(result.stderr).toMatch(/1000\/1000 tasks: 1000 completed/);
     expect(existsSync(`${file}.ledger`)).toBe(true);
 
-    // The same command again creates nothing and reports the same ids.
-    const again = await cli(['tasks', 'run-batch', file, '--follow', '--concurrency', '16', ...FAST], { timeoutMs: 60_000 });
+    // Again: nothing is created twice, the same ids are reported (resumed waiting: see the Ctrl-C test).
+    const again = await cli(['tasks', 'run-batch', file, '--concurrency', '16'], { timeoutMs: 60_000 });
     expect(again.exitCode, again.stderr).toBe(0);
     expect(await taskCount()).toBe(before + 1000);
     const ids = (o: Record<string, unknown>[]) => o.map((x) => `${x.line}:${x.id}`).sort();
@@ -200,6 +200,16 @@ describe('tasks run-batch', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('shows progress (counts, rate, ETA) on a terminal stderr; stdout stays JSON', async () => {
+    const file = inputFile(Array.from({ length: 30 }, (_, i) => `progress task ${i}`));
+    const result = await cli(['tasks', 'run-batch', file, '--follow', ...FAST], { terminal: { stderrIsTTY: true, stdoutIsTTY: false } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/\r\x1b\[K\d+\/30 tasks .*\/s/);
+    expect(jsonLines(result.stdout)).toHaveLength(30);
+    const piped = await cli(['tasks', 'run-batch', file]);
+    expect(piped.stderr).not.toContain('\x1b[K');
   });
 
   it('refuses a ledger written for another input', async () => {

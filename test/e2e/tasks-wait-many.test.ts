@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
+import { jsonLines } from '../helpers/json-lines.js';
 import { against } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
@@ -14,7 +15,6 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const create = async (prompt: string) => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt })).id;
-const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('tasks wait ID ID...', () => {
   it('waits for all: one JSON line per task as it ends, exit with the worst outcome', async () => {

@@ -88,14 +88,18 @@ export const command = defineCommand({
     }
     inputEnded = true;
     let timedOut = false;
-    const deadline = setTimeout(() => {
-      timedOut = true;
-      stop = true;
-    }, replyTimeoutMs);
+    const replied = new AbortController();
+    const deadline = ctx.clock.sleep(replyTimeoutMs, AbortSignal.any([replied.signal, ctx.signal])).then(
+      () => {
+        timedOut = stop = true;
+      },
+      () => undefined,
+    );
     try {
       await following;
     } finally {
-      clearTimeout(deadline);
+      replied.abort();
+      await deadline;
     }
     if (ctx.signal.aborted) return ExitCode.interrupted;
     if (timedOut) {
