@@ -233,10 +233,11 @@ describe('tasks get, update, replace, delete, list', () => {
   });
 
   it('replaces a task with PUT', async () => {
-    const task = await createTask('[hang] replace me');
-    const replaced = await cli(['tasks', 'replace', task.id, '[hang] replace me', '--webhook', 'https://hooks.example/put', '--json']);
+    // The service takes a prompt only while the task is pending: [pending] keeps it there.
+    const task = await createTask('[pending] replace me');
+    const replaced = await cli(['tasks', 'replace', task.id, '[pending] replaced', '--webhook', 'https://hooks.example/put', '--json']);
     expect(replaced.exitCode, replaced.stderr).toBe(0);
-    expect(JSON.parse(replaced.stdout)).toMatchObject({ prompt: '[hang] replace me', webhook: 'https://hooks.example/put' });
+    expect(JSON.parse(replaced.stdout)).toMatchObject({ prompt: '[pending] replaced', webhook: 'https://hooks.example/put' });
   });
 
   it('refuses a bad credits cost', async () => {
@@ -274,9 +275,9 @@ describe('tasks get, update, replace, delete, list', () => {
     expect((await cli(['tasks', 'result', id, '--agent', agent.id, '--json'])).exitCode).toBe(0);
     const other = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'other-agent' });
     expect((await cli(['tasks', 'get', id, '--agent', other.id])).exitCode).toBe(4);
-    const hanging = JSON.parse((await cli(['tasks', 'create', '[hang] scoped', '--agent', agent.id, '--json'])).stdout);
+    const hanging = JSON.parse((await cli(['tasks', 'create', '[pending] scoped', '--agent', agent.id, '--json'])).stdout);
     expect((await cli(['tasks', 'update', hanging.id, '--agent', agent.id, '--credits-cost', '2', '--json'])).exitCode).toBe(0);
-    expect((await cli(['tasks', 'replace', hanging.id, '[hang] scoped', '--agent', agent.id, '--json'])).exitCode).toBe(0);
+    expect((await cli(['tasks', 'replace', hanging.id, '[pending] scoped', '--agent', agent.id, '--json'])).exitCode).toBe(0);
     expect((await cli(['tasks', 'cancel', hanging.id, '--agent', agent.id])).exitCode).toBe(0);
     expect((await cli(['tasks', 'wait', hanging.id, '--agent', agent.id, ...FAST])).exitCode).toBe(6);
     expect((await cli(['tasks', 'delete', hanging.id, '--agent', agent.id, '--yes'])).exitCode).toBe(0);

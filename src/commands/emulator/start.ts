@@ -2,6 +2,7 @@ import { parseIntegerFlag } from '../../contract/validate.js';
 import { ExitCode } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { EMULATOR_DEFAULT_KEY } from '../../cli/context.js';
+import { DEFAULT_BASE_URL } from '../../config/settings.js';
 
 export const run: CommandRun = async (ctx, _args, options) => {
   const port = parseIntegerFlag(String(options.port), '--port', 0, 65535);
@@ -26,6 +27,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
       ? `API key: ${EMULATOR_DEFAULT_KEY} (send it as X-Api-Key; choose another with --api-key KEY)`
       : 'API key: the one given with --api-key',
   );
+  for (const line of exportLines(emulator.baseUrl, ctx.flags.apiKey)) ctx.out.info(line);
 
   // Runs until Ctrl-C (exit 130, as any interrupted command) or SIGTERM (a service manager's stop: 0).
   ctx.handlesInterrupt = true;
@@ -38,3 +40,17 @@ export const run: CommandRun = async (ctx, _args, options) => {
   ctx.out.error('\nEmulator stopped.');
   return ExitCode.interrupted;
 };
+
+/**
+ * The shell lines that point agentctl at this emulator, when it cannot find it by itself (another
+ * address or port than the default, or a key of the user's choosing, which is never echoed).
+ * Printed on stderr as the other hints (silent with --quiet): stdout's first line stays the base URL alone.
+ */
+export function exportLines(baseUrl: string, apiKey: string | undefined): string[] {
+  if (baseUrl === DEFAULT_BASE_URL && apiKey === undefined) return [];
+  return [
+    'To use it from another shell:',
+    `export AGENTCTL_BASE_URL=${baseUrl}`,
+    apiKey === undefined ? `export AGENTCTL_API_KEY=${EMULATOR_DEFAULT_KEY}` : "export AGENTCTL_API_KEY='<the key given with --api-key>'",
+  ];
+}
