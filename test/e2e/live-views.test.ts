@@ -24,6 +24,7 @@ const message = (id: string, body: string) => apiRequest(emulator.baseUrl, 'POST
 function interruptWhen(ready: () => Promise<boolean>): AbortSignal {
   const interrupt = new AbortController();
   const check = async () => {
+    if (interrupt.signal.aborted) return;
     if (await ready()) interrupt.abort('SIGINT');
     else setTimeout(check, 25);
   };
@@ -41,9 +42,9 @@ describe('persistent timeline --follow', () => {
         await message(id, 'Are fares up today?');
         return false;
       }
-      const events = (await apiRequest<{ events: { kind: string; message?: { direction?: string } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`)).events;
+      const events = (await apiRequest<{ events: { kind: string; message?: { isOutbound?: boolean } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`)).events;
       // The reply is in the service: give the follower a few more polls to print it.
-      if (!events.some((event) => event.message?.direction === 'outbound')) return false;
+      if (!events.some((event) => event.message?.isOutbound)) return false;
       await new Promise((resolve) => setTimeout(resolve, 2000)); // the follower polls every 0.5 s after news
       return true;
     });
@@ -51,8 +52,8 @@ describe('persistent timeline --follow', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     const events = jsonLines(result.stdout);
     expect(events[0]).toMatchObject({ kind: 'thinking' }); // the charter's first events, then the new ones
-    const messages = events.filter((event) => event.kind === 'message') as { message: { direction: string; body: string } }[];
-    expect(messages.map((event) => event.message.direction)).toEqual(['inbound', 'outbound']);
+    const messages = events.filter((event) => event.kind === 'message') as { message: { isOutbound: boolean } }[];
+    expect(messages.map((event) => event.message.isOutbound)).toEqual([false, true]);
     expect(new Set(events.map((event) => event.cursor)).size).toBe(events.length); // nothing printed twice
     expect(result.stderr).toMatch(/the agent is (working|idle)/);
   });
@@ -69,9 +70,9 @@ describe('persistent chat', () => {
     const id = await createAgent();
     const result = await cli(['persistent', 'chat', id, '--jsonl', '--sender', OWNER], { input: 'Check the fare\n\nAnd the hotel\n' });
     expect(result.exitCode, result.stderr).toBe(0);
-    const messages = jsonLines(result.stdout).filter((event) => event.kind === 'message') as { message: { direction: string; body: string } }[];
-    expect(messages.filter((event) => event.message.direction === 'inbound').map((event) => event.message.body)).toEqual(['Check the fare', 'And the hotel']);
-    expect(messages.filter((event) => event.message.direction === 'outbound')).toHaveLength(2);
+    const messages = jsonLines(result.stdout).filter((event) => event.kind === 'message') as { message: { isOutbound: boolean; bodyText: string } }[];
+    expect(messages.filter((event) => !event.message.isOutbound).map((event) => event.message.bodyText)).toEqual(['Check the fare', 'And the hotel']);
+    expect(messages.filter((event) => event.message.isOutbound)).toHaveLength(2);
   });
 
   it('exits 7 when the replies do not come within --reply-timeout', async () => {
