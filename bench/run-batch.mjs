@@ -24,7 +24,7 @@ const dir = mkdtempSync(join(tmpdir(), 'agentctl-bench-batch-'));
 // holds (both KiB) on fd 3 as it exits. Peak RSS also counts garbage not yet collected; the retained
 // heap is what the run keeps per line.
 const REPORT_PEAK = `data:text/javascript,${encodeURIComponent(
-  "import { writeSync } from 'node:fs'; process.on('exit', () => { try { globalThis.gc?.(); writeSync(3, `${process.resourceUsage().maxRSS} ${process.memoryUsage().heapUsed / 1024}`); } catch {} });",
+  "import { writeSync } from 'node:fs'; process.on('exit', () => { try { globalThis.gc?.(); const u = process.resourceUsage(); writeSync(3, `${u.maxRSS} ${process.memoryUsage().heapUsed / 1024} ${(u.userCPUTime + u.systemCPUTime) / 1000}`); } catch {} });",
 )}`;
 
 // The floor: read the file, POST each line's task with node:http, 16 in flight, nothing else.
@@ -86,8 +86,8 @@ function timed(args, env = {}) {
     child.once('error', reject);
     child.once('close', (code) => {
       if (code !== 0) return reject(new Error(`${args.slice(0, 3).join(' ')} exited ${code}`));
-      const [rss, heap] = peak.split(' ').map(Number);
-      resolve({ ms: performance.now() - started, peakMiB: rss / 1024, heapMiB: heap / 1024, lines: out });
+      const [rss, heap, cpuMs] = peak.split(' ').map(Number);
+      resolve({ ms: performance.now() - started, cpuMs, peakMiB: rss / 1024, heapMiB: heap / 1024, lines: out });
     });
   });
 }
@@ -121,9 +121,12 @@ try {
   const cliPeak = median(cli.map((r) => r.peakMiB));
   const cliHeap = median(cli.map((r) => r.heapMiB));
   console.log(`${lines} creates against the bundled emulator, 16 in flight, median of ${runs} runs`);
-  console.log(`  floor (node:http)                     ${(floorMs / 1000).toFixed(2)} s  ${((lines / floorMs) * 1000).toFixed(0)} tasks/s`);
-  console.log(`  agentctl tasks run-batch --concurrency 16  ${(cliMs / 1000).toFixed(2)} s  ${((lines / cliMs) * 1000).toFixed(0)} tasks/s`);
+  const floorCpu = median(floor.map((r) => r.cpuMs));
+  const cliCpu = median(cli.map((r) => r.cpuMs));
+  console.log(`  floor (node:http)                          ${(floorMs / 1000).toFixed(2)} s  ${((lines / floorMs) * 1000).toFixed(0)} tasks/s  CPU ${(floorCpu / 1000).toFixed(2)} s`);
+  console.log(`  agentctl tasks run-batch --concurrency 16  ${(cliMs / 1000).toFixed(2)} s  ${((lines / cliMs) * 1000).toFixed(0)} tasks/s  CPU ${(cliCpu / 1000).toFixed(2)} s`);
   console.log(`  throughput ratio agentctl / floor: ${(floorMs / cliMs).toFixed(2)}x  (goal >= 0.80)`);
+  console.log(`  client CPU per task: floor ${((floorCpu / lines) * 1000).toFixed(0)} µs, agentctl ${((cliCpu / lines) * 1000).toFixed(0)} µs (wall times on a shared machine swing with load; CPU less so)`);
   console.log(`  peak RSS of agentctl: ${smallRun.peakMiB.toFixed(1)} MiB at ${small} lines, ${cliPeak.toFixed(1)} MiB at ${lines} lines  (ratio ${(cliPeak / smallRun.peakMiB).toFixed(2)}; 1.00 = flat)`);
   console.log(`  heap kept after a full GC: ${smallRun.heapMiB.toFixed(1)} MiB at ${small} lines, ${cliHeap.toFixed(1)} MiB at ${lines} lines  (ratio ${(cliHeap / smallRun.heapMiB).toFixed(2)})`);
 } finally {

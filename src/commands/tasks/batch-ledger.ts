@@ -1,7 +1,7 @@
 // The ledger of `tasks run-batch`: what became of each input line, so a rerun (after Ctrl-C, a crash
-// or a CI retry) creates nothing twice. Append-only JSON Lines; each record is one write(2) of one
-// whole line on an O_APPEND descriptor, made before the run moves on, so a crash loses at most the
-// line being written (a torn last line is ignored when read back). Before each create a `sending`
+// or a CI retry) creates nothing twice. Append-only JSON Lines, written with write(2) of whole lines on
+// an O_APPEND descriptor, so a crash loses at most what is being written (a torn last line is ignored
+// when read back). Before each create a `sending`
 // record is written: a `sending` without an outcome after it means the run died mid-request, and
 // that line is reported as unknown instead of being sent again blindly.
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -22,6 +22,8 @@ export interface LedgerEntry {
 
 export class Ledger {
   private fd?: number;
+  private pending = '';
+  private flushSoon?: NodeJS.Immediate;
 
   private constructor(
     readonly path: string | undefined,
@@ -80,14 +82,29 @@ export class Ledger {
     );
   }
 
-  /** Appends a record (`entries` stays what the previous runs left: this run has moved past the line). */
+  /**
+   * Appends a record (`entries` stays what the previous runs left: this run has moved past the line).
+   * Outcomes are written together at the end of the current turn of the event loop, one write(2) for
+   * all; a `sending` record is written at once, with any outcomes still pending, before its request.
+   */
   record(entry: LedgerEntry): void {
     if (this.path === undefined) return;
+    this.pending += `${JSON.stringify(entry)}\n`;
+    if (entry.state === 'sending') this.flush();
+    else this.flushSoon ??= setImmediate(() => this.flush());
+  }
+
+  flush(): void {
+    if (this.flushSoon) clearImmediate(this.flushSoon);
+    this.flushSoon = undefined;
+    if (this.pending === '' || this.path === undefined) return;
     this.fd ??= openSync(this.path, 'a', 0o600);
-    writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    writeSync(this.fd, this.pending);
+    this.pending = '';
   }
 
   close(): void {
+    this.flush();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }

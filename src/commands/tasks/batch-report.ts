@@ -35,6 +35,8 @@ export class BatchReport {
   private drawn = false;
   private readonly progress: boolean;
   private readonly notable: string[] = [];
+  private pending = '';
+  private flushSoon?: NodeJS.Immediate;
 
   constructor(
     private readonly ctx: Context,
@@ -51,7 +53,10 @@ export class BatchReport {
   /** A task's final word for this run: printed, counted, and folded into the exit code. */
   emit(outcome: TaskOutcome, code: number): void {
     this.clearProgress();
-    this.ctx.io.stdout.write(`${JSON.stringify(outcome)}\n`);
+    // Lines that end in the same turn of the event loop go out in one write.
+    this.pending += `${JSON.stringify(outcome)}\n`;
+    if (this.ctx.terminal.stdoutIsTTY) this.flush(); // a person reads it, between progress redraws
+    else this.flushSoon ??= setImmediate(() => this.flush());
     this.counts.set(outcome.status, (this.counts.get(outcome.status) ?? 0) + 1);
     this.code = worseCode(this.code, code);
     this.done++;
@@ -60,6 +65,14 @@ export class BatchReport {
       if (this.notable.length < MAX_LISTED) this.notable.push(`  ${where}: ${outcome.status}: ${outcome.error ?? ''}`);
     }
     this.draw();
+  }
+
+  /** Writes the lines not yet written. */
+  flush(): void {
+    if (this.flushSoon) clearImmediate(this.flushSoon);
+    this.flushSoon = undefined;
+    if (this.pending !== '') this.ctx.io.stdout.write(this.pending);
+    this.pending = '';
   }
 
   /** Redraws the progress line, at most ten times a second. */
@@ -87,6 +100,7 @@ export class BatchReport {
 
   /** The closing lines on stderr: counts, time, and the lines that need a look. */
   summary(extra: string[] = []): void {
+    this.flush();
     if (this.drawn) this.ctx.io.stderr.write('\r\x1b[K');
     this.drawn = false;
     const seconds = (this.ctx.clock.now() - this.started) / 1000;
