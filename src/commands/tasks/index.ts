@@ -25,9 +25,9 @@ request: a bad line is reported with its number and nothing is sent (exit 2).
 
 Output: one JSON line per task on stdout, {"line", "key", "id", "status", "result", "error"}, as
 its outcome is known: status "created" (without --follow), or "completed", "failed", "cancelled"
-when it ends (--follow); "rejected" when the service refused it (nothing was created), "unknown"
-when the connection broke after the create was sent. Progress (counts, rate, ETA) goes to stderr on
-a terminal, and a summary at the end.
+when it ends (--follow); "rejected" when the service refused it (4xx: nothing was created),
+"unknown" when the service failed (5xx) or the connection broke after the create was sent.
+Progress (counts, rate, ETA) goes to stderr on a terminal, and a summary at the end.
 
 Resume: each created task's id is written to the ledger (FILE.ledger, or --ledger PATH) as soon as
 it exists. Running the same command again creates nothing twice: it reuses the recorded ids and

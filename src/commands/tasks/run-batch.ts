@@ -178,7 +178,11 @@ export const run: CommandRun = async (ctx, [file], raw) => {
     poller?.close();
     await polling;
   } catch (error) {
-    if (!signal.aborted) throw error;
+    if (!signal.aborted) {
+      // Gave up (an outage outlasted --max-outage, a bug): what was done is in the ledger; say how to go on.
+      report.summary([`Stopped. Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options)}`]);
+      throw error;
+    }
   } finally {
     poller?.stop();
     ledger.close();
