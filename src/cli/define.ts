@@ -46,7 +46,8 @@ export interface CommandSpec<Options> extends CommandInfo {
 export interface NounInfo {
   name: string;
   summary: string;
-  examples: string[];
+  /** Help of a noun with verbs (a command of its own has them in its definition). */
+  examples?: string[];
   notes?: string;
   /** The noun's own action (`schedule-preview EXPR`), loaded only when it runs. */
   own?: () => Promise<{ command: CommandSpec<unknown> }>;

@@ -100,11 +100,13 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
   const noun: NounInfo = module.noun;
   const command = program.command(noun.name).description(noun.summary);
   if (noun.own) {
+    // A command of its own (`schedule-preview EXPR`): its definition carries the notes and examples.
     const load = noun.own;
     defineArguments(command, stored?.own ?? (await load()).command, execute, async () => (await load()).command);
+  } else {
+    if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
+    examples(command, noun.examples ?? []);
   }
-  if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
-  examples(command, noun.examples);
   for (const [verb, load] of Object.entries(noun.verbs ?? {})) {
     const definition = stored?.verbs[verb] ?? (await load()).command;
     const sub = command.command(verb).description(definition.summary);

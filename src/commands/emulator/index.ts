@@ -1,9 +1,7 @@
-import type { Command } from 'commander';
-import { examples } from '../../cli/help.js';
-import { lazy } from '../../cli/lazy.js';
+import { defineNoun } from '../../cli/define.js';
 
 // What the emulator simulates and what it does not (the README's "The emulator" says the same at length).
-const SIMULATION_HELP = `
+export const SIMULATION_HELP = `
 The first line on stdout is the base URL; logs go to stderr. On another port, address or key it
 also prints the two export lines (AGENTCTL_BASE_URL, AGENTCTL_API_KEY) to copy into a shell.
 The global --api-key KEY sets the key clients must send (default emulator-key).
@@ -36,21 +34,8 @@ Not simulated: no browser runs and no real results; schedules never fire (nextSc
 computed); no e-mail, SMS or chat is sent; no organizations, rate limits or 401s; everything is
 in memory and gone when the emulator stops.`;
 
-export function register(program: Command): void {
-  examples(
-    program
-      .command('emulator')
-      .description('run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)')
-      .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
-      .option('--host <host>', 'address to listen on', '127.0.0.1')
-      .option('--task-duration <ms>', 'how long a simulated task runs', '3000')
-      .option('--latency <ms>', 'extra delay before every response', '0')
-      .addHelpText('after', SIMULATION_HELP),
-    [
-      'agentctl emulator',
-      'agentctl emulator --port 0 --task-duration 500 --api-key test-key > url.txt &',
-      'agentctl tasks create "[fail] try the failure path" --follow; echo "exit $?"',
-      'agentctl tasks create "[pending] still editable" --json && agentctl tasks replace ID "new prompt"',
-    ],
-  ).action(lazy(() => import('./start.js')));
-}
+export const noun = defineNoun({
+  name: 'emulator',
+  summary: 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)',
+  own: () => import('./start.js'),
+});
