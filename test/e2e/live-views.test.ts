@@ -75,6 +75,17 @@ describe('persistent chat', () => {
     expect(messages.filter((event) => event.message.isOutbound)).toHaveLength(2);
   });
 
+  it('on a terminal: a prompt, recent events as context, each line sent; end of input ends the chat (exit 0)', async () => {
+    const id = await createAgent();
+    const terminal = { stdinIsTTY: true, stderrIsTTY: true, stdoutIsTTY: true, columns: 100 };
+    const result = await cli(['persistent', 'chat', id, '--sender', OWNER], { input: 'Hello from a terminal\n', terminal });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('you> ');
+    expect(result.stdout).toMatch(/thinking|plan/); // the agent's latest events, as context
+    const timeline = await apiRequest<{ events: { kind: string; message?: { bodyText?: string } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`);
+    expect(timeline.events.some((event) => event.message?.bodyText === 'Hello from a terminal')).toBe(true);
+  });
+
   it('exits 7 when the replies do not come within --reply-timeout', async () => {
     const id = await createAgent();
     const result = await cli(['persistent', 'chat', id, '--sender', OWNER, '--reply-timeout', '1'], { input: '[hang] never answers\n' });

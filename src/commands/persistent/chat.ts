@@ -71,13 +71,15 @@ export const command = defineCommand({
       rl.setPrompt('you> ');
       prompt = () => rl.prompt(true);
       rl.prompt();
-      await new Promise<void>((resolve, reject) => {
-        rl.on('line', (line) => void send(line).then(() => rl.prompt(), reject));
+      const sending: Promise<void>[] = [];
+      await new Promise<void>((resolve) => {
+        rl.on('line', (line) => sending.push(send(line).then(() => rl.prompt())));
         rl.on('SIGINT', () => rl.close());
         rl.on('close', resolve);
         ctx.signal.addEventListener('abort', () => rl.close(), { once: true });
       });
       stop = true;
+      await Promise.all(sending); // a message typed just before Ctrl-D is still delivered (or its error shown)
       await following;
       return ExitCode.ok;
     }
