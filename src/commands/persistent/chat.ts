@@ -73,13 +73,15 @@ export const command = defineCommand({
       rl.prompt();
       const sending: Promise<void>[] = [];
       await new Promise<void>((resolve) => {
-        rl.on('line', (line) => sending.push(send(line).then(() => rl.prompt())));
+        // A message that fails (a paused agent, a network error) is reported; the chat goes on.
+        const failed = (error: unknown) => ctx.out.error(`error: ${ctx.redactor.redact((error as Error).message)}`);
+        rl.on('line', (line) => sending.push(send(line).then(() => rl.prompt(), failed)));
         rl.on('SIGINT', () => rl.close());
         rl.on('close', resolve);
         ctx.signal.addEventListener('abort', () => rl.close(), { once: true });
       });
       stop = true;
-      await Promise.all(sending); // a message typed just before Ctrl-D is still delivered (or its error shown)
+      await Promise.all(sending); // a message typed just before Ctrl-D is still delivered
       await following;
       return ExitCode.ok;
     }
