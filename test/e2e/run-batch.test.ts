@@ -97,6 +97,7 @@ describe('tasks run-batch', () => {
 
   it('refuses bad flags and a missing file before any request', async () => {
     expect((await cli(['tasks', 'run-batch', '/nonexistent/tasks.jsonl'])).stderr).toMatch(/cannot read/);
+    expect((await cli(['tasks', 'run-batch'], { terminal: { stdinIsTTY: true } })).stderr).toMatch(/no tasks: give a FILE/);
     const file = inputFile(['a']);
     for (const flags of [['--concurrency', '0'], ['--shard', '3/2'], ['--shard', 'x']]) {
       const result = await cli(['tasks', 'run-batch', file, ...flags]);

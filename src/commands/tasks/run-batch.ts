@@ -8,7 +8,7 @@ import { TaskPoller, retryAfterMs } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
-import { ExitCode, isExplainedError } from '../../errors.js';
+import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { batchLines, checkInput, openSource, parseShard, type BatchLine, type Shard } from './batch-input.js';
 import { Ledger } from './batch-ledger.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
@@ -67,6 +67,9 @@ function neverSent(error: unknown): boolean {
 
 export const run: CommandRun = async (ctx, [file], raw) => {
   const options = parseBatchOptions(file as string | undefined, raw);
+  if (options.file === '-' && ctx.terminal.stdinIsTTY) {
+    throw new UsageError('no tasks: give a FILE, or pipe them in', 'agentctl tasks run-batch tasks.jsonl, or: cat prompts.txt | agentctl tasks run-batch -');
+  }
   const source = await openSource(options.file, () => ctx.readStdin());
   const ledger = await Ledger.open(options.ledger);
   const total = await checkInput(source, options.shard, ledger);
