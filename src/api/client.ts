@@ -145,15 +145,15 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     this.traceRequest(method, url, headers, options.body);
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (options.signal) signals.push(options.signal);
+    // AbortSignal.any costs tens of µs per request: only combine when there is a second signal.
+    const timeout = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     try {
       const response: Dispatcher.ResponseData = await undiciRequest(url, {
         method,
         headers,
         body: payload,
-        signal: AbortSignal.any(signals),
+        signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
