@@ -138,9 +138,10 @@ describe('tasks run-batch', () => {
 
   it('rides out server faults mid-batch: 429 pauses and retries, a reset after sending is recorded as unknown and never re-sent blindly', async () => {
     let rejecting = true;
+    let resetting = true;
     const proxy = await faultyProxy((request, creates) => {
       if (creates === 3) return (res) => sendJson(res, 429, { detail: 'slow down' }, { 'retry-after': '0.2' });
-      if (request.body.includes('reset me')) return 'reset-after-forward';
+      if (request.body.includes('reset me') && resetting) return 'reset-after-forward';
       if (request.body.includes('reject me') && rejecting) return (res) => sendJson(res, 400, { prompt: ['rejected by the service'] });
       return 'forward';
     });
@@ -170,6 +171,15 @@ describe('tasks run-batch', () => {
       expect(again.find((o) => o.line === 6)?.error).toContain('--retry-unknown');
       expect(again.filter((o) => o.status === 'completed')).toHaveLength(11);
       expect(second.exitCode).toBe(8); // the worst outcome: the connection broke (network)
+
+      // Checked, and it should go again: --retry-unknown sends the unknown line, once.
+      resetting = false;
+      const third = await proxy.cli(['tasks', 'run-batch', file, '--retry-unknown']);
+      expect(third.exitCode, third.stderr).toBe(0);
+      expect(await taskCount()).toBe(before + 13);
+      expect(jsonLines(third.stdout).find((o) => o.line === 6)).toMatchObject({ status: 'created' });
+      await proxy.cli(['tasks', 'run-batch', file]);
+      expect(await taskCount()).toBe(before + 13);
     } finally {
       await proxy.close();
     }
