@@ -22,6 +22,8 @@ export interface ArgumentSpec {
   /** '<id>', '[prompt]' or '<ids...>'. */
   name: string;
   description: string;
+  /** Fixed values: commander refuses others (exit 2), completions offer them. */
+  choices?: readonly string[];
 }
 
 /** The data of a command: what help, completions and commander need. */

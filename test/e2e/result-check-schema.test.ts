@@ -38,11 +38,11 @@ describe('tasks result --check-schema', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'completed' });
   });
 
-  it('a mismatch exits 9, prints nothing on stdout and says where on stderr', async () => {
+  it('a mismatch exits 10, prints nothing on stdout and says where on stderr', async () => {
     const service = await serviceWith({ price: 'cheap', currency: 'USD', extra: true, checked_at: 'yesterday' });
     try {
       const result = await against(service.baseUrl)(['tasks', 'result', TASK_ID, '--check-schema', '--json']);
-      expect(result.exitCode).toBe(9);
+      expect(result.exitCode).toBe(10);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('/price: must be number');
       expect(result.stderr).toContain('/currency: must be equal to one of the allowed values');
@@ -58,7 +58,7 @@ describe('tasks result --check-schema', () => {
     const service = await serviceWith(JSON.stringify({ currency: 'EUR' }), 'completed', schema);
     try {
       const result = await against(service.baseUrl)(['tasks', 'result', TASK_ID, '--check-schema']);
-      expect(result.exitCode).toBe(9);
+      expect(result.exitCode).toBe(10);
       expect(result.stderr).toContain("must have required property 'price'");
     } finally {
       await service.close();

@@ -193,17 +193,16 @@ describe('tasks wait, cancel, result', () => {
     expect(result.stderr).toContain(`agentctl tasks wait ${task.id}`);
   });
 
-  it('cancels a running task; waiting then exits 6; cancelling again is a 409', async () => {
+  it('cancels a running task; waiting then exits 6; cancelling again says so and exits 0', async () => {
     const task = await createTask('[hang] cancel me');
     const cancelled = await cli(['tasks', 'cancel', task.id, '--json']);
     expect(cancelled.exitCode).toBe(0);
     expect(JSON.parse(cancelled.stdout)).toMatchObject({ status: 'cancelled' });
     const waited = await cli(['tasks', 'wait', task.id, ...FAST]);
     expect(waited.exitCode).toBe(6);
-    const again = await cli(['tasks', 'cancel', task.id]);
-    expect(again.exitCode).toBe(1);
-    expect(again.stderr).toContain('409');
-    expect(again.stderr).toContain('cannot be cancelled');
+    const again = await cli(['tasks', 'cancel', task.id, '--json']);
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'cancelled', message: 'Task was already cancelled.' });
   });
 
   it('prints the result endpoint answer for each status', async () => {

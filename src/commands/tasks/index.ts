@@ -69,7 +69,7 @@ export function register(program: Command): void {
         tasks
           .command('list')
           .description('list tasks, newest first')
-          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl)', TASK_STATUSES))
+          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)', TASK_STATUSES))
           .option(WATCH_OPTION.flags, WATCH_OPTION.description),
       ),
     ),
@@ -157,19 +157,19 @@ export function register(program: Command): void {
         .command('result')
         .description('print a task\'s result')
         .argument('<id>', 'task id (UUID)')
-        .option('--check-schema', 'check the result against the task\'s output_schema locally; exit 9 when it does not match')
+        .option('--check-schema', 'check the result against the task\'s output_schema locally; exit 10 when it does not match')
         .addHelpText(
           'after',
           '\n--check-schema validates the result with a JSON Schema validator (Ajv: draft-07, or 2020-12 when the\n' +
             'schema\'s $schema says so; formats such as date-time are checked). A match prints the result as usual;\n' +
-            'a mismatch prints nothing on stdout, lists where it differs on stderr and exits 9. A task that did\n' +
-            'not complete exits with its code (5 failed, 6 cancelled, 7 still running); no output_schema exits 2.',
+            'a mismatch prints nothing on stdout, lists where it differs on stderr and exits 10. A task that did\n' +
+            'not complete exits with its code (5 failed, 6 cancelled, 9 still running); no output_schema exits 2.',
         ),
     ),
     [
       `agentctl tasks result ${ID}`,
       `agentctl tasks result ${ID} --json | jq .result`,
-      `agentctl tasks result ${ID} --check-schema --json | jq .result > data.json   # exit 9: wrong shape`,
+      `agentctl tasks result ${ID} --check-schema --json | jq .result > data.json   # exit 10: wrong shape`,
     ],
   ).action(lazy(() => import('./result.js')));
 

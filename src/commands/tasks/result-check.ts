@@ -1,21 +1,18 @@
+import type { TaskResult } from '../../api/schemas/task.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context } from '../../cli/context.js';
 import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { checkAgainstSchema, resultValue } from './check-schema.js';
-import { exitCodeForStatus, printResult } from './outcome.js';
+import { printResult } from './outcome.js';
 
 /**
- * `tasks result ID --check-schema`: prints the result only when it matches the task's output_schema;
- * otherwise says where it does not on stderr and exits 9, so nothing downstream reads a bad shape.
+ * `tasks result ID --check-schema` for a completed task: prints the result only when it matches the
+ * task's output_schema; otherwise says where it does not on stderr and exits 10, so nothing
+ * downstream reads a bad shape.
  */
-export async function resultWithCheck(ctx: Context, scope: TaskScope, id: string): Promise<number> {
-  const client = await ctx.client();
-  const [task, result] = await Promise.all([tasks.get(client, scope, id), tasks.result(client, scope, id)]);
-  if (result.status !== 'completed') {
-    printResult(ctx, result);
-    ctx.out.error(`Task ${id} is ${result.status}: there is no result to check.`);
-    return exitCodeForStatus(result.status);
-  }
+export async function checkedResult(ctx: Context, scope: TaskScope, result: TaskResult): Promise<number> {
+  const id = String(result.id ?? '');
+  const task = await tasks.get(await ctx.client(), scope, id);
   const schema = task.output_schema;
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new UsageError(`task ${id} has no output_schema to check against`, 'drop --check-schema, or create the task with --output-schema');
