@@ -124,6 +124,18 @@ describe('tasks run-batch', () => {
     expect(result.stderr).toMatch(/2 completed/);
   });
 
+  it('applies --jq and --fields to each outcome line', async () => {
+    const file = inputFile(['{"prompt": "a", "key": "first"}', 'this one will [fail]']);
+    const filtered = await cli(['tasks', 'run-batch', file, '--follow', ...FAST, '--jq', 'select(.status != "completed") | .line']);
+    expect(filtered.exitCode).toBe(5);
+    expect(filtered.stdout).toBe('2\n');
+    const fields = await cli(['tasks', 'run-batch', file, '--fields', 'line,key']);
+    expect(jsonLines(fields.stdout)).toEqual([
+      { line: 1, key: 'first' },
+      { line: 2, key: null },
+    ]);
+  });
+
   it('splits a file across shards: every task in exactly one shard', async () => {
     const file = inputFile(Array.from({ length: 10 }, (_, i) => `shard task ${i}`));
     const lines = [];

@@ -105,7 +105,7 @@ async function followCommand(ctx: Context, client: ApiClient, agentId: string, q
 
 export function printEvents(ctx: Context, events: TimelineEvent[], streaming = false): void {
   const format = ctx.out.settings.format;
-  if (format === 'jsonl' || (streaming && format === 'json')) return events.forEach((event) => ctx.io.stdout.write(`${JSON.stringify(event)}\n`));
+  if (format === 'jsonl' || (streaming && format === 'json')) return events.forEach((event) => ctx.out.jsonLine(event));
   if (format === 'plain') return events.forEach((event) => ctx.out.line(timelinePlainLine(event)));
   if (events.length === 0) return streaming ? undefined : ctx.out.info('No events.');
   const bodyWidth = Math.max(30, ctx.out.settings.width - 34);

@@ -25,7 +25,7 @@ export async function watch<T>(ctx: Context, intervalMs: number, fetch: () => Pr
       show(data);
       ctx.out.info(ctx.out.chalk.dim(`Every ${intervalMs / 1000}s, updated ${new Date(ctx.clock.now()).toISOString()}; Ctrl-C stops.`));
     } else {
-      ctx.io.stdout.write(`${JSON.stringify(data)}\n`);
+      ctx.out.jsonLine(data);
     }
     if (!(await pause(ctx, intervalMs))) break;
   }

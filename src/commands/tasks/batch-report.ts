@@ -53,10 +53,15 @@ export class BatchReport {
   /** A task's final word for this run: printed, counted, and folded into the exit code. */
   emit(outcome: TaskOutcome, code: number): void {
     this.clearProgress();
-    // Lines that end in the same turn of the event loop go out in one write.
-    this.pending += `${JSON.stringify(outcome)}\n`;
-    if (this.ctx.terminal.stdoutIsTTY) this.flush(); // a person reads it, between progress redraws
-    else this.flushSoon ??= setImmediate(() => this.flush());
+    const { jq, fields } = this.ctx.out.settings;
+    if (jq !== undefined || fields !== undefined) {
+      this.ctx.out.jsonLine(outcome); // --jq / --fields apply to each line
+    } else {
+      // Lines that end in the same turn of the event loop go out in one write.
+      this.pending += `${JSON.stringify(outcome)}\n`;
+      if (this.ctx.terminal.stdoutIsTTY) this.flush(); // a person reads it, between progress redraws
+      else this.flushSoon ??= setImmediate(() => this.flush());
+    }
     this.counts.set(outcome.status, (this.counts.get(outcome.status) ?? 0) + 1);
     this.code = worseCode(this.code, code);
     this.done++;
