@@ -236,6 +236,16 @@ describe('tasks run-batch', () => {
     expect(piped.stderr).not.toContain('\x1b[K');
   });
 
+  it('stops at once when the service cannot be reached (exit 8) or the key is refused (exit 3)', async () => {
+    const file = inputFile(['one', 'two', 'three', 'four']);
+    const down = await against('http://127.0.0.1:9/api/v1')(['tasks', 'run-batch', file, '--concurrency', '1', '--ledger', `${file}.down`]);
+    expect(down.exitCode).toBe(8);
+    expect(jsonLines(down.stdout)).toEqual([expect.objectContaining({ line: 1, status: 'rejected' })]);
+    const badKey = await against(emulator.baseUrl, 'wrong-key')(['tasks', 'run-batch', file, '--concurrency', '1']);
+    expect(badKey.exitCode).toBe(3);
+    expect(jsonLines(badKey.stdout)).toHaveLength(1);
+  });
+
   it('refuses a ledger written for another input', async () => {
     const file = inputFile(['one', 'two']);
     expect((await cli(['tasks', 'run-batch', file])).exitCode).toBe(0);

@@ -36,8 +36,8 @@ waits for them. A line whose outcome is unknown is reported, never sent again bl
 
 Rate limits: a 429 pauses every worker for its Retry-After.
 Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
-3 auth (stops the run), 8 network, 1 rejected/unknown/service error, 4 not found, 5 failed,
-6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
+3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
+5 failed, 6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
 
 function agentOption(command: Command): Command {
   return command.option('--agent <id>', 'use the agent-scoped routes of this browser-use agent (UUID)');

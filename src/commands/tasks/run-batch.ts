@@ -101,7 +101,7 @@ export const run: CommandRun = async (ctx, [file], raw) => {
             report.emit({ ...describeLine(task.line, task.id), status, result: result ?? null, error: error_message ?? null }, exitCodeForStatus(status));
           } else {
             const code = isExplainedError(outcome.error) ? outcome.error.exitCode : ExitCode.serviceError;
-            report.emit({ ...describeLine(task.line, task.id), status: 'error', result: null, error: outcome.error.message }, code);
+            report.emit({ ...describeLine(task.line, task.id), status: 'error', result: null, error: ctx.redactor.redact(outcome.error.message) }, code);
           }
         },
       })
@@ -160,7 +160,8 @@ export const run: CommandRun = async (ctx, [file], raw) => {
     const code = outcome.error.exitCode ?? ExitCode.serviceError;
     ledger.record({ line: line.line, hash: line.hash, state: outcome.kind, error: message, code });
     report.emit({ ...describeLine(line, null), status: outcome.kind, result: null, error: message }, code);
-    if (code === ExitCode.auth) halted = outcome.error; // every other line would fail the same way
+    // A bad key, or a service that cannot be reached even after retries: every other line would fail the same way.
+    if (code === ExitCode.auth || neverSent(outcome.error)) halted = outcome.error;
   };
 
   const lines = batchLines(source, options.shard, ctx.redactor)[Symbol.asyncIterator]();
@@ -172,6 +173,7 @@ export const run: CommandRun = async (ctx, [file], raw) => {
         await handle(next.value);
       } catch (error) {
         if (signal.aborted) return;
+        halted ??= error as Error; // the other workers stop taking lines too
         throw error;
       }
     }
