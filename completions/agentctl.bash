@@ -82,7 +82,7 @@ _agentctl__flags() {
     'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks list') echo '--status --watch --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks get') echo '--watch --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -90,7 +90,7 @@ _agentctl__flags() {
     'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks wait') echo '--interval --any --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -157,6 +157,7 @@ _agentctl__option() {
     'tasks create:--listen-host') echo '1 any' ;;
     'tasks create:--listen-port') echo '1 any' ;;
     'tasks create:--fallback-interval') echo '1 any' ;;
+    'tasks create:--max-outage') echo '1 any' ;;
     'tasks create:--agent') echo '1 any' ;;
     'tasks get:--watch') echo '1 any' ;;
     'tasks get:--agent') echo '1 any' ;;

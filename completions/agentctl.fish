@@ -166,6 +166,8 @@ function __agentctl_arity
             echo 1
         case 'tasks create:--fallback-interval'
             echo 1
+        case 'tasks create:--max-outage'
+            echo 1
         case 'tasks create:--agent'
             echo 1
         case 'tasks get:--watch'
@@ -485,13 +487,14 @@ complete -c agentctl -n '__agentctl_at tasks create' -l secret-env -x -d 'a secr
 complete -c agentctl -n '__agentctl_at tasks create' -l webhook -x -d 'http(s) URL called once when the task ends'
 complete -c agentctl -n '__agentctl_at tasks create' -l wait -x -d 'let the service hold the request until the task ends, 0..1350 seconds'
 complete -c agentctl -n '__agentctl_at tasks create' -l follow -d 'poll until the task ends, print the result, and exit with the task\'s code'
-complete -c agentctl -n '__agentctl_at tasks create' -l interval -x -d 'seconds between polls with --follow'
+complete -c agentctl -n '__agentctl_at tasks create' -l interval -x -d 'with --follow: longest time between polls, seconds'
 complete -c agentctl -n '__agentctl_at tasks create' -l id-only -d 'print only the new task\'s id'
 complete -c agentctl -n '__agentctl_at tasks create' -l webhook-listen -d 'start a local listener, register it as the webhook, wait for the callback, print the result and exit with the task\'s code (polls slowly as a fallback)'
 complete -c agentctl -n '__agentctl_at tasks create' -l public-url -x -d 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended'
 complete -c agentctl -n '__agentctl_at tasks create' -l listen-host -x -d 'with --webhook-listen: address to listen on (default 127.0.0.1)'
 complete -c agentctl -n '__agentctl_at tasks create' -l listen-port -x -d 'with --webhook-listen: port to listen on (default 0 = any free port)'
 complete -c agentctl -n '__agentctl_at tasks create' -l fallback-interval -x -d 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)'
+complete -c agentctl -n '__agentctl_at tasks create' -l max-outage -x -d 'with --follow or --webhook-listen: give up when the service is unreachable this long (default 300)'
 complete -c agentctl -n '__agentctl_at tasks create' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks create' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks get' -l watch -x -d 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped'
@@ -533,9 +536,9 @@ complete -c agentctl -n '__agentctl_at tasks run-batch' -l ledger -r -F -d 'wher
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard -x -d 'take every n-th task from the i-th (1-based), to split one file across CI jobs'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l retry-unknown -d 'send again the lines whose create outcome is unknown (check them first)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'seconds between polls'
+complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'longest time between polls, seconds'
+complete -c agentctl -n '__agentctl_at tasks wait' -l max-outage -x -d 'give up when the service is unreachable this long (default 300)'
 complete -c agentctl -n '__agentctl_at tasks wait' -l any -d 'with several ids: stop at the first task that ends, with its exit code'
-complete -c agentctl -n '__agentctl_at tasks wait' -l max-outage -x -d 'with several ids: give up when the service is unreachable this long (default 300)'
 complete -c agentctl -n '__agentctl_at tasks wait' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks wait' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent' -a 'list' -d 'list persistent agents, newest first'

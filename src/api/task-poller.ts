@@ -1,15 +1,16 @@
 // One poller for many tasks (`tasks run-batch --follow`, `tasks wait ID ID...`): rounds of GETs on
 // the result endpoint, which carries the status and, once the task has ended, its result or error,
 // so a task costs one request per round. Requests go through a shared RateGate (bounded
-// concurrency, 429 pauses everyone). Rounds start fast and space out with the time waited, like a
-// single wait. An outage (network errors, 5xx) keeps the tasks pending until it has lasted too long.
+// concurrency, 429 pauses everyone). Rounds start fast and space out with the time waited, on the
+// schedule of a single wait (wait.ts); an outage (network errors, 5xx) keeps the tasks pending, with
+// the same backoff, until it has lasted too long.
 import type { Clock } from '../contract/clock.js';
-import { ApiError, NetworkError } from './errors.js';
+import { ApiError, isTransientError } from './errors.js';
 import type { RateGate } from './rate-gate.js';
 import { backoffDelayMs } from './retry.js';
 import type { TaskResult } from './schemas/task.js';
 import type { TaskScope } from './tasks.js';
-import { isFinal } from './wait.js';
+import { OUTAGE_BACKOFF, isFinal, pollDelayMs } from './wait.js';
 
 export interface PolledTask {
   id: string;
@@ -27,19 +28,6 @@ export interface PollerOptions<T extends PolledTask> {
   maxOutageMs: number;
   /** A task has ended (`result`), or cannot be polled at all (`error`: unknown id, no access). */
   onEnd: (task: T, outcome: { result: TaskResult } | { error: Error }) => void;
-}
-
-const OUTAGE_BACKOFF = { retries: 0, baseDelayMs: 500, maxDelayMs: 10_000 };
-
-/** Worth another poll later: the service said "later" (5xx, 408, 429) or could not be reached. */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
-  return error instanceof ApiError && (error.status >= 500 || error.status === 408 || error.status === 429);
-}
-
-/** The Retry-After of a 429 or 503, when the error carries one. */
-export function retryAfterMs(error: unknown): number | undefined {
-  return (error as { retryAfter?: { ms?: number } }).retryAfter?.ms;
 }
 
 export class TaskPoller<T extends PolledTask> {
@@ -92,8 +80,8 @@ export class TaskPoller<T extends PolledTask> {
       const outage = this.failures > failedBefore;
       const delay = outage
         ? backoffDelayMs(this.failures - 1, OUTAGE_BACKOFF)
-        : Math.min(this.options.maxIntervalMs, 100 + (clock.now() - started) * 0.1);
-      await clock.sleep(Math.round(delay), signal);
+        : pollDelayMs(clock.now() - started, this.options.maxIntervalMs);
+      await clock.sleep(delay, signal);
     }
   }
 
@@ -112,14 +100,14 @@ export class TaskPoller<T extends PolledTask> {
           this.options.onEnd(task, { result });
         } catch (error) {
           if (this.options.signal?.aborted) throw error;
-          if (!isTransient(error)) {
+          if (!isTransientError(error)) {
             answered = true;
             this.pending.delete(task.id);
             this.options.onEnd(task, { error: error as Error });
             continue;
           }
           lastError = error;
-          if (error instanceof ApiError && error.status === 429) this.options.gate.pause(retryAfterMs(error) ?? 1000);
+          if (error instanceof ApiError && error.status === 429) this.options.gate.pause(error.retryAfter?.ms ?? 1000);
         }
       }
     };

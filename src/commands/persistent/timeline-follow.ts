@@ -4,7 +4,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
-import { isTransient } from '../../api/task-poller.js';
+import { isTransientError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 
 export const FAST_POLL_MS = 500;
@@ -48,7 +48,7 @@ export async function followTimeline(ctx: Context, client: ApiClient, agentId: s
       if (window.has_more_newer) news = true;
     } catch (error) {
       if (ctx.signal.aborted) return;
-      if (!isTransient(error)) throw error;
+      if (!isTransientError(error)) throw error;
       ctx.out.warn(`${(error as Error).message}; trying again`);
     }
     if (hooks.done?.()) return;

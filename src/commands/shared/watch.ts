@@ -2,7 +2,7 @@
 // the screen is redrawn in place; otherwise (piped, or --json/--jsonl) each refresh is one compact
 // JSON document on its own line, so `| jq -c` or a line reader takes them one at a time.
 import type { Context } from '../../cli/context.js';
-import { isTransient } from '../../api/task-poller.js';
+import { isTransientError } from '../../api/errors.js';
 
 export { WATCH_OPTION, parseWatch } from './watch-option.js';
 
@@ -15,7 +15,7 @@ export async function watch<T>(ctx: Context, intervalMs: number, fetch: () => Pr
       data = await fetch();
     } catch (error) {
       if (ctx.signal.aborted) break;
-      if (!isTransient(error)) throw error;
+      if (!isTransientError(error)) throw error;
       ctx.out.warn(`${(error as Error).message}; trying again in ${intervalMs / 1000}s`);
       if (!(await pause(ctx, intervalMs))) break;
       continue;

@@ -5,12 +5,20 @@ import { choiceOption, collect } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';
 import { addListOptions } from '../shared/list.js';
 import { WATCH_OPTION } from '../shared/watch-option.js';
+import { DEFAULT_MAX_OUTAGE_MS, pollsInWait } from '../../api/wait.js';
+
+/** The limits shared by every waiting command, explained once. */
+const WAIT_LIMITS_HELP =
+  '\nWaiting: polls start 0.1 s apart and grow with the time waited (10% of it) up to --interval, so a\n' +
+  `short task is noticed within ~0.2 s and a 10-minute wait costs about ${pollsInWait(600_000)} requests (at --interval 2).\n` +
+  '--timeout SEC limits the whole command here (with --follow, the create too), not one request; it then exits 7\n' +
+  'with the command that resumes the wait. While the service is unreachable (network errors, 5xx, 429)\n' +
+  'the wait keeps trying with backoff (Retry-After honoured) and says so on stderr; after --max-outage\n' +
+  `SEC (default ${DEFAULT_MAX_OUTAGE_MS / 1000}) it gives up: exit 8 (unreachable) or 1 (service errors), with the resume command.`;
 
 const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 
 const WAIT_MANY_HELP = `
---timeout SEC (a global option) limits the whole wait here; by default it waits until the task ends.
-
 Several ids: one poller waits for all of them (or, with --any, for the first to end) and prints one
 JSON line per task as it ends, {"id", "status", "result", "error"}, with a summary on stderr.
 Exit codes: 0 when every task completed, else the worst outcome's code (4 an unknown id, 5 failed,
@@ -86,20 +94,22 @@ export function register(program: Command): void {
       )
         .option('--wait <sec>', 'let the service hold the request until the task ends, 0..1350 seconds')
         .option('--follow', 'poll until the task ends, print the result, and exit with the task\'s code')
-        .option('--interval <sec>', 'seconds between polls with --follow', '2')
+        .option('--interval <sec>', 'with --follow: longest time between polls, seconds', '2')
         .option('--id-only', 'print only the new task\'s id')
         .option('--webhook-listen', 'start a local listener, register it as the webhook, wait for the callback, print the result and exit with the task\'s code (polls slowly as a fallback)')
         .option('--public-url <url>', 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended')
         .option('--listen-host <host>', 'with --webhook-listen: address to listen on (default 127.0.0.1)')
         .option('--listen-port <port>', 'with --webhook-listen: port to listen on (default 0 = any free port)')
         .option('--fallback-interval <sec>', 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)')
+        .option('--max-outage <sec>', `with --follow or --webhook-listen: give up when the service is unreachable this long (default ${DEFAULT_MAX_OUTAGE_MS / 1000})`)
         .addHelpText(
           'after',
           '\n--webhook-listen: a listener on 127.0.0.1 (any free port, a random secret path) is registered as the\n' +
             'task\'s webhook, and the command ends when the callback arrives. A slow poll runs alongside (every\n' +
             '--fallback-interval seconds), so a webhook that never comes (the service cannot reach this machine,\n' +
             'a lost request) delays the result but never hangs the job. For a remote service, run a tunnel to\n' +
-            '--listen-port and pass its public address as --public-url.',
+            '--listen-port and pass its public address as --public-url.\n' +
+            WAIT_LIMITS_HELP,
         ),
     ),
     [
@@ -199,14 +209,13 @@ export function register(program: Command): void {
         .command('wait')
         .description('wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out')
         .argument('<ids...>', 'task id (UUID); several ids wait together')
-        .option('--interval <sec>', 'seconds between polls', '2')
-        .option('--any', 'with several ids: stop at the first task that ends, with its exit code')
-        .option('--max-outage <sec>', 'with several ids: give up when the service is unreachable this long (default 300)')
-        .addHelpText('after', WAIT_MANY_HELP),
-    ),
+        .option('--interval <sec>', 'longest time between polls, seconds', '2')
+        .option('--max-outage <sec>', `give up when the service is unreachable this long (default ${DEFAULT_MAX_OUTAGE_MS / 1000})`)
+        .option('--any', 'with several ids: stop at the first task that ends, with its exit code'),
+    ).addHelpText('after', `${WAIT_LIMITS_HELP}\nBy default it waits until the task ends.\n${WAIT_MANY_HELP}`),
     [
       `agentctl tasks wait ${ID} --timeout 600`,
-      `agentctl tasks wait ${ID} --json | jq .result`,
+      `agentctl tasks wait ${ID} --max-outage 60 --json | jq .result`,
       'agentctl tasks wait $(agentctl tasks list --status in_progress --jsonl | jq -r .id) | jq -r \'[.id, .status] | @tsv\'',
       `agentctl tasks wait ${ID} 9b2e4c1d-7a3f-4e5b-8c6d-0f1e2d3c4b5a --any`,
     ],

@@ -3,8 +3,8 @@
 // moment it exists, and with --follow one poller waits for all of them.
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { RateGate } from '../../api/rate-gate.js';
-import { DEFAULT_RETRY_POLICY, backoffDelayMs, shouldRetryNetworkError } from '../../api/retry.js';
-import { TaskPoller, retryAfterMs } from '../../api/task-poller.js';
+import { DEFAULT_RETRY_POLICY, backoffDelayMs } from '../../api/retry.js';
+import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
@@ -60,9 +60,7 @@ type CreateOutcome = { kind: 'created'; id: string } | { kind: 'rejected' | 'unk
 
 /** A connection that was never made: the create did not reach the service and may be sent again. */
 function neverSent(error: unknown): boolean {
-  if (!(error instanceof NetworkError)) return false;
-  const cause = error.cause as { code?: string; cause?: { code?: string } } | undefined;
-  return shouldRetryNetworkError('POST', cause?.code ?? cause?.cause?.code);
+  return error instanceof NetworkError && !error.mayHaveBeenCarriedOut;
 }
 
 export const run: CommandRun = async (ctx, [file], raw) => {
@@ -75,9 +73,12 @@ export const run: CommandRun = async (ctx, [file], raw) => {
   const total = await checkInput(source, options.shard, ledger);
   if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
 
-  // Retries are this command's own business: a 429 must pause every worker, and a create is repeated
-  // only when it cannot have reached the service.
-  const client = (await ctx.client()).withRetry({ ...DEFAULT_RETRY_POLICY, retries: 0 });
+  // Retries are this command's own business (every request is sent with retries: 0): a 429 must pause
+  // every worker, and a create is repeated only when it cannot have reached the service. Creates are
+  // not aborted by Ctrl-C: the ones in flight finish, so their ids reach the ledger.
+  const client = await ctx.client();
+  const creator = client.withOptions({ signal: undefined });
+  const once = { retries: 0 };
   const { clock, signal } = ctx;
   const gate = new RateGate(options.concurrency, clock, signal);
   const report = new BatchReport(ctx, total);
@@ -93,7 +94,7 @@ export const run: CommandRun = async (ctx, [file], raw) => {
         signal,
         maxIntervalMs: options.intervalMs,
         maxOutageMs: options.maxOutageMs,
-        fetch: (task) => tasks.result(client, task.scope, task.id),
+        fetch: (task) => tasks.result(client, task.scope, task.id, once),
         onEnd: (task, outcome) => {
           report.running--;
           if ('result' in outcome) {
@@ -125,13 +126,13 @@ export const run: CommandRun = async (ctx, [file], raw) => {
       try {
         const task = await gate.run(() => {
           ledger.record({ line: line.line, hash: line.hash, state: 'sending' });
-          return tasks.create(client, line.scope, line.body);
+          return tasks.create(creator, line.scope, line.body, once);
         });
         return { kind: 'created', id: task.id };
       } catch (error) {
         if (!(error instanceof ApiError || error instanceof NetworkError)) throw error; // Ctrl-C while queued, a bug
         if (error instanceof ApiError && error.status === 429 && attempt < MAX_RATE_LIMITED) {
-          gate.pause(retryAfterMs(error) ?? backoffDelayMs(attempt, DEFAULT_RETRY_POLICY));
+          gate.pause(error.retryAfter?.ms ?? backoffDelayMs(attempt, DEFAULT_RETRY_POLICY));
           continue;
         }
         if (neverSent(error) && attempt < DEFAULT_RETRY_POLICY.retries) {

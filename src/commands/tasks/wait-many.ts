@@ -1,14 +1,13 @@
 // `tasks wait ID ID...` (or `--any`): one poller for every id, one JSON line per task as it ends.
-import { DEFAULT_RETRY_POLICY } from '../../api/retry.js';
 import { RateGate } from '../../api/rate-gate.js';
 import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context } from '../../cli/context.js';
-import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
+import { checkUuid } from '../../contract/validate.js';
 import { ExitCode, isExplainedError } from '../../errors.js';
 import { BatchReport } from './batch-report.js';
 import { parseAgentScope } from './body.js';
-import { exitCodeForStatus } from './outcome.js';
+import { exitCodeForStatus, parseWaitFlags } from './outcome.js';
 
 /** Polls at most this many tasks at once. */
 const CONCURRENCY = 8;
@@ -21,14 +20,12 @@ export async function waitMany(ctx: Context, rawIds: string[], options: Record<s
   const scope = parseAgentScope(options.agent);
   const ids = [...new Set(rawIds.map((id) => checkUuid(id, 'task id')))];
   const any = Boolean(options.any);
-  // Here the global --timeout is the whole wait, not one request's limit.
-  ctx.ownsTimeoutFlag = true;
-  const timeoutMs = ctx.flags.timeout === undefined ? undefined : parseSecondsFlag(ctx.flags.timeout, '--timeout') * 1000;
-  const maxIntervalMs = parseSecondsFlag(String(options.interval ?? '2'), '--interval', 0.05) * 1000;
-  const maxOutageMs = parseSecondsFlag(String(options.maxOutage ?? '300'), '--max-outage', 1) * 1000;
+  const limits = parseWaitFlags(ctx, options);
+  const { maxIntervalMs, maxOutageMs } = limits;
+  const timeoutMs = limits.deadline === undefined ? undefined : limits.deadline - ctx.clock.now();
 
-  // 429s pause the shared gate instead of being retried inside each request.
-  const client = (await ctx.client()).withRetry({ ...DEFAULT_RETRY_POLICY, retries: 0 });
+  // Polls are single requests (retries: 0): 429s pause the shared gate, outages are the poller's.
+  const client = await ctx.client();
   const report = new BatchReport(ctx, any ? 1 : ids.length);
   const waiting = new Set(ids);
   const setInterrupt = () =>
@@ -41,7 +38,7 @@ export async function waitMany(ctx: Context, rawIds: string[], options: Record<s
     signal: ctx.signal,
     maxIntervalMs,
     maxOutageMs,
-    fetch: (task) => tasks.result(client, task.scope, task.id),
+    fetch: (task) => tasks.result(client, task.scope, task.id, { retries: 0 }),
     onEnd: (task, outcome) => {
       if (any && waiting.size < ids.length) return; // the first one has ended the wait
       waiting.delete(task.id);
