@@ -57,6 +57,11 @@ export class ApiClient {
     this.clock = options.clock ?? systemClock;
   }
 
+  /** The same client with some options changed (a batch's creates outlive Ctrl-C: `{ signal: undefined }`). */
+  withOptions(overrides: Partial<ClientOptions>): ApiClient {
+    return new ApiClient({ ...this.options, ...overrides });
+  }
+
   get baseUrl(): string {
     return this.base.href.replace(/\/$/, '');
   }

@@ -60,10 +60,18 @@ export class Output {
 
   /** One JSON document (or one compact line with --jsonl), --fields applied, then --jq. */
   json(value: unknown): void {
+    this.jsonDocument(value, this.settings.format === 'jsonl');
+  }
+
+  /** One compact JSON line whatever the format (streams: batch outcomes, followed events, --watch refreshes). */
+  jsonLine(value: unknown): void {
+    this.jsonDocument(value, true);
+  }
+
+  private jsonDocument(value: unknown, compact: boolean): void {
     const fields = this.settings.fields;
     this.checkFields(Array.isArray(value) ? value : [value]);
     const kept = Array.isArray(value) ? value.map((item) => pickFields(item, fields)) : pickFields(value, fields);
-    const compact = this.settings.format === 'jsonl';
     const expression = this.settings.jq;
     if (expression !== undefined) {
       // Kept as a value, never a rejected promise left waiting: flush() reports it.

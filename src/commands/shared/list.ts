@@ -1,6 +1,5 @@
-import type { Command } from 'commander';
 import type { Context } from '../../cli/context.js';
-import { ParseInput, type OptionSpec } from '../../cli/define.js';
+import type { OptionSpec, ParseInput } from '../../cli/define.js';
 import { PartialListError } from '../../api/pagination.js';
 import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
@@ -20,18 +19,11 @@ export const LIST_OPTIONS: OptionSpec[] = [
   { flags: '--all', description: 'every page (streams with --jsonl)' },
 ];
 
-/** For nouns still defined with commander calls in their index.ts. */
-export function addListOptions(command: Command): Command {
-  for (const option of LIST_OPTIONS) command.option(option.flags, option.description);
-  return command;
-}
-
-export function parseListOptions(input: ParseInput | Record<string, unknown>): ListOptions {
-  const get = (name: string): unknown => (input instanceof ParseInput ? input.value(name) : input[name]);
-  const [pageText, pageSizeText] = [get('page'), get('pageSize')];
-  const page = pageText === undefined ? undefined : parseIntegerFlag(String(pageText), '--page', 1, Number.MAX_SAFE_INTEGER);
-  const pageSize = pageSizeText === undefined ? undefined : parseIntegerFlag(String(pageSizeText), '--page-size', 1, LIMITS.pageSize);
-  const all = Boolean(get('all'));
+export function parseListOptions(input: ParseInput): ListOptions {
+  const [pageText, pageSizeText] = [input.string('page'), input.string('pageSize')];
+  const page = pageText === undefined ? undefined : parseIntegerFlag(pageText, '--page', 1, Number.MAX_SAFE_INTEGER);
+  const pageSize = pageSizeText === undefined ? undefined : parseIntegerFlag(pageSizeText, '--page-size', 1, LIMITS.pageSize);
+  const all = input.flag('all');
   if (all && page !== undefined) throw new UsageError('--all reads every page; drop --page');
   return { page, pageSize, all };
 }
@@ -55,8 +47,20 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
     return;
   }
   const first = options.page ?? 1;
-  let page = await source.page({ page: first, pageSize: options.pageSize });
-  let current = first;
+  const { items, page, current } = await readPage(source, options);
+  ctx.out.list(items, columns);
+  if (page.next) {
+    // On stderr in every format (silenced by --quiet), so a script reading page 1 knows there is more.
+    const read = current === first ? `Page ${first}` : `Pages ${first}-${current}`;
+    ctx.out.info(ctx.out.chalk.dim(`${read} of ${page.count} items. More: --page ${current + 1}, or --all.`));
+  }
+}
+
+/** One page of a list (`--page`, `--page-size`), with a client-side filter applied: also for --watch. */
+export async function readPage<T>(source: ListSource<T>, options: ListOptions): Promise<{ items: T[]; page: Page<T>; current: number }> {
+  const keep = source.filter ?? (() => true);
+  let current = options.page ?? 1;
+  let page = await source.page({ page: current, pageSize: options.pageSize });
   const items = page.results.filter(keep);
   if (source.filter) {
     // A client-side filter on one page could print nothing while matches sit further on: read on
@@ -68,12 +72,7 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
       items.push(...page.results.filter(keep));
     }
   }
-  ctx.out.list(items, columns);
-  if (page.next) {
-    // On stderr in every format (silenced by --quiet), so a script reading page 1 knows there is more.
-    const read = current === first ? `Page ${first}` : `Pages ${first}-${current}`;
-    ctx.out.info(ctx.out.chalk.dim(`${read} of ${page.count} items. More: --page ${current + 1}, or --all.`));
-  }
+  return { items, page, current };
 }
 
 /** Ends the stream quietly at a partial list's failure, keeping the error for after the output is closed. */

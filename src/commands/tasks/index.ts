@@ -1,148 +1,20 @@
-import type { Command } from 'commander';
-import { TASK_STATUSES } from '../../contract/enums.js';
-import { examples } from '../../cli/help.js';
-import { choiceOption, collect } from '../../cli/options.js';
-import { lazy } from '../../cli/lazy.js';
-import { addListOptions } from '../shared/list.js';
-import { DEFAULT_MAX_OUTAGE_MS, pollsInWait } from '../../api/wait.js';
+import { defineNoun } from '../../cli/define.js';
 
-/** The limits shared by every waiting command, explained once. */
-const WAIT_LIMITS_HELP =
-  '\nWaiting: polls start 0.1 s apart and grow with the time waited (10% of it) up to --interval, so a\n' +
-  `short task is noticed within ~0.2 s and a 10-minute wait costs about ${pollsInWait(600_000)} requests (at --interval 2).\n` +
-  '--timeout SEC limits the whole command here (with --follow, the create too), not one request; it then exits 7\n' +
-  'with the command that resumes the wait. While the service is unreachable (network errors, 5xx, 429)\n' +
-  'the wait keeps trying with backoff (Retry-After honoured) and says so on stderr; after --max-outage\n' +
-  `SEC (default ${DEFAULT_MAX_OUTAGE_MS / 1000}) it gives up: exit 8 (unreachable) or 1 (service errors), with the resume command.`;
-
-const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
-
-function agentOption(command: Command): Command {
-  return command.option('--agent <id>', 'use the agent-scoped routes of this browser-use agent (UUID)');
-}
-
-/** The task fields shared by create, update and replace. */
-function addTaskFields(command: Command): Command {
-  return command
-    .option('--prompt-file <path>', 'read the prompt from a file (- for stdin)')
-    .option('--output-schema <path|json>', 'JSON Schema for a structured result: a file, @file, - for stdin, or inline JSON')
-    .option('--secret <domain> <key=value>', 'a secret for a domain (repeatable; argv is visible to others, prefer the next two)', collect)
-    .option('--secrets-file <path>', 'secrets as JSON: {"https://site": {"KEY": "value"}} (- for stdin)')
-    .option('--secret-env <domain> <key=envvar>', 'a secret read from an environment variable (repeatable)', collect)
-    .option('--webhook <url>', 'http(s) URL called once when the task ends');
-}
-
-export function register(program: Command): void {
-  const tasks = examples(
-    program
-      .command('tasks')
-      .description('legacy browser tasks: create, follow, inspect and cancel')
-      .addHelpText('after', '\nWith --agent ID a command uses the routes of that browser-use agent; without it, the standalone task routes.'),
-    ['agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow', 'agentctl tasks list --status failed'],
-  );
-
-  examples(
-    agentOption(
-      addListOptions(
-        tasks
-          .command('list')
-          .description('list tasks, newest first')
-          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)', TASK_STATUSES)),
-      ),
-    ),
-    ['agentctl tasks list', 'agentctl tasks list --status failed --all --jsonl | jq -r .id'],
-  ).action(lazy(() => import('./list.js')));
-
-  examples(
-    agentOption(
-      addTaskFields(
-        tasks
-          .command('create')
-          .description('create a task (and optionally wait for it)')
-          .argument('[prompt]', 'what the browser agent should do (- reads stdin)'),
-      )
-        .option('--wait <sec>', 'let the service hold the request until the task ends, 0..1350 seconds')
-        .option('--follow', 'poll until the task ends, print the result, and exit with the task\'s code')
-        .option('--interval <sec>', 'with --follow: longest time between polls, seconds', '2')
-        .option('--id-only', 'print only the new task\'s id')
-        .option('--webhook-listen', 'start a local listener, register it as the webhook, wait for the callback, print the result and exit with the task\'s code (polls slowly as a fallback)')
-        .option('--public-url <url>', 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended')
-        .option('--listen-host <host>', 'with --webhook-listen: address to listen on (default 127.0.0.1)')
-        .option('--listen-port <port>', 'with --webhook-listen: port to listen on (default 0 = any free port)')
-        .option('--fallback-interval <sec>', 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)')
-        .option('--max-outage <sec>', `with --follow or --webhook-listen: give up when the service is unreachable this long (default ${DEFAULT_MAX_OUTAGE_MS / 1000})`)
-        .addHelpText(
-          'after',
-          '\n--webhook-listen: a listener on 127.0.0.1 (any free port, a random secret path) is registered as the\n' +
-            'task\'s webhook, and the command ends when the callback arrives. A slow poll runs alongside (every\n' +
-            '--fallback-interval seconds), so a webhook that never comes (the service cannot reach this machine,\n' +
-            'a lost request) delays the result but never hangs the job. For a remote service, run a tunnel to\n' +
-            '--listen-port and pass its public address as --public-url.\n' +
-            WAIT_LIMITS_HELP,
-        ),
-    ),
-    [
-      'agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow',
-      'id=$(agentctl tasks create "Summarise example.com" --id-only)',
-      'agentctl tasks create --prompt-file prompt.txt --output-schema schema.json --secrets-file secrets.json --json',
-      'echo "Log in and download the invoice" | agentctl tasks create - --secret-env https://shop.example USER=SHOP_USER',
-      'agentctl tasks create "Check the status page" --webhook-listen; echo "exit $?"   # 0 completed, 5 failed, 6 cancelled',
-    ],
-  ).action(lazy(() => import('./create.js')));
-
-  examples(agentOption(tasks.command('get').description('show one task').argument('<id>', 'task id (UUID)')), [
-    `agentctl tasks get ${ID}`,
-    `agentctl tasks get ${ID} --json | jq -r .status`,
-  ]).action(lazy(() => import('./get.js')));
-
-  examples(
-    agentOption(
-      addTaskFields(tasks.command('update').description('change some fields of a task (PATCH)').argument('<id>', 'task id (UUID)'))
-        .option('--prompt <text>', 'new prompt (only while the task is pending)')
-        .option('--no-webhook', 'remove the webhook')
-        .option('--credits-cost <decimal>', 'credits used, e.g. 0.4 (up to 9 integer and 3 fractional digits)'),
-    ),
-    [`agentctl tasks update ${ID} --webhook https://hooks.example/done`, `agentctl tasks update ${ID} --credits-cost 1.250`],
-  ).action(lazy(() => import('./update.js')));
-
-  examples(
-    agentOption(
-      addTaskFields(
-        tasks.command('replace').description('replace a task (PUT)').argument('<id>', 'task id (UUID)').argument('[prompt]', 'the prompt (- reads stdin)'),
-      ).option('--credits-cost <decimal>', 'credits used, e.g. 0.4'),
-    ),
-    [`agentctl tasks replace ${ID} "New prompt" --webhook https://hooks.example/done`],
-  ).action(lazy(() => import('./replace.js')));
-
-  examples(
-    agentOption(
-      tasks
-        .command('delete')
-        .description('delete a task (a running task is not stopped: cancel it first)')
-        .argument('<id>', 'task id (UUID)')
-        .option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
-    ),
-    [`agentctl tasks delete ${ID} --yes`],
-  ).action(lazy(() => import('./delete.js')));
-
-  examples(agentOption(tasks.command('cancel').description('cancel a pending or running task').argument('<id>', 'task id (UUID)')), [
-    `agentctl tasks cancel ${ID}`,
-  ]).action(lazy(() => import('./cancel.js')));
-
-  examples(agentOption(tasks.command('result').description('print a task\'s result').argument('<id>', 'task id (UUID)')), [
-    `agentctl tasks result ${ID}`,
-    `agentctl tasks result ${ID} --json | jq .result`,
-  ]).action(lazy(() => import('./result.js')));
-
-  examples(
-    agentOption(
-      tasks
-        .command('wait')
-        .description('wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out')
-        .argument('<id>', 'task id (UUID)')
-        .option('--interval <sec>', 'longest time between polls, seconds', '2')
-        .option('--max-outage <sec>', `give up when the service is unreachable this long (default ${DEFAULT_MAX_OUTAGE_MS / 1000})`),
-    ).addHelpText('after', `${WAIT_LIMITS_HELP}\nBy default it waits until the task ends.`),
-    [`agentctl tasks wait ${ID} --timeout 600`, `agentctl tasks wait ${ID} --max-outage 60 --json | jq .result`],
-  ).action(lazy(() => import('./wait.js')));
-}
+export const noun = defineNoun({
+  name: 'tasks',
+  summary: 'legacy browser tasks: create, follow, inspect and cancel',
+  examples: ['agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow', 'agentctl tasks list --status failed'],
+  notes: 'With --agent ID a command uses the routes of that browser-use agent; without it, the standalone task routes.',
+  verbs: {
+    list: () => import('./list.js'),
+    create: () => import('./create.js'),
+    get: () => import('./get.js'),
+    update: () => import('./update.js'),
+    replace: () => import('./replace.js'),
+    delete: () => import('./delete.js'),
+    cancel: () => import('./cancel.js'),
+    result: () => import('./result.js'),
+    'run-batch': () => import('./run-batch.js'),
+    wait: () => import('./wait.js'),
+  },
+});
