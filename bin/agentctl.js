@@ -70,14 +70,24 @@ function interruptSignal() {
 }
 
 const env = process.env;
-// The code V8 compiles is kept for the next run ($XDG_CACHE_HOME/agentctl/v8-code; AGENTCTL_NO_COMPILE_CACHE=1 turns it off).
-const saveCompileCache = env.AGENTCTL_NO_COMPILE_CACHE
-  ? () => {}
-  : require('./compile-cache.js').useCompileCache(
+// The code V8 compiles is kept for the next run ($XDG_CACHE_HOME/agentctl/v8-code, bin/compile-cache.js;
+// AGENTCTL_NO_COMPILE_CACHE=1 turns it off). It is set up when the first large file loads: the
+// files of `--version` and piped `--help` are small, and those skip loading it at all.
+let saveCompileCache = () => {};
+if (!env.AGENTCTL_NO_COMPILE_CACHE) {
+  const Module = module.constructor;
+  const compile = Module.prototype._compile;
+  Module.prototype._compile = function setUpCompileCache(content, filename) {
+    if (content.length < 8192) return compile.call(this, content, filename);
+    Module.prototype._compile = compile;
+    saveCompileCache = require('./compile-cache.js').useCompileCache(
       join(__dirname, '..', 'dist'),
       join(env.XDG_CACHE_HOME || join(env.HOME || require('node:os').homedir(), '.cache'), 'agentctl', 'v8-code'),
       `${process.version}-${process.arch}`,
     );
+    return Module.prototype._compile.call(this, content, filename);
+  };
+}
 
 let program;
 try {

@@ -9,7 +9,8 @@ const { basename, dirname, join, sep } = require('node:path');
 
 // Node's module class, without loading node:module (it brings source-map support along).
 const Module = module.constructor;
-// Smaller files compile faster than their cache loads: `--version` and piped `--help` read only such.
+// Smaller files compile faster than their cache loads (bin/agentctl.js sets the cache up with the
+// first larger one).
 const MIN_SIZE = 8192;
 
 /**
