@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { build, transform } from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, posix, relative } from 'node:path';
+import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const TARGET = 'node20.18';
@@ -122,11 +122,13 @@ for (const [name, { entry }] of Object.entries(DEFERRED)) {
 }
 
 // Each chunk as CommonJS, by its path in dist/ ('cli/main.js', 'chunks/run-XXXX.js').
+/** A file's path in dist/, with `/` on every system. */
+const distPath = (file) => relative(fileURLToPath(dist), file).split(sep).join('/');
 const modules = new Map();
 for (const file of outputFiles) {
   // `dynamic-import: false` turns each lazy import('./chunk.js') into a require() of that chunk.
   const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: TARGET, minify: true, supported: { 'dynamic-import': false } });
-  modules.set(relative(fileURLToPath(dist), file.path), code.includes(IMPORT_META) ? IMPORT_META_LINE + code : code);
+  modules.set(distPath(file.path), code.includes(IMPORT_META) ? IMPORT_META_LINE + code : code);
 }
 
 // Chunks are packed into few files, each chunk still evaluated only when first required: a command
@@ -137,7 +139,7 @@ for (const file of outputFiles) {
 const ENTRY = 'cli/main.js';
 const PACK = 'chunks/pack.js';
 const PACK_LIMIT = 16_384;
-const outputPath = (path) => relative(fileURLToPath(dist), join(process.cwd(), path));
+const outputPath = (path) => distPath(join(process.cwd(), path));
 const startUp = new Set();
 const visit = (path) => {
   if (startUp.has(path)) return;
