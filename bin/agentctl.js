@@ -30,16 +30,18 @@ function fdStream(fd, name) {
       // Once the stream holds queued bytes, everything after them queues too, or output would reorder.
       if (queued && process[name].writableLength > 0) return process[name].write(text);
       queued = false;
-      let buffer = Buffer.from(text);
-      while (buffer.length > 0) {
-        try {
-          buffer = buffer.subarray(writeSync(fd, buffer));
-        } catch (error) {
-          if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-          if (error.code !== 'EAGAIN') throw error;
-          queued = true;
-          return process[name].write(buffer); // a full non-blocking pipe: let the stream queue the rest
-        }
+      // The text goes as it is (no Buffer to allocate); only after a partial write are its bytes needed.
+      let rest;
+      try {
+        const written = writeSync(fd, text);
+        if (written === Buffer.byteLength(text)) return true;
+        rest = Buffer.from(text).subarray(written);
+        while (rest.length > 0) rest = rest.subarray(writeSync(fd, rest));
+      } catch (error) {
+        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        if (error.code !== 'EAGAIN') throw error;
+        queued = true;
+        return process[name].write(rest ?? text); // a full non-blocking pipe: let the stream queue the rest
       }
       return true;
     },
