@@ -14,6 +14,8 @@ export interface EventRecord {
 export interface ReceivedEvent {
   record: EventRecord;
   raw: Buffer;
+  /** What `persist` resolved with (the --output log's offset just past the event). */
+  position?: number;
 }
 
 /** A request the listener turned away, and why. */
@@ -38,8 +40,8 @@ export interface ListenerOptions {
   filter?: (payload: WebhookPayload) => boolean;
   /** Keep at most this many events; later ones get 503 (the listener is about to close). */
   limit?: number;
-  /** Makes an event durable before it is acknowledged; a rejection answers 500. */
-  persist?: (record: EventRecord) => Promise<void>;
+  /** Makes an event durable before it is acknowledged (resolving with where it was stored); a rejection answers 500. */
+  persist?: (record: EventRecord) => Promise<number | void>;
   /** Called, in order, for each kept event once it is durable and before the 200 goes out. */
   onEvent: (event: ReceivedEvent, sequence: number) => void;
   onRejected?: (rejection: Rejection) => void;
@@ -210,7 +212,7 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
     }
     reserved++;
     try {
-      await options.persist?.(event.record);
+      event.position = (await options.persist?.(event.record)) ?? undefined;
     } catch (error) {
       reserved--;
       stats.failed++;

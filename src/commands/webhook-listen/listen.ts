@@ -8,6 +8,8 @@ import { columnsForFields, eventRow, plainEventLine, tableHeader, tableRow } fro
 import { Forwarder, type ForwardItem } from '../../webhooks/forwarder.js';
 import { startListener, type EventRecord, type Listener, type ReceivedEvent } from '../../webhooks/listener.js';
 import { JsonLinesFile } from '../../webhooks/output-file.js';
+import { cursorPath, type ForwardCursor } from '../../webhooks/forward-cursor.js';
+import { planResume, type ResumePlan } from '../../webhooks/resume.js';
 import { isServiceUserAgent } from '../../webhooks/payload.js';
 import { parseListenConfig, type ListenConfig } from './options.js';
 
@@ -19,7 +21,11 @@ export const run: CommandRun = async (ctx, _args, options) => {
   const config = parseListenConfig(options, ctx.flags.timeout);
   const output = config.outputPath ? await openOutput(config.outputPath) : undefined;
   const printer = eventPrinter(ctx);
-  const forwarders = config.forwardTo.map((target) => makeForwarder(ctx, target));
+  // With --output, the log is the forward queue's durable copy: resume what an earlier run left.
+  const resume = output && config.forwardTo.length > 0 ? await readResumePlan(ctx, output, config.forwardTo) : undefined;
+  const cursor = resume?.cursor;
+  const forwarders = config.forwardTo.map((target) => makeForwarder(ctx, target, cursor));
+  for (const forwarder of forwarders) for (const item of resume?.pending.get(forwarder.target) ?? []) forwarder.enqueue(item);
 
   let finish: (ending: Ending) => void = () => undefined;
   const ended = new Promise<Ending>((resolve) => (finish = resolve));
@@ -48,6 +54,8 @@ export const run: CommandRun = async (ctx, _args, options) => {
       onError: (error) => ctx.out.error(`error: could not write the event to ${config.outputPath}: ${error.message} (answered 500)`),
     });
   } catch (error) {
+    await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
+    await cursor?.flush();
     await output?.close();
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? 'no such local address' : (error as Error).message;
@@ -79,19 +87,45 @@ export const run: CommandRun = async (ctx, _args, options) => {
     const results = await Promise.all(forwarders.map((forwarder) => forwarder.drain(config.drainTimeoutMs)));
     drained = results.every(Boolean);
   }
-  for (const forwarder of forwarders) forwarder.stop();
+  await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
+  await cursor?.flush();
   await output?.close();
   restoreSignals();
 
-  ctx.out.info(summary(listener, forwarders, ending));
+  ctx.out.info(summary(listener, forwarders, ending, config.outputPath));
   const code = exitCode(ending, listener, config, drained);
   if (ending === 'timeout' && code === ExitCode.waitTimedOut) {
     const wanted = config.count === undefined ? 'no event arrived' : `${listener.stats.received} of ${config.count} events arrived`;
     ctx.out.error(`Timed out after ${(config.timeoutMs ?? 0) / 1000}s: ${wanted}.`);
   }
-  if (!drained) ctx.out.error('error: some events could not be forwarded before the drain timeout (see above; they are in --output if given).');
+  if (!drained) ctx.out.error(`error: some events could not be forwarded before the drain timeout (see above${config.outputPath ? '; they are kept in --output' : ''}).`);
   if (code !== ExitCode.ok) throw new ExitError(code);
 };
+
+/** Reads the cursor beside the log and, per target, the logged events it has not had yet. */
+async function readResumePlan(ctx: Context, output: JsonLinesFile, targets: string[]): Promise<ResumePlan> {
+  let warned = false;
+  let plan: ResumePlan;
+  try {
+    plan = await planResume(output.path, output.size, targets, {
+      onError: (error) => {
+        if (!warned) ctx.out.warn(`could not update ${cursorPath(output.path)} (${error.message}); a restart may forward some events twice`);
+        warned = true;
+      },
+    });
+  } catch (error) {
+    await output.close();
+    throw new UsageError(`--output ${output.path}: ${(error as Error).message}`);
+  }
+  for (const target of plan.reset) {
+    ctx.out.warn(`${cursorPath(output.path)} points past the end of ${output.path} for ${target} (was the log replaced?); forwarding from its end`);
+  }
+  for (const bad of plan.bad) ctx.out.warn(`${output.path}:${bad.line}: skipped, not an event (${bad.reason})`);
+  for (const [target, pending] of plan.pending) {
+    if (pending.length > 0) ctx.out.info(`Resuming: ${pending.length} event(s) in ${output.path} were not forwarded to ${target} yet; sending them first.`);
+  }
+  return plan;
+}
 
 function exitCode(ending: Ending, listener: Listener, config: ListenConfig, drained: boolean): ExitCodeValue {
   if (ending === 'interrupt') return ExitCode.interrupted;
@@ -102,7 +136,7 @@ function exitCode(ending: Ending, listener: Listener, config: ListenConfig, drai
   return drained ? ExitCode.ok : ExitCode.network;
 }
 
-function summary(listener: Listener, forwarders: Forwarder[], ending: Ending): string {
+function summary(listener: Listener, forwarders: Forwarder[], ending: Ending, outputPath: string | undefined): string {
   const { received, rejected, ignored, failed } = listener.stats;
   const extra = [rejected ? `${rejected} request(s) rejected` : '', ignored ? `${ignored} ignored (other tasks)` : '', failed ? `${failed} not stored` : '']
     .filter(Boolean)
@@ -110,9 +144,12 @@ function summary(listener: Listener, forwarders: Forwarder[], ending: Ending): s
   const lines = [`${ending === 'interrupt' ? 'Stopped. ' : ''}Received ${received} event(s)${extra ? ` (${extra})` : ''}.`];
   for (const forwarder of forwarders) {
     const { forwarded, rejected: refused, queued } = forwarder.stats;
-    lines.push(
-      `Forwarded ${forwarded} to ${forwarder.target}${refused ? `, ${refused} refused by it` : ''}${queued ? `, ${queued} still queued (not delivered)` : ''}.`,
-    );
+    const left = !queued
+      ? ''
+      : outputPath
+        ? `, ${queued} not forwarded yet (kept in ${outputPath}: the next start with the same --output and --forward-to sends them first)`
+        : `, ${queued} still queued (not delivered, and lost: only --output keeps them for the next start)`;
+    lines.push(`Forwarded ${forwarded} to ${forwarder.target}${refused ? `, ${refused} refused by it` : ''}${left}.`);
   }
   return lines.join('\n');
 }
@@ -131,20 +168,24 @@ function forwardItem(event: ReceivedEvent): ForwardItem {
     contentType: event.record.headers['content-type'] ?? 'application/json',
     userAgent: event.record.headers['user-agent'] ?? undefined,
     label: event.record.body.id,
+    position: event.position,
   };
 }
 
-function makeForwarder(ctx: Context, target: string): Forwarder {
+function makeForwarder(ctx: Context, target: string, cursor: ForwardCursor | undefined): Forwarder {
   const forwarder: Forwarder = new Forwarder(target, {
-    onRetry: (item, reason, attempt, delayMs) => {
-      if (attempt === 1) {
+    onSettled: (item) => {
+      if (cursor && item.position !== undefined) cursor.advance(target, item.position);
+    },
+    onRetry: (item, { reason, attempt, delayMs, outageStarted }) => {
+      if (outageStarted) {
         ctx.out.warn(`forwarding to ${target} failed (${reason}); retrying with backoff, ${forwarder.queued} event(s) queued`);
       } else if (ctx.verbose) {
         ctx.out.info(`forward ${item.label} -> ${target}: attempt ${attempt} failed (${reason}); next in ${Math.round(delayMs)} ms`);
       }
     },
-    onDelivered: (_item, attempts) => {
-      if (attempts > 1) ctx.out.info(`forwarding to ${target} works again (${forwarder.queued - 1} more queued)`);
+    onDelivered: (_item, recovered) => {
+      if (recovered) ctx.out.info(`forwarding to ${target} works again (${forwarder.queued - 1} more queued)`);
     },
     onRejected: (item, reason) => ctx.out.warn(`${target} ${reason} for the event of task ${item.label}; not retried`),
   });
