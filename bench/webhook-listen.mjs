@@ -4,27 +4,27 @@
 // The floor is the plain program below (`floorServer`): a node:http server that appends each event
 // as a JSON line (fsynced before the 200, group commit) and forwards it with 8 requests in flight
 // through a keep-alive agent. Each round runs the floor and agentctl one after the other (the order
-// alternates), in a clean environment, posting N events from `senders` keep-alive connections; a
+// alternates), in a clean environment, stdout to a file, posting N events from `senders` keep-alive connections; a
 // run's figure is N / (first POST -> last event at the forward target). The ratio is
 // median(agentctl) / median(floor); the bench exits 1 below GOAL, or when agentctl loses, repeats or
 // reorders an event (every event acknowledged 200, stored once, forwarded once in the stored order).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const GOAL = 0.9;
 
-if (process.argv[2] === '--floor') await floorServer(process.argv[3], process.argv[4], Number(process.argv[5]));
+if (process.argv[2] === '--floor') await floorServer(Number(process.argv[3]), process.argv[4], process.argv[5], Number(process.argv[6]));
 else await bench();
 
 /** The floor: what a careful person writes by hand for "store, acknowledge, forward". */
-async function floorServer(output, target, count) {
+async function floorServer(port, output, target, count) {
   const { open } = await import('node:fs/promises');
   const file = await open(output, 'a', 0o600);
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
@@ -63,7 +63,7 @@ async function floorServer(output, target, count) {
       void flush();
     });
   });
-  server.listen(0, '127.0.0.1', () => console.log(`http://127.0.0.1:${server.address().port}/hook`));
+  server.listen(port, '127.0.0.1');
 }
 
 async function bench() {
@@ -98,8 +98,9 @@ async function bench() {
   const sinkUrl = `http://127.0.0.1:${sink.address().port}/sink`;
 
   const contenders = {
-    floor: (output) => [self, '--floor', output, sinkUrl, String(total)],
-    agentctl: (output) => [bin, 'webhook-listen', '--print-url', '--jsonl', '--count', String(total), '--output', output, '--forward-to', sinkUrl, '--drain-timeout', '120'],
+    floor: (port, output) => [self, '--floor', String(port), output, sinkUrl, String(total)],
+    agentctl: (port, output) =>
+      [bin, 'webhook-listen', '--port', String(port), '--path', '/hook', '--jsonl', '--count', String(total), '--output', output, '--forward-to', sinkUrl, '--drain-timeout', '120'],
   };
   const rates = { floor: [], agentctl: [] };
   const failures = [];
@@ -107,12 +108,15 @@ async function bench() {
     const order = round % 2 === 0 ? ['floor', 'agentctl'] : ['agentctl', 'floor'];
     for (const name of order) {
       const output = join(dir, `${name}-${round}.jsonl`);
+      const stdout = join(dir, `${name}-${round}.out`);
       forwarded = [];
-      const run = await runOnce(contenders[name](output), total, senders, (resolve) => (onForwarded = () => forwarded.length === total && resolve()));
+      const port = await freePort();
+      const run = await runOnce(contenders[name](port, output), port, stdout, total, senders, (resolve) => (onForwarded = () => forwarded.length === total && resolve()));
       rates[name].push(total / run.seconds);
       if (name === 'agentctl') failures.push(...checkNoLoss(run, output, forwarded).map((problem) => `round ${round + 1}: ${problem}`));
       else if (run.code !== 0 || run.refused > 0) failures.push(`floor round ${round + 1}: exit ${run.code}, ${run.refused} not acknowledged`);
       rmSync(output, { force: true });
+      rmSync(stdout, { force: true });
     }
   }
   clearTimeout(guard);
@@ -131,18 +135,42 @@ async function bench() {
   if (failures.length || ratio < GOAL) process.exit(1);
 }
 
-/** Starts a server (its first stdout line is the URL), posts the events, waits for the last forward. */
-async function runOnce(args, total, senders, untilForwarded) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+/** A port that was free a moment ago. */
+async function freePort() {
+  const probe = createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Resolves once something accepts connections on the port (or rejects when `exited` settles first). */
+async function listening(port, exited) {
+  let done = false;
+  exited.then(() => (done = true));
+  while (!done) {
+    const up = await new Promise((resolve) => connect(port, '127.0.0.1').on('connect', function () { this.destroy(); resolve(true); }).on('error', () => resolve(false)));
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the server exited before listening');
+}
+
+/**
+ * Starts a server (stdout to a file, as a user's redirect would), posts the events, waits for the
+ * last forward.
+ */
+async function runOnce(args, port, stdoutPath, total, senders, untilForwarded) {
+  const stdoutFile = openSync(stdoutPath, 'w');
+  const child = spawn(process.execPath, args, { stdio: ['ignore', stdoutFile, 'pipe'], env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+  closeSync(stdoutFile);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  const lines = [];
-  const url = await new Promise((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    rl.once('line', (first) => (rl.on('line', (line) => lines.push(line)), resolve(first)));
-    exited.then((code) => reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`)));
+  await listening(port, exited).catch(async () => {
+    throw new Error(`${args.join(' ')} exited ${await exited}: ${stderr}`);
   });
+  const url = `http://127.0.0.1:${port}/hook`;
   const allForwarded = new Promise(untilForwarded);
   const events = Array.from({ length: total }, (_, i) => ({
     id: randomUUID(),
@@ -177,6 +205,7 @@ async function runOnce(args, total, senders, untilForwarded) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const code = await exited;
   agent.destroy();
+  const lines = readFileSync(stdoutPath, 'utf8').split('\n').filter(Boolean);
   return { seconds, code, refused, stderr, lines, sent: events.map((event) => event.id) };
 }
 

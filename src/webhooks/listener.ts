@@ -94,6 +94,9 @@ export function listenerUrl(host: string, port: number, path: string): string {
   return `http://${shown}:${port}${path}`;
 }
 
+const OK_BODY = '{"ok":true}';
+const OK_HEADERS = { 'content-type': 'application/json', 'content-length': String(OK_BODY.length) };
+
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
@@ -156,7 +159,9 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   const stats: ListenerStats = { received: 0, rejected: 0, ignored: 0, failed: 0 };
   let reserved = 0;
   let closing = false;
-  const inFlight = new Set<Promise<void>>();
+  /** Requests not yet both handled and answered; `idle` is called when it drops to 0. */
+  let active = 0;
+  let idle: (() => void) | undefined;
 
   const reject = (req: IncomingMessage, res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) => {
     stats.rejected++;
@@ -221,18 +226,21 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
     }
     stats.received++;
     options.onEvent(event, stats.received);
-    json(res, 200, { ok: true });
+    res.writeHead(200, OK_HEADERS).end(OK_BODY);
   }
 
   const server: Server = createServer((req, res) => {
-    const work = handle(req, res)
-      .catch((error: unknown) => {
-        if (!res.headersSent) json(res, 500, { error: (error as Error).message });
-      })
-      // Done when the answer has been handed to the socket, so closing never cuts one short.
-      .then(() => (res.writableFinished || res.destroyed ? undefined : new Promise<void>((resolve) => res.once('close', resolve).once('finish', resolve))))
-      .finally(() => inFlight.delete(work));
-    inFlight.add(work);
+    // Done when handled and the answer has been handed to the socket, so closing never cuts one short.
+    let steps = 2;
+    const stepDone = () => {
+      if (--steps === 0 && --active === 0) idle?.();
+    };
+    active++;
+    res.once('close', stepDone);
+    handle(req, res).then(stepDone, (error: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: (error as Error).message });
+      stepDone();
+    });
   });
   // Slow or stuck senders must not hold the listener open for ever.
   server.requestTimeout = 30_000;
@@ -259,7 +267,7 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
         closing = true;
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await Promise.allSettled([...inFlight]);
+        if (active > 0) await new Promise<void>((resolve) => (idle = resolve));
         // Requests under way have been answered; connections left are idle keep-alives.
         server.closeAllConnections();
         await stopped;

@@ -249,3 +249,33 @@ describe('Forwarder (real HTTP target, healthy)', () => {
     expect(connections).toBe(1);
   });
 });
+
+describe('Forwarder (real HTTP target that redirects)', () => {
+  it('follows a redirect by posting the event again to the new location, and reads Retry-After', async () => {
+    const seen: string[] = [];
+    let busy = true;
+    const target = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url} ${Buffer.concat(chunks).length > 0 ? 'with body' : 'empty'}`);
+        if (req.url === '/hook') return res.writeHead(301, { location: '/hook/' }).end();
+        if (busy) return (busy = false), res.writeHead(503, { 'retry-after': '0.05' }).end('busy');
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const delays: number[] = [];
+    const forwarder = new Forwarder(`http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`, { onRetry: (_item, notice) => delays.push(notice.delayMs) });
+    forwarder.enqueue(item(1));
+    try {
+      expect(await forwarder.drain(5000)).toBe(true);
+    } finally {
+      await forwarder.stop();
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
+    expect(seen).toEqual(['POST /hook with body', 'POST /hook/ with body', 'POST /hook with body', 'POST /hook/ with body']);
+    expect(delays).toEqual([50]);
+    expect(forwarder.forwarded).toBe(1);
+  });
+});

@@ -41,7 +41,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
       filter: config.taskId ? (payload) => payload.id.toLowerCase() === config.taskId : undefined,
       persist: output ? (record) => output.append(record) : undefined,
       onEvent: (event, sequence) => {
-        printer(event.record);
+        printer.print(event.record);
         const item = forwardItem(event);
         for (const forwarder of forwarders) forwarder.enqueue(item);
         if (config.count !== undefined && sequence >= config.count) finish('count');
@@ -80,6 +80,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
 
   // Stop taking events; those being stored are answered first.
   await listener.close();
+  printer.flush();
   let drained = true;
   if (ending !== 'interrupt' && forwarders.length > 0) {
     const waiting = forwarders.reduce((sum, forwarder) => sum + forwarder.queued, 0);
@@ -192,8 +193,28 @@ function makeForwarder(ctx: Context, target: string, cursor: ForwardCursor | und
   return forwarder;
 }
 
-/** Prints events as they come: a JSON object per line, tab-separated rows, or table rows. */
-function eventPrinter(ctx: Context): (record: EventRecord) => void {
+/**
+ * Prints events as they come: a JSON object per line, tab-separated rows, or table rows. Lines
+ * that arrive together are written together (once per turn of the event loop): a pipe write is a
+ * system call, and a busy listener gets hundreds of events between two turns.
+ */
+function eventPrinter(ctx: Context): { print: (record: EventRecord) => void; flush: () => void } {
+  let batch: string[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (batch.length > 0) ctx.out.line(batch.join('\n'));
+    batch = [];
+  };
+  const line = (text: string) => {
+    batch.push(text);
+    scheduled ??= setImmediate(flush);
+  };
+  return { print: recordPrinter(ctx, line), flush };
+}
+
+function recordPrinter(ctx: Context, line: (text: string) => void): (record: EventRecord) => void {
   const { format, fields, width } = ctx.out.settings;
   const seenAgents = new Set<string>();
   let headerShown = false;
@@ -206,19 +227,19 @@ function eventPrinter(ctx: Context): (record: EventRecord) => void {
     }
     if (format === 'json' || format === 'jsonl') {
       // One object per line in both modes: a stream of events is not one document.
-      ctx.out.line(JSON.stringify(pickFields(record, fields)));
+      line(JSON.stringify(pickFields(record, fields)));
       return;
     }
     const row = eventRow(record);
     if (format === 'plain') {
-      ctx.out.line(plainEventLine(row, fields));
+      line(plainEventLine(row, fields));
       return;
     }
     if (!headerShown) {
       headerShown = true;
-      ctx.out.line(ctx.out.chalk.bold(tableHeader(columns, width)));
+      line(ctx.out.chalk.bold(tableHeader(columns, width)));
     }
-    ctx.out.line(tableRow(columns, row, width, (key, text) => (key === 'status' ? colorStatus(ctx.out.chalk, text) : text)));
+    line(tableRow(columns, row, width, (key, text) => (key === 'status' ? colorStatus(ctx.out.chalk, text) : text)));
   };
 }
 
