@@ -1,9 +1,92 @@
 #!/usr/bin/env node
-// Tiny launcher: the real program is the bundled dist/cli/main.js (built by `npm run build`).
-import('../dist/cli/main.js').catch((error) => {
+// The launcher, and the only code that touches `process`: it hands the run its world (streams,
+// environment, terminal facts, clock, config folder, an abort signal for Ctrl-C) and turns the
+// answer into the exit code. The program is the bundled dist/cli/main.js (`npm run build`).
+import { fstatSync, statSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** A terminal on fd, told by fstat (node:tty would load net): a character device other than /dev/null. */
+function isTerminal(fd) {
+  try {
+    const stat = fstatSync(fd);
+    return stat.isCharacterDevice() && stat.rdev !== statSync('/dev/null').rdev;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Pipes and files are written synchronously straight to the fd: creating process.stdout for a pipe
+ * costs several milliseconds of start-up, and `agentctl ... | head` closing the pipe ends the run quietly.
+ */
+function fdStream(fd, name) {
+  return {
+    write(text) {
+      let buffer = Buffer.from(text);
+      while (buffer.length > 0) {
+        try {
+          buffer = buffer.subarray(writeSync(fd, buffer));
+        } catch (error) {
+          if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+          if (error.code !== 'EAGAIN') throw error;
+          return process[name].write(buffer); // a full non-blocking pipe: let the stream queue the rest
+        }
+      }
+      return true;
+    },
+    once(event, listener) {
+      return process[name].once(event, listener);
+    },
+  };
+}
+
+const stdoutIsTTY = isTerminal(1);
+const stderrIsTTY = isTerminal(2);
+const interrupt = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupt.signal.aborted) process.exit(130); // a second Ctrl-C does not wait for anyone
+    interrupt.abort(signal);
+  });
+}
+
+let program;
+try {
+  program = await import('../dist/cli/main.js');
+} catch (error) {
   if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist')) {
     process.stderr.write('agentctl is not built yet: run `npm run build` in its folder first.\n');
     process.exit(2);
   }
   throw error;
+}
+
+const env = process.env;
+const code = await program.main(process.argv.slice(2), {
+  get stdin() {
+    return process.stdin;
+  },
+  stdout: stdoutIsTTY ? process.stdout : fdStream(1, 'stdout'),
+  get stderr() {
+    return stderrIsTTY ? process.stderr : (this._stderr ??= fdStream(2, 'stderr'));
+  },
+  env,
+  terminal: {
+    stdoutIsTTY,
+    stderrIsTTY,
+    get stdinIsTTY() {
+      return isTerminal(0);
+    },
+    get columns() {
+      return stdoutIsTTY ? process.stdout.columns : undefined;
+    },
+  },
+  clock: program.systemClock,
+  configDir: join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'agentctl'),
+  signal: interrupt.signal,
+  runtime: `node/${process.versions.node}`,
 });
+process.exitCode = code;
+// After Ctrl-C, requests and timers may still be pending: do not wait for them.
+if (interrupt.signal.aborted) process.exit(code);

@@ -61,7 +61,9 @@ for (const folder of ['cli', 'chunks']) {
 }
 
 // Every command's piped `--help`, rendered once here so that `agentctl ... --help | less` and
-// scripts never load commander (src/cli/help-cache.ts serves them; a terminal still uses commander).
+// scripts never load commander (src/cli/help-cache.ts serves them; a terminal still uses commander),
+// and every command's definition as data, so a run builds its tree without loading any command.
+
 const pagesBundle = join(tmpdir(), `agentctl-help-pages-${process.pid}.mjs`);
 await build({
   entryPoints: ['src/cli/help-pages.ts'],
@@ -75,8 +77,9 @@ await build({
   logLevel: 'warning',
 });
 try {
-  const { renderHelpPages } = await import(pathToFileURL(pagesBundle).href);
-  await writeFile(new URL('../dist/help-pages.json', import.meta.url), JSON.stringify(renderHelpPages()));
+  const { renderHelpPages, commandManifest } = await import(pathToFileURL(pagesBundle).href);
+  await writeFile(new URL('../dist/help-pages.json', import.meta.url), JSON.stringify(await renderHelpPages()));
+  await writeFile(new URL('../dist/command-tree.json', import.meta.url), JSON.stringify(await commandManifest()));
 } finally {
   await rm(pagesBundle, { force: true });
 }

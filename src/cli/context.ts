@@ -1,13 +1,15 @@
 import type { ApiClient } from '../api/client.js';
 import { Redactor } from '../api/redact.js';
+import type { Clock } from '../contract/clock.js';
+import { parseSecondsFlag } from '../contract/validate.js';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, resolveSettings, type Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
-import { Output } from '../output/output.js';
-import { currentTerminal, decideOutput, type Terminal } from '../output/settings.js';
-import { startSpinner, type Spinner } from '../output/spinner.js';
-import { parseSecondsFlag } from '../contract/validate.js';
 import { UsageError } from '../errors.js';
-import { ExitCode } from '../errors.js';
+import { Output } from '../output/output.js';
+import { decideOutput, type Terminal } from '../output/settings.js';
+import { startSpinner, type Spinner } from '../output/spinner.js';
+import { readStdin } from './input.js';
+import type { IO } from './io.js';
 import { VERSION } from './version.js';
 
 /** The global options of the contract, as commander hands them to every command. */
@@ -28,33 +30,45 @@ export interface GlobalFlags {
 /** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
 export const EMULATOR_DEFAULT_KEY = 'emulator-key';
 
-/** What a command gets: output, settings, an API client on demand, and Ctrl-C handling. */
+/** What a command gets: the outside world (io), output, settings, an API client on demand, and interruption. */
 export class Context {
   readonly out: Output;
   readonly redactor = new Redactor();
-  readonly terminal: Terminal;
   private settingsPromise?: Promise<Settings>;
-  private interruptMessage?: string;
-  private readonly abort = new AbortController();
+  /** What Ctrl-C prints while this is set (e.g. how to resume a wait). */
+  interruptMessage?: string;
+  /** Set by commands that end themselves on Ctrl-C (listeners): the runner then waits for them. */
+  handlesInterrupt = false;
+  private readonly closers: Array<() => unknown> = [];
 
   constructor(
     readonly flags: GlobalFlags,
-    readonly env: NodeJS.ProcessEnv = process.env,
-    terminal: Terminal = currentTerminal(),
+    readonly io: IO,
   ) {
-    this.terminal = terminal;
-    this.out = new Output(decideOutput(flags, env, terminal));
+    this.out = new Output(decideOutput(flags, io.env, io.terminal), { stdout: io.stdout, stderr: io.stderr });
     this.redactor.add(flags.apiKey);
-    this.redactor.add(env.AGENTCTL_API_KEY);
+    this.redactor.add(io.env.AGENTCTL_API_KEY);
+  }
+
+  get env(): IO['env'] {
+    return this.io.env;
+  }
+
+  get terminal(): Terminal {
+    return this.io.terminal;
+  }
+
+  get clock(): Clock {
+    return this.io.clock;
   }
 
   get verbose(): boolean {
     return Boolean(this.flags.verbose) || this.env.AGENTCTL_DEBUG === '1';
   }
 
-  /** Aborted on Ctrl-C, for requests and sleeps that should stop at once. */
+  /** Aborted on Ctrl-C or SIGTERM, for requests, sleeps and listeners that should stop at once. */
   get signal(): AbortSignal {
-    return this.abort.signal;
+    return this.io.signal;
   }
 
   /** The global per-request timeout in milliseconds (--timeout SEC, default 30). */
@@ -67,13 +81,18 @@ export class Context {
   /** Set by commands (`tasks wait`, `webhook-listen`) whose --timeout means the overall wait. */
   ownsTimeoutFlag = false;
 
+  /** All of stdin as text (`-` arguments, piped keys). */
+  readStdin(): Promise<string> {
+    return readStdin(this.io.stdin);
+  }
+
   async openConfig(): Promise<ConfigStore> {
     const { ConfigStore } = await import('../config/store.js');
-    return new ConfigStore();
+    return new ConfigStore(this.io.configDir);
   }
 
   settings(): Promise<Settings> {
-    this.settingsPromise ??= resolveSettings(this.flags, this.env, () => this.openConfig()).then((settings) => {
+    this.settingsPromise ??= resolveSettings(this.flags, this.env, () => this.openConfig(), () => this.readStdin()).then((settings) => {
       this.redactor.add(settings.apiKey);
       return settings;
     });
@@ -99,15 +118,17 @@ export class Context {
       baseUrl,
       apiKey,
       timeoutMs: this.requestTimeoutMs,
-      userAgent: `agentctl/${VERSION} node/${process.versions.node}`,
+      userAgent: `agentctl/${VERSION} ${this.io.runtime}`,
       redactor: this.redactor,
-      trace: this.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+      trace: this.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
       usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
     });
   }
 
-  spinner(message: string): Promise<Spinner> {
-    return startSpinner(message, this.out.settings.interactive && !this.out.settings.quiet);
+  async spinner(message: string): Promise<Spinner> {
+    const spinner = await startSpinner(message, this.out.settings.interactive && !this.out.settings.quiet, this.io.stderr);
+    this.onClose(() => spinner.stop());
+    return spinner;
   }
 
   /** What Ctrl-C should tell the user right now (e.g. how to resume a wait). */
@@ -115,10 +136,19 @@ export class Context {
     this.interruptMessage = message;
   }
 
-  interrupt(): never {
-    this.abort.abort();
-    process.stderr.write(`\n${this.interruptMessage ?? 'Interrupted.'}\n`);
-    process.exit(ExitCode.interrupted);
+  /** Runs when the command ends, however it ends (spinners, listeners, sockets). */
+  onClose(close: () => unknown): void {
+    this.closers.push(close);
+  }
+
+  async close(): Promise<void> {
+    for (const close of this.closers.splice(0).reverse()) {
+      try {
+        await close();
+      } catch {
+        // closing is best effort: the command's own outcome is what the user needs to see
+      }
+    }
   }
 
   /**
@@ -132,7 +162,7 @@ export class Context {
       throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when nobody can confirm`, 'add --yes');
     }
     const { createInterface } = await import('node:readline/promises');
-    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    const rl = createInterface({ input: this.io.stdin, output: this.io.stderr as NodeJS.WritableStream });
     try {
       const answer = await rl.question(`${question} [y/N] `);
       if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled: nothing was deleted');

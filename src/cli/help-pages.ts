@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
 import { buildProgram } from './program.js';
 
+export { commandManifest } from './program.js';
+
 /**
  * Every command's `--help` exactly as commander prints it into a pipe (80 columns, no colour), keyed
  * by the command path ('' for the root, 'tasks list', ...). The build stores these in
  * dist/help-pages.json so that piped `--help` answers without loading commander at all.
  */
-export function renderHelpPages(): Record<string, string> {
+export async function renderHelpPages(): Promise<Record<string, string>> {
   const pages: Record<string, string> = {};
   const visit = (command: Command, path: string[]): void => {
     let text = '';
@@ -15,6 +17,6 @@ export function renderHelpPages(): Record<string, string> {
     pages[path.join(' ')] = text;
     for (const sub of command.commands) visit(sub, [...path, sub.name()]);
   };
-  visit(buildProgram([]), []);
+  visit(await buildProgram([]), []);
   return pages;
 }

@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 
-/** Reads all of stdin as text. Refuses an interactive terminal with nothing piped in only when asked. */
-export async function readStdin(): Promise<string> {
+/** Reads all of a stream (stdin) as text. */
+export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Reads a text file, or stdin for `-`, with an error that names the flag. */
-export async function readTextInput(path: string, flag: string): Promise<string> {
-  if (path === '-') return readStdin();
+export async function readTextInput(path: string, flag: string, stdin: NodeJS.ReadableStream): Promise<string> {
+  if (path === '-') return readStdin(stdin);
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
@@ -33,10 +33,10 @@ export function parseJsonText(text: string, what: string): unknown {
  * A flag that takes either inline JSON or a file: inline when the value starts with `{` or `[`,
  * `@PATH` or a plain path for a file, `-` or `@-` for stdin.
  */
-export async function readJsonArgument(value: string, flag: string): Promise<unknown> {
+export async function readJsonArgument(value: string, flag: string, stdin: NodeJS.ReadableStream): Promise<unknown> {
   const trimmed = value.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return parseJsonText(trimmed, `${flag} value`);
   const path = trimmed.startsWith('@') ? trimmed.slice(1) : trimmed;
-  const text = await readTextInput(path, flag);
+  const text = await readTextInput(path, flag, stdin);
   return parseJsonText(text, `${flag} ${path === '-' ? '(stdin)' : path}`);
 }

@@ -1,19 +1,24 @@
-// Entry point. `--version` and piped `--help` answer before commander or any command is loaded;
-// everything else loads the command tree, whose actions load their own modules on demand.
-import { writeStdout } from './direct-out.js';
+// The runner: `main(argv, io)` resolves to the exit code. `--version` and piped `--help` answer
+// before commander or any command is loaded; everything else loads the command tree, whose
+// actions load their own modules on demand.
 import { cachedHelp } from './help-cache.js';
+import type { IO } from './io.js';
+import { VERSION } from './version.js';
 
-declare const AGENTCTL_VERSION: string;
+export type { IO } from './io.js';
+export { systemClock } from '../contract/clock.js';
 
-const argv = process.argv.slice(2);
-if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  writeStdout(`${typeof AGENTCTL_VERSION === 'string' ? AGENTCTL_VERSION : '0.0.0-dev'}\n`);
-} else {
-  // Piped `--help` is served from pages rendered at build time (the same text commander prints).
-  const help = cachedHelp(argv);
-  if (help !== undefined) writeStdout(help);
-  else {
-    const { run } = await import('./run.js');
-    await run(argv);
+export async function main(argv: string[], io: IO): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${VERSION}\n`);
+    return 0;
   }
+  // Piped `--help` is served from pages rendered at build time (the same text commander prints).
+  const help = cachedHelp(argv, io);
+  if (help !== undefined) {
+    io.stdout.write(help);
+    return 0;
+  }
+  const { run } = await import('./run.js');
+  return run(argv, io);
 }

@@ -1,33 +1,21 @@
-import { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { NOUNS, type NounModule } from '../commands/registry.js';
+import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { examples } from './help.js';
+import { setLegacyExecute } from './lazy.js';
 import { VERSION } from './version.js';
-import { registerAgents } from '../commands/agents/index.js';
-import { registerTasks } from '../commands/tasks/index.js';
-import { registerAuth } from '../commands/auth/index.js';
-import { registerConfig } from '../commands/config/index.js';
-import { registerApi } from '../commands/api/index.js';
-import { registerEmulator } from '../commands/emulator/index.js';
-import { registerWebhookListen } from '../commands/webhook-listen/index.js';
-import { registerPersistent } from '../commands/persistent/index.js';
-import { registerSchedulePreview } from '../commands/schedule-preview/index.js';
-import { registerCompletion } from '../commands/completion/index.js';
 
-/** Every top-level command and the function that defines its subtree. */
-const NOUNS: Array<[name: string, register: (program: Command) => void]> = [
-  ['agents', registerAgents],
-  ['tasks', registerTasks],
-  ['persistent', registerPersistent],
-  ['schedule-preview', registerSchedulePreview],
-  ['auth', registerAuth],
-  ['config', registerConfig],
-  ['api', registerApi],
-  ['emulator', registerEmulator],
-  ['webhook-listen', registerWebhookListen],
-  ['completion', registerCompletion],
-];
+/** Runs a command once commander has parsed it: the runner in main.ts supplies this. */
+export type Execute = (load: () => Promise<CommandSpec<unknown>>, command: Command, positional: unknown[]) => Promise<void>;
+
+/** The definitions of every command as data (dist/command-tree.json in a build). */
+export interface Manifest {
+  [noun: string]: { own?: CommandInfo; verbs: Record<string, CommandInfo> };
+}
 
 /** Global options that take a value, so the word after them is not a command name. */
-const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout']);
+const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout', '--jq']);
 
 /** The first word of argv that names a command (skipping global options and their values). */
 export function commandWord(argv: string[]): string | undefined {
@@ -40,11 +28,12 @@ export function commandWord(argv: string[]): string | undefined {
 }
 
 /**
- * Builds the command tree. Only definitions live here; each action loads its module lazily. When
- * argv names a known command, only that subtree is defined: start-up is a budget (`tasks --help`
- * must stay close to bare node), and the other subtrees cannot matter to that run.
+ * Builds the command tree. When argv names a known command, only that noun is defined: start-up is
+ * a budget, and the other nouns cannot matter to that run. A build reads the definitions from
+ * dist/command-tree.json, so only the module of the command that runs is ever loaded; from the
+ * sources (tests, the build itself) every definition is loaded from its own file.
  */
-export function buildProgram(argv: string[] = []): Command {
+export async function buildProgram(argv: string[] = [], execute?: Execute): Promise<Command> {
   const program = new Command('agentctl')
     .description('Manage browser-automation tasks and long-lived AI agents from a terminal, a script or CI.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -55,9 +44,14 @@ export function buildProgram(argv: string[] = []): Command {
     .exitOverride();
 
   addGlobalOptions(program);
+  setLegacyExecute(execute);
   const word = commandWord(argv);
-  const only = NOUNS.find(([name]) => name === word);
-  for (const [name, register] of NOUNS) if (!only || name === word) register(program);
+  const only = NOUNS.some(([name]) => name === word);
+  const manifest = readManifest();
+  for (const [name, load] of NOUNS) {
+    if (only && name !== word) continue;
+    await addNoun(program, await load(), manifest?.[name], execute);
+  }
 
   examples(program, [
     'agentctl emulator &                      # a local service to try things against',
@@ -65,6 +59,78 @@ export function buildProgram(argv: string[] = []): Command {
     'agentctl tasks list --status completed --json | jq -r ".[].id"',
   ]);
   return program;
+}
+
+/** Every definition as data, for the build to store (see scripts/build.mjs). */
+export async function commandManifest(): Promise<Manifest> {
+  const manifest: Manifest = {};
+  for (const [name, load] of NOUNS) {
+    const module = await load();
+    if (!('noun' in module)) continue;
+    const entry: Manifest[string] = { verbs: {} };
+    if (module.noun.own) entry.own = info((await module.noun.own()).command);
+    for (const [verb, loadVerb] of Object.entries(module.noun.verbs ?? {})) entry.verbs[verb] = info((await loadVerb()).command);
+    manifest[name] = entry;
+  }
+  return manifest;
+}
+
+function info(spec: CommandInfo): CommandInfo {
+  const { name, summary, args, options, examples: lines, notes } = spec;
+  return { name, summary, args, options, examples: lines, notes };
+}
+
+let manifestCache: Manifest | null | undefined;
+function readManifest(): Manifest | undefined {
+  if (manifestCache === undefined) {
+    try {
+      manifestCache = JSON.parse(readFileSync(new URL('../command-tree.json', import.meta.url), 'utf8')) as Manifest;
+    } catch {
+      manifestCache = null; // running from the sources: definitions come from the modules
+    }
+  }
+  return manifestCache ?? undefined;
+}
+
+async function addNoun(program: Command, module: NounModule, stored: Manifest[string] | undefined, execute?: Execute): Promise<void> {
+  if ('register' in module) {
+    module.register(program);
+    return;
+  }
+  const noun: NounInfo = module.noun;
+  const command = program.command(noun.name).description(noun.summary);
+  if (noun.own) {
+    const load = noun.own;
+    defineArguments(command, stored?.own ?? (await load()).command, execute, async () => (await load()).command);
+  }
+  if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
+  examples(command, noun.examples);
+  for (const [verb, load] of Object.entries(noun.verbs ?? {})) {
+    const definition = stored?.verbs[verb] ?? (await load()).command;
+    const sub = command.command(verb).description(definition.summary);
+    defineArguments(sub, definition, execute, async () => (await load()).command);
+  }
+}
+
+function defineArguments(command: Command, spec: CommandInfo, execute: Execute | undefined, load: () => Promise<CommandSpec<unknown>>): void {
+  for (const argument of spec.args ?? []) command.argument(argument.name, argument.description);
+  for (const option of spec.options ?? []) command.addOption(toOption(option));
+  if (spec.notes) command.addHelpText('after', `\n${spec.notes}`);
+  if (spec !== undefined && command.description() === '') command.description(spec.summary);
+  examples(command, spec.examples);
+  command.action(async (...params: unknown[]) => {
+    if (!execute) throw new Error('this program was built for help only');
+    await execute(load, params[params.length - 1] as Command, params.slice(0, -2));
+  });
+}
+
+function toOption(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.choices) option.choices(spec.choices);
+  if (spec.default !== undefined) option.default(spec.default);
+  if (spec.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  if (spec.required) option.makeOptionMandatory();
+  return option;
 }
 
 function addGlobalOptions(program: Command): void {

@@ -1,12 +1,11 @@
-import { isExplainedError } from '../errors.js';
-import { ExitCode, type ExitCodeValue } from '../errors.js';
+import { ExitCode, isExplainedError, type ExitCodeValue } from '../errors.js';
 import type { Redactor } from '../api/redact.js';
 
 /**
  * Turns any error into a few readable lines on stderr and the exit code of the contract.
  * Stack traces are for bugs only (and then with a request to report it).
  */
-export function reportError(error: unknown, redactor?: Redactor, write = (s: string) => process.stderr.write(s)): ExitCodeValue {
+export function reportError(error: unknown, redactor: Redactor | undefined, write: (text: string) => unknown): ExitCodeValue {
   const clean = (text: string) => (redactor ? redactor.redact(text) : text);
   if (isExplainedError(error)) {
     if (error.message) write(`error: ${clean(error.message)}\n`);

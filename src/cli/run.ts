@@ -1,34 +1,81 @@
-import { CommanderError } from 'commander';
-import { joinTwoWordOptions } from './argv.js';
-import { directHelpOutput, writeStdout } from './direct-out.js';
+import { CommanderError, type Command } from 'commander';
 import { ExitCode } from '../errors.js';
-import { activeContext } from './lazy.js';
-import { buildProgram } from './program.js';
+import { joinTwoWordOptions } from './argv.js';
+import { Context, type GlobalFlags } from './context.js';
+import { ParseInput } from './define.js';
+import type { IO } from './io.js';
+import { buildProgram, type Execute } from './program.js';
 import { reportError } from './report.js';
 
-/** Parses argv, runs the command, and turns every failure into a message and an exit code. */
-export async function run(argv: string[]): Promise<void> {
-  process.on('SIGINT', () => {
-    if (activeContext) activeContext.interrupt();
-    process.exit(ExitCode.interrupted);
-  });
+/**
+ * Parses argv, runs the command, and turns every outcome into an exit code: failures become a
+ * message on stderr, Ctrl-C becomes 130 with the command's own word on how to resume.
+ */
+export async function run(argv: string[], io: IO): Promise<number> {
+  let ctx: Context | undefined;
+  let exitCode: number = ExitCode.ok;
 
-  try {
-    const program = buildProgram(argv);
-    directHelpOutput(program);
-    if (argv.length === 0) {
-      // `agentctl` alone: the short overview grouped by noun, on stdout, as a successful answer.
-      const { overview } = await import('./overview.js');
-      writeStdout(overview(program, process.stdout.isTTY ? process.stdout.columns : undefined));
-      return;
+  const execute: Execute = async (load, command, positional) => {
+    const spec = await load();
+    ctx = new Context(command.optsWithGlobals<GlobalFlags>(), io);
+    const input = new ParseInput(positional as Array<string | string[] | undefined>, command.opts(), ctx.flags, (name) =>
+      command.getOptionValueSource(name),
+    );
+    const options = await spec.parse(input);
+    const code = await spec.run(options, ctx);
+    if (typeof code === 'number') exitCode = code;
+  };
+
+  const work = (async (): Promise<number> => {
+    try {
+      const program = await buildProgram(argv, execute);
+      routeOutput(program, io);
+      if (argv.length === 0) {
+        // `agentctl` alone: the short overview grouped by noun, on stdout, as a successful answer.
+        const { overview } = await import('./overview.js');
+        io.stdout.write(overview(program, io.terminal.stdoutIsTTY ? io.terminal.columns : undefined));
+        return ExitCode.ok;
+      }
+      await program.parseAsync(joinTwoWordOptions(argv), { from: 'user' });
+      return exitCode;
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        // Commander has already printed help, the version, or the usage error.
+        return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+      }
+      // After Ctrl-C the aborted request's error is noise: the interrupt message has been printed.
+      if (io.signal.aborted && !ctx?.handlesInterrupt) return ExitCode.interrupted;
+      return reportError(error, ctx?.redactor, (text) => io.stderr.write(text));
+    } finally {
+      await ctx?.close();
     }
-    await program.parseAsync(joinTwoWordOptions(argv), { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // Commander has already printed help, the version, or the usage error.
-      process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-      return;
-    }
-    process.exitCode = reportError(error, activeContext?.redactor);
-  }
+  })();
+
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    if (io.signal.aborted) resolve('interrupted');
+    else io.signal.addEventListener('abort', () => resolve('interrupted'), { once: true });
+  });
+  const first = await Promise.race([work, interrupted]);
+  if (first !== 'interrupted') return first;
+  // Listeners end themselves on Ctrl-C (and report what they got); everything else stops here.
+  if (ctx?.handlesInterrupt) return work;
+  io.stderr.write(`\n${ctx?.interruptMessage ?? 'Interrupted.'}\n`);
+  void ctx?.close();
+  return ExitCode.interrupted;
+}
+
+/** Commander's help, version and errors go to the run's streams, wrapped and coloured for them. */
+function routeOutput(command: Command, io: IO): void {
+  const colour = (tty: boolean) =>
+    io.env.FORCE_COLOR !== undefined ? io.env.FORCE_COLOR !== '0' : tty && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
+  command.configureOutput({
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
+    // undefined (off a terminal) makes commander wrap at its default width, as it does by itself.
+    getOutHelpWidth: () => (io.terminal.stdoutIsTTY ? io.terminal.columns : undefined) as number,
+    getErrHelpWidth: () => (io.terminal.stderrIsTTY ? io.terminal.columns : undefined) as number,
+    getOutHasColors: () => colour(io.terminal.stdoutIsTTY),
+    getErrHasColors: () => colour(io.terminal.stderrIsTTY),
+  });
+  for (const sub of command.commands) routeOutput(sub, io);
 }

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseHttpUrl } from '../contract/url.js';
 import { UsageError } from '../errors.js';
-import { readStdin } from '../cli/input.js';
 import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
@@ -39,12 +38,13 @@ export async function resolveSettings(
   flags: ConnectionFlags,
   env: NodeJS.ProcessEnv,
   openStore: () => Promise<ConfigStore>,
+  readStdin: () => Promise<string>,
 ): Promise<Settings> {
   const { name, explicit } = profileName(flags, env);
   let apiKey: string | undefined;
   let apiKeySource: Source = 'none';
   if (flags.apiKey !== undefined) [apiKey, apiKeySource] = [flags.apiKey, 'flag'];
-  else if (flags.apiKeyFile !== undefined) [apiKey, apiKeySource] = [await readKeyFile(flags.apiKeyFile), 'flag'];
+  else if (flags.apiKeyFile !== undefined) [apiKey, apiKeySource] = [await readKeyFile(flags.apiKeyFile, readStdin), 'flag'];
   else if (env.AGENTCTL_API_KEY) [apiKey, apiKeySource] = [env.AGENTCTL_API_KEY, 'env'];
 
   let baseUrl: string | undefined;
@@ -88,7 +88,7 @@ export function normaliseBaseUrl(value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-export async function readKeyFile(path: string): Promise<string> {
+export async function readKeyFile(path: string, readStdin: () => Promise<string>): Promise<string> {
   let text: string;
   try {
     text = path === '-' ? await readStdin() : await readFile(path, 'utf8');

@@ -23,11 +23,11 @@ export function isConfigKey(key: string): key is ConfigKey {
 export class ConfigStore {
   private readonly conf: Conf<ConfigShape>;
 
-  constructor() {
+  constructor(dir: string) {
     try {
       this.conf = new Conf<ConfigShape>({
         projectName: 'agentctl',
-        projectSuffix: '',
+        cwd: dir,
         configFileMode: 0o600,
         accessPropertiesByDotNotation: false,
         defaults: { profiles: {} },

@@ -4,9 +4,10 @@ import { humanCell, pickFields, plainCell } from './format.js';
 import type { OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
 
+/** Where output goes: process.stdout/stderr in real life, buffers in tests. */
 export interface Streams {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
+  stdout: { write(text: string): boolean; once(event: 'drain', listener: () => void): unknown };
+  stderr: { write(text: string): boolean };
 }
 
 /** A labelled line of a detail view. */
@@ -27,7 +28,7 @@ export class Output {
 
   constructor(
     readonly settings: OutputSettings,
-    private readonly streams: Streams = { stdout: process.stdout, stderr: process.stderr },
+    private readonly streams: Streams,
   ) {
     this.chalk = makeChalk(settings.color);
   }

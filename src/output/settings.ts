@@ -29,14 +29,6 @@ export interface Terminal {
   columns?: number;
 }
 
-export function currentTerminal(): Terminal {
-  return {
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
-    columns: process.stdout.columns,
-  };
-}
 
 /** One decision about formats, colour and interactivity, from flags, environment and terminal. */
 export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, terminal: Terminal): OutputSettings {

@@ -14,11 +14,11 @@ export function terminalHasWidth(stream: { columns?: number }): boolean {
   return typeof stream.columns === 'number' && stream.columns > 0;
 }
 
-export async function startSpinner(message: string, enabled: boolean): Promise<Spinner> {
-  if (!enabled || !terminalHasWidth(process.stderr)) return silent;
+export async function startSpinner(message: string, enabled: boolean, stream: { columns?: number }): Promise<Spinner> {
+  if (!enabled || !terminalHasWidth(stream)) return silent;
   const { default: ora } = await import('ora');
   // discardStdin would put the terminal in raw mode and swallow Ctrl-C; keep the default handling.
-  const spinner = ora({ text: message, stream: process.stderr, discardStdin: false }).start();
+  const spinner = ora({ text: message, stream: stream as NodeJS.WriteStream, discardStdin: false }).start();
   return {
     text: (next) => {
       spinner.text = next;

@@ -15,7 +15,7 @@ import { agentctl, tempDir } from '../helpers/cli.js';
 type Shell = 'bash' | 'zsh' | 'fish';
 const ZSH_DRIVER = join(import.meta.dirname, 'shells', 'zsh-complete.zsh');
 
-const model = completionModel(buildProgram([]));
+const model = completionModel(await buildProgram([]));
 const subcommandsOf = (path: string): string[] =>
   allCommands(model).find((command) => command.path.join(' ') === path)?.subcommands.map((command) => command.name) ?? [];
 const FILES = ['prompt.txt', 'schema.json', 'secrets.json', 'sub'];

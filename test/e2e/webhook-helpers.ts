@@ -36,7 +36,7 @@ export function start(args: string[], env: Record<string, string> = {}): Running
   let stderr = '';
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => lines.push(line));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+  const exited = new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? -1)));
   const handle: Running = {
     child,
     lines,

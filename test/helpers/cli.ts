@@ -1,7 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { execa, type Options } from 'execa';
+import type { Clock } from '../../src/contract/clock.js';
+import { systemClock } from '../../src/contract/clock.js';
+import { main } from '../../src/cli/main.js';
+import type { Terminal } from '../../src/output/settings.js';
 
 export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'agentctl.js');
 
@@ -19,24 +24,82 @@ export interface CliOptions {
   /** A config home of the test's own (a fresh temporary one by default). */
   configHome?: string;
   timeoutMs?: number;
+  /** Terminal facts for an in-process run (default: nothing is a terminal, as in a pipe). */
+  terminal?: Partial<Terminal>;
+  /** A clock for an in-process run (default: the real one). */
+  clock?: Clock;
+  /** Aborting it is Ctrl-C for an in-process run. */
+  signal?: AbortSignal;
 }
 
 export function tempDir(prefix = 'agentctl-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Runs the built `bin/agentctl.js` as a user would, with a clean, isolated environment. */
+/** A stream that keeps what is written to it. */
+class Capture {
+  text = '';
+  constructor(readonly columns?: number) {}
+  write(chunk: string | Uint8Array): boolean {
+    this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  }
+  once(): this {
+    return this;
+  }
+  // What readline and ora may ask of an output stream.
+  on(): this {
+    return this;
+  }
+  removeListener(): this {
+    return this;
+  }
+}
+
+function cleanEnv(options: CliOptions, configHome: string): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: configHome, XDG_CONFIG_HOME: configHome, ...options.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env;
+}
+
+/**
+ * Runs agentctl as a function call in this process, through the same `main(argv, io)` as
+ * bin/agentctl.js, with captured streams and a clean, isolated environment.
+ */
 export async function agentctl(args: string[], options: CliOptions = {}): Promise<CliResult> {
+  const configHome = options.configHome ?? tempDir('agentctl-config-');
+  const env = cleanEnv(options, configHome);
+  const terminal: Terminal = { stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, ...options.terminal };
+  const stdout = new Capture(terminal.columns);
+  const stderr = new Capture(terminal.columns);
+  const interrupt = new AbortController();
+  options.signal?.addEventListener('abort', () => interrupt.abort(options.signal?.reason ?? 'SIGINT'), { once: true });
+  const timer = setTimeout(() => interrupt.abort('SIGINT'), options.timeoutMs ?? 20_000);
+  try {
+    const exitCode = await main(args, {
+      stdin: Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
+      stdout,
+      stderr,
+      env,
+      terminal,
+      clock: options.clock ?? systemClock,
+      configDir: join(configHome, 'agentctl'),
+      signal: interrupt.signal,
+      runtime: `node/${process.versions.node}`,
+    });
+    return { exitCode, stdout: stdout.text, stderr: stderr.text };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs the built `bin/agentctl.js` as a process: for what only a process shows (signals, TTYs, packaging). */
+export async function spawnAgentctl(args: string[], options: CliOptions = {}): Promise<CliResult> {
   const configHome = options.configHome ?? tempDir('agentctl-config-');
   const execaOptions: Options = {
     reject: false,
     extendEnv: false,
-    env: {
-      PATH: process.env.PATH,
-      HOME: configHome,
-      XDG_CONFIG_HOME: configHome,
-      ...options.env,
-    },
+    env: cleanEnv(options, configHome),
     timeout: options.timeoutMs ?? 20_000,
     stripFinalNewline: false,
     ...(options.input === undefined ? { stdin: 'ignore' } : { input: options.input }),

@@ -6,10 +6,12 @@ import { buildProgram } from '../../src/cli/program.js';
 import { COMPLETION_FILES, SHELLS, completionScript } from '../../src/completion/index.js';
 import { allCommands, completionModel, optionSpec, optionsAt } from '../../src/completion/model.js';
 
+const FULL_PROGRAM = await buildProgram([]);
+
 const COMPLETIONS = join(import.meta.dirname, '..', '..', 'completions');
 
 describe('the completion model', () => {
-  const model = completionModel(buildProgram([]));
+  const model = completionModel(FULL_PROGRAM);
   const find = (path: string) => allCommands(model).find((command) => command.path.join(' ') === path);
 
   it('covers every command of the program', () => {
@@ -64,7 +66,7 @@ describe('the completion model', () => {
 });
 
 describe('the checked-in completion scripts', () => {
-  const program = buildProgram([]);
+  const program = FULL_PROGRAM;
   for (const shell of SHELLS) {
     it(`completions/${COMPLETION_FILES[shell]} is the current ${shell} script`, () => {
       const file = join(COMPLETIONS, COMPLETION_FILES[shell]);

@@ -4,6 +4,8 @@ import { examplesOf } from '../../src/cli/help.js';
 import { overview } from '../../src/cli/overview.js';
 import { buildProgram } from '../../src/cli/program.js';
 
+const FULL_PROGRAM = await buildProgram([]);
+
 /** Every command of the full tree with its path, root first. */
 function walk(command: Command, path: string[] = []): Array<{ path: string; command: Command }> {
   const here = { path: ['agentctl', ...path].join(' '), command };
@@ -11,8 +13,8 @@ function walk(command: Command, path: string[] = []): Array<{ path: string; comm
 }
 
 describe('help for every command', () => {
-  // The full tree: buildProgram(argv) defines only the named command's subtree.
-  const commands = walk(buildProgram([]));
+  // The full tree: await buildProgram(argv) defines only the named command's subtree.
+  const commands = walk(FULL_PROGRAM);
 
   it('has a one-line summary and at least one example a user can paste', () => {
     const offenders = commands.flatMap(({ path, command }) => {
@@ -36,18 +38,18 @@ describe('help for every command', () => {
     expect(offenders, `undescribed arguments and options:\n${offenders.join('\n')}`).toEqual([]);
   });
 
-  it('shows defaults and allowed values in --help', () => {
-    const program = buildProgram(['tasks']);
+  it('shows defaults and allowed values in --help', async () => {
+    const program = await buildProgram(['tasks']);
     const list = program.commands.find((command) => command.name() === 'tasks')!.commands.find((command) => command.name() === 'list')!;
     expect(list.helpInformation().replace(/\s+/g, ' ')).toContain('(choices: "pending", "in_progress", "completed", "failed", "cancelled")');
-    const emulator = buildProgram(['emulator']).commands.find((command) => command.name() === 'emulator')!;
+    const emulator = (await buildProgram(['emulator'])).commands.find((command) => command.name() === 'emulator')!;
     expect(emulator.helpInformation().replace(/\s+/g, ' ')).toContain('(default: "8787")');
   });
 });
 
 describe('the overview (agentctl alone)', () => {
-  it('has one entry per noun, with the verbs of each noun', () => {
-    const program = buildProgram([]);
+  it('has one entry per noun, with the verbs of each noun', async () => {
+    const program = await buildProgram([]);
     const text = overview(program);
     for (const noun of program.commands) {
       expect(text).toMatch(new RegExp(`^  ${noun.name()} +\\S`, 'm'));
@@ -56,8 +58,8 @@ describe('the overview (agentctl alone)', () => {
     expect(text).toContain('Examples:');
   });
 
-  it('fits the terminal width when given one', () => {
-    const text = overview(buildProgram([]), 60);
+  it('fits the terminal width when given one', async () => {
+    const text = overview(await buildProgram([]), 60);
     for (const line of text.split('\n').filter((line) => line.startsWith('  ') && !line.includes('agentctl'))) expect(line.length).toBeLessThanOrEqual(60);
   });
 });

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { checkPreferredContact, checkScheduleFlag, parseAgentBody } from '../../src/commands/persistent/body.js';
 import { parseMessage } from '../../src/commands/persistent/message.js';
@@ -14,6 +15,7 @@ describe('persistent agent fields', () => {
     const body = await parseAgentBody(
       { name: 'scout', charter: 'Watch prices', schedule: '@daily', paused: true, lifeState: 'active', whitelistPolicy: 'manual', preferredContact: 'EMAIL', proactive: false, templateCode: 'T1', mcpServer: [UUID.toUpperCase()] },
       'create',
+      Readable.from([]),
     );
     expect(body).toEqual({
       name: 'scout',
@@ -27,28 +29,28 @@ describe('persistent agent fields', () => {
       template_code: 'T1',
       enabled_personal_server_ids: [UUID],
     });
-    expect(await parseAgentBody({}, 'create')).toEqual({});
+    expect(await parseAgentBody({}, 'create', Readable.from([]))).toEqual({});
   });
 
   it('clears the schedule with --no-schedule and with a blank expression', async () => {
-    expect(await parseAgentBody({ schedule: false }, 'update')).toEqual({ schedule: null });
-    expect(await parseAgentBody({ schedule: '  ' }, 'update')).toEqual({ schedule: null });
+    expect(await parseAgentBody({ schedule: false }, 'update', Readable.from([]))).toEqual({ schedule: null });
+    expect(await parseAgentBody({ schedule: '  ' }, 'update', Readable.from([]))).toEqual({ schedule: null });
   });
 
   it('reads the charter from a file', async () => {
     const file = join(tempDir(), 'charter.md');
     writeFileSync(file, 'Find new listings every morning.\n');
-    expect((await parseAgentBody({ charterFile: file }, 'update')).charter).toBe('Find new listings every morning.\n');
-    await expect(parseAgentBody({ charterFile: join(tempDir(), 'missing.md') }, 'update')).rejects.toThrow('--charter-file: cannot read');
+    expect((await parseAgentBody({ charterFile: file }, 'update', Readable.from([]))).charter).toBe('Find new listings every morning.\n');
+    await expect(parseAgentBody({ charterFile: join(tempDir(), 'missing.md') }, 'update', Readable.from([]))).rejects.toThrow('--charter-file: cannot read');
   });
 
   it('refuses contradictions, empty updates, a replace without a name, and limits', async () => {
-    await expect(parseAgentBody({ active: true, paused: true }, 'update')).rejects.toThrow('--active and --paused contradict');
-    await expect(parseAgentBody({ charter: 'a', charterFile: 'b' }, 'update')).rejects.toThrow('give the charter once');
-    await expect(parseAgentBody({}, 'update')).rejects.toThrow('nothing to update');
-    await expect(parseAgentBody({ charter: 'x' }, 'replace')).rejects.toThrow('--name NAME is required');
-    await expect(parseAgentBody({ name: 'n'.repeat(256) }, 'create')).rejects.toThrow('--name is 256 characters long; the limit is 255');
-    await expect(parseAgentBody({ mcpServer: ['nope'] }, 'update')).rejects.toThrow('--mcp-server "nope" is not a UUID');
+    await expect(parseAgentBody({ active: true, paused: true }, 'update', Readable.from([]))).rejects.toThrow('--active and --paused contradict');
+    await expect(parseAgentBody({ charter: 'a', charterFile: 'b' }, 'update', Readable.from([]))).rejects.toThrow('give the charter once');
+    await expect(parseAgentBody({}, 'update', Readable.from([]))).rejects.toThrow('nothing to update');
+    await expect(parseAgentBody({ charter: 'x' }, 'replace', Readable.from([]))).rejects.toThrow('--name NAME is required');
+    await expect(parseAgentBody({ name: 'n'.repeat(256) }, 'create', Readable.from([]))).rejects.toThrow('--name is 256 characters long; the limit is 255');
+    await expect(parseAgentBody({ mcpServer: ['nope'] }, 'update', Readable.from([]))).rejects.toThrow('--mcp-server "nope" is not a UUID');
   });
 
   it('checks the schedule with the service grammar before sending it', () => {
@@ -67,7 +69,7 @@ describe('persistent agent fields', () => {
 
 describe('persistent message input', () => {
   it('builds the message body with optional fields', async () => {
-    expect(await parseMessage('hello', { channel: 'email', sender: 'a@example.com', subject: 'Hi', recipient: 'agent@example.com', metadata: '{"ticket":42}' })).toEqual({
+    expect(await parseMessage('hello', { channel: 'email', sender: 'a@example.com', subject: 'Hi', recipient: 'agent@example.com', metadata: '{"ticket":42}' }, Readable.from([]))).toEqual({
       channel: 'email',
       sender: 'a@example.com',
       body: 'hello',
@@ -78,9 +80,9 @@ describe('persistent message input', () => {
   });
 
   it('refuses an empty body, non-object metadata and two readers of stdin', async () => {
-    await expect(parseMessage('  ', { channel: 'web', sender: 'me' })).rejects.toThrow('the message body is empty');
-    await expect(parseMessage('hi', { channel: 'web', sender: 'me', metadata: '[1]' })).rejects.toThrow('--metadata must be a JSON object');
-    await expect(parseMessage('-', { channel: 'web', sender: 'me', metadata: '-' })).rejects.toThrow('not both');
+    await expect(parseMessage('  ', { channel: 'web', sender: 'me' }, Readable.from([]))).rejects.toThrow('the message body is empty');
+    await expect(parseMessage('hi', { channel: 'web', sender: 'me', metadata: '[1]' }, Readable.from([]))).rejects.toThrow('--metadata must be a JSON object');
+    await expect(parseMessage('-', { channel: 'web', sender: 'me', metadata: '-' }, Readable.from([]))).rejects.toThrow('not both');
   });
 });
 

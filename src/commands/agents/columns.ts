@@ -1,4 +1,5 @@
 import type { LegacyAgent } from '../../api/schemas/legacy-agent.js';
+import type { ArgumentSpec } from '../../cli/define.js';
 import type { DetailRow } from '../../output/output.js';
 import type { Column } from '../../output/table.js';
 
@@ -20,3 +21,6 @@ export function agentDetail(agent: LegacyAgent): DetailRow[] {
     { label: 'listing_description', value: agent.listing_description },
   ];
 }
+
+export const AGENT_ID_ARG: ArgumentSpec = { name: '<id>', description: 'agent id (UUID)' };
+export const EXAMPLE_AGENT_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';

@@ -1,10 +1,18 @@
 import { legacyAgents } from '../../api/legacy-agents.js';
+import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
-import { confirmAndDelete } from '../shared/confirm-delete.js';
+import { YES_OPTION, confirmAndDelete } from '../shared/confirm-delete.js';
+import { AGENT_ID_ARG, EXAMPLE_AGENT_ID } from './columns.js';
 
-export const run: CommandRun = async (ctx, [id], options) => {
-  const agentId = checkUuid(String(id), 'agent id');
-  const client = await ctx.client();
-  await confirmAndDelete(ctx, agentId, `agent ${agentId} (with its tasks)`, Boolean(options.yes), () => legacyAgents.delete(client, agentId));
-};
+export const command = defineCommand({
+  name: 'delete',
+  summary: 'delete an agent, its tasks and any persistent agent built on it',
+  args: [AGENT_ID_ARG],
+  options: [YES_OPTION],
+  examples: [`agentctl agents delete ${EXAMPLE_AGENT_ID} --yes`],
+  parse: (input) => ({ id: checkUuid(input.arg(0) ?? '', 'agent id'), yes: input.flag('yes') }),
+  async run({ id, yes }, ctx) {
+    const client = await ctx.client();
+    await confirmAndDelete(ctx, id, `agent ${id} (with its tasks)`, yes, () => legacyAgents.delete(client, id));
+  },
+});

@@ -1,10 +1,16 @@
 import { legacyAgents } from '../../api/legacy-agents.js';
+import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
-import { agentDetail } from './columns.js';
+import { AGENT_ID_ARG, EXAMPLE_AGENT_ID, agentDetail } from './columns.js';
 
-export const run: CommandRun = async (ctx, [id]) => {
-  const agentId = checkUuid(String(id), 'agent id');
-  const agent = await legacyAgents.get(await ctx.client(), agentId);
-  ctx.out.record(agent, agentDetail(agent));
-};
+export const command = defineCommand({
+  name: 'get',
+  summary: 'show one agent',
+  args: [AGENT_ID_ARG],
+  examples: [`agentctl agents get ${EXAMPLE_AGENT_ID}`],
+  parse: (input) => ({ id: checkUuid(input.arg(0) ?? '', 'agent id') }),
+  async run({ id }, ctx) {
+    const agent = await legacyAgents.get(await ctx.client(), id);
+    ctx.out.record(agent, agentDetail(agent));
+  },
+});

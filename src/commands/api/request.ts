@@ -10,7 +10,7 @@ export const run: CommandRun = async (ctx, [rawMethod, rawPath], options) => {
   if (!METHODS.includes(method)) throw new UsageError(`unknown method "${String(rawMethod)}"`, `use one of ${METHODS.join(', ')}`);
   const path = String(rawPath);
   if (/^https?:\/\//i.test(path)) throw new UsageError('give a path below the base URL, not a full URL', 'e.g. /tasks/browser-use/');
-  const data = options.data === undefined ? undefined : await readJsonArgument(String(options.data).replace(/^@-$/, '-'), '--data');
+  const data = options.data === undefined ? undefined : await readJsonArgument(String(options.data).replace(/^@-$/, '-'), '--data', ctx.io.stdin);
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate only works with GET');
 
   const client = await ctx.client();

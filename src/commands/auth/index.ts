@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
 
-export function registerAuth(program: Command): void {
+export function register(program: Command): void {
   const auth = examples(program.command('auth').description('log in to a deployment, check or remove the stored API key'), [
     'printf %s "$KEY" | agentctl auth login --base-url https://service.example/api/v1',
     'agentctl auth status',

@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { readStdin } from '../../cli/input.js';
+import type { Context } from '../../cli/context.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, profileName, readKeyFile } from '../../config/settings.js';
 import { ping } from './ping.js';
@@ -7,8 +7,8 @@ import { ping } from './ping.js';
 export const run: CommandRun = async (ctx) => {
   const { name } = profileName(ctx.flags, ctx.env);
   // The key comes from --api-key(-file), else stdin when piped, else a hidden prompt.
-  let key = ctx.flags.apiKey ?? (ctx.flags.apiKeyFile === undefined ? undefined : await readKeyFile(ctx.flags.apiKeyFile));
-  if (key === undefined) key = ctx.terminal.stdinIsTTY ? await promptHidden('API key: ') : (await readStdin()).trim();
+  let key = ctx.flags.apiKey ?? (ctx.flags.apiKeyFile === undefined ? undefined : await readKeyFile(ctx.flags.apiKeyFile, () => ctx.readStdin()));
+  if (key === undefined) key = ctx.terminal.stdinIsTTY ? await promptHidden(ctx, 'API key: ') : (await ctx.readStdin()).trim();
   if (!key) throw new UsageError('no API key given', 'pipe it in (printf %s "$KEY" | agentctl auth login) or type it at the prompt');
   if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
 
@@ -25,16 +25,16 @@ export const run: CommandRun = async (ctx) => {
 };
 
 /** Reads a line from the terminal without echoing it. */
-async function promptHidden(question: string): Promise<string> {
+async function promptHidden(ctx: Context, question: string): Promise<string> {
   const { createInterface } = await import('node:readline');
   return new Promise((resolve) => {
-    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-    process.stderr.write(question);
+    const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream, terminal: true });
+    ctx.io.stderr.write(question);
     // Swallow the echo of what is typed; readline has no public switch for this.
     (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = () => undefined;
     rl.question('', (answer) => {
       rl.close();
-      process.stderr.write('\n');
+      ctx.io.stderr.write('\n');
       resolve(answer.trim());
     });
   });

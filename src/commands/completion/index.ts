@@ -3,7 +3,7 @@ import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
 import { SHELLS } from '../../completion/shells.js';
 
-export function registerCompletion(program: Command): void {
+export function register(program: Command): void {
   examples(
     program
       .command('completion')

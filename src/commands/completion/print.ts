@@ -8,5 +8,5 @@ export const run: CommandRun = async (ctx, [shell]) => {
   // A shell script is not JSON: refuse rather than break the promise that --json prints only JSON.
   if (ctx.out.machine) throw new UsageError('completion prints a shell script; drop --json/--jsonl');
   // The whole tree: the program that runs this command was built with only the `completion` subtree.
-  ctx.out.line(completionScript(shell as Shell, buildProgram([])).replace(/\n$/, ''));
+  ctx.out.line(completionScript(shell as Shell, await buildProgram([])).replace(/\n$/, ''));
 };

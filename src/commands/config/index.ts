@@ -4,7 +4,7 @@ import { lazy } from '../../cli/lazy.js';
 
 const KEYS = 'base-url or api-key';
 
-export function registerConfig(program: Command): void {
+export function register(program: Command): void {
   const config = examples(
     program
       .command('config')

@@ -1,5 +1,4 @@
 import { UsageError } from '../../errors.js';
-import { readStdin } from '../../cli/input.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { normaliseBaseUrl, profileName } from '../../config/settings.js';
 import { parseConfigKey } from './keys.js';
@@ -7,7 +6,7 @@ import { parseConfigKey } from './keys.js';
 export const run: CommandRun = async (ctx, [rawKey, rawValue]) => {
   const key = parseConfigKey(rawKey);
   let value = String(rawValue);
-  if (value === '-') value = (await readStdin()).trim();
+  if (value === '-') value = (await ctx.readStdin()).trim();
   if (value === '') throw new UsageError(`${key} must not be empty`, `to remove it: agentctl config unset ${key}`);
   if (key === 'base-url') value = normaliseBaseUrl(value);
   if (key === 'api-key' && /\s/.test(value)) throw new UsageError('the API key must be a single line with no spaces');

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { examples } from '../../cli/help.js';
 import { lazy } from '../../cli/lazy.js';
 
-export function registerEmulator(program: Command): void {
+export function register(program: Command): void {
   examples(
     program
       .command('emulator')

@@ -1,4 +1,5 @@
 import { parseIntegerFlag } from '../../contract/validate.js';
+import { ExitCode } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { EMULATOR_DEFAULT_KEY } from '../../cli/context.js';
 
@@ -14,7 +15,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
     apiKey: ctx.flags.apiKey ?? EMULATOR_DEFAULT_KEY,
     taskDurationMs,
     latencyMs,
-    log: ctx.out.settings.quiet ? undefined : (line: string) => process.stderr.write(`${line}\n`),
+    log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
   });
   ctx.out.line(emulator.baseUrl);
   ctx.out.info(`agentctl emulator: a simulated service, in memory; no browser runs. Ctrl-C stops it.`);
@@ -26,12 +27,14 @@ export const run: CommandRun = async (ctx, _args, options) => {
       : 'API key: the one given with --api-key',
   );
 
+  // Runs until Ctrl-C (exit 130, as any interrupted command) or SIGTERM (a service manager's stop: 0).
+  ctx.handlesInterrupt = true;
   await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGTERM', stop);
-      void emulator.close().then(resolve);
-    };
-    process.on('SIGTERM', stop);
-    ctx.onInterrupt('Emulator stopped.');
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  await emulator.close();
+  if (ctx.signal.reason === 'SIGTERM') return;
+  ctx.out.error('\nEmulator stopped.');
+  return ExitCode.interrupted;
 };

@@ -10,7 +10,11 @@ import { ScheduleError } from '../../schedule/types.js';
  * Turns the agent flags of create/update/replace into the request body, checking every field the
  * way the service would, so a mistake costs no round trip. Only the flags given are sent.
  */
-export async function parseAgentBody(options: Record<string, unknown>, mode: 'create' | 'update' | 'replace'): Promise<PersistentAgentBody> {
+export async function parseAgentBody(
+  options: Record<string, unknown>,
+  mode: 'create' | 'update' | 'replace',
+  stdin: NodeJS.ReadableStream,
+): Promise<PersistentAgentBody> {
   const body: PersistentAgentBody = {};
   if (options.name !== undefined) body.name = checkName(String(options.name), LIMITS.persistentAgentName, '--name');
   else if (mode === 'replace') throw new UsageError('replace sets every field: --name NAME is required');
@@ -19,7 +23,7 @@ export async function parseAgentBody(options: Record<string, unknown>, mode: 'cr
     throw new UsageError('give the charter once: --charter TEXT or --charter-file PATH');
   }
   if (options.charter !== undefined) body.charter = String(options.charter);
-  if (options.charterFile !== undefined) body.charter = await readTextInput(String(options.charterFile), '--charter-file');
+  if (options.charterFile !== undefined) body.charter = await readTextInput(String(options.charterFile), '--charter-file', stdin);
 
   if (options.schedule === false) body.schedule = null;
   else if (options.schedule !== undefined) body.schedule = checkScheduleFlag(String(options.schedule));

@@ -4,6 +4,6 @@ import { parseAgentBody } from './body.js';
 import { showAgent } from './show.js';
 
 export const run: CommandRun = async (ctx, _args, options) => {
-  const body = await parseAgentBody(options, 'create');
+  const body = await parseAgentBody(options, 'create', ctx.io.stdin);
   showAgent(ctx, await persistentAgents.create(await ctx.client(), body));
 };

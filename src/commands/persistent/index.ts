@@ -26,7 +26,7 @@ function addAgentFields(command: Command, nameHelp: string): Command {
     .option('--mcp-server <uuid>', 'enable a personal MCP server (repeatable)', collect);
 }
 
-export function registerPersistent(program: Command): void {
+export function register(program: Command): void {
   const persistent = examples(
     program.command('persistent').description('persistent agents: long-lived agents with a charter, a schedule and a contact policy'),
     ['agentctl persistent create --name scout --charter "Watch the Oslo-Rome fare" --schedule @daily', 'agentctl persistent list'],

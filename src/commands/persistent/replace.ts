@@ -6,6 +6,6 @@ import { showAgent } from './show.js';
 
 export const run: CommandRun = async (ctx, [id], options) => {
   const agentId = checkUuid(String(id), 'agent id');
-  const body = await parseAgentBody(options, 'replace');
+  const body = await parseAgentBody(options, 'replace', ctx.io.stdin);
   showAgent(ctx, await persistentAgents.replace(await ctx.client(), agentId, body));
 };

@@ -6,6 +6,6 @@ import { showAgent } from './show.js';
 
 export const run: CommandRun = async (ctx, [id], options) => {
   const agentId = checkUuid(String(id), 'agent id');
-  const body = await parseAgentBody(options, 'update');
+  const body = await parseAgentBody(options, 'update', ctx.io.stdin);
   showAgent(ctx, await persistentAgents.update(await ctx.client(), agentId, body));
 };

@@ -1,4 +1,7 @@
 import type { Context } from '../../cli/context.js';
+import type { OptionSpec } from '../../cli/define.js';
+
+export const YES_OPTION: OptionSpec = { flags: '-y, --yes', description: 'do not ask for confirmation (required without a terminal)' };
 
 /** Asks (or requires --yes), deletes, and says so: the same for every `delete`. */
 export async function confirmAndDelete(

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cli/context.js';
+import { ParseInput, type OptionSpec } from '../../cli/define.js';
 import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
@@ -12,18 +13,24 @@ export interface ListOptions {
 }
 
 /** `--page`, `--page-size` and `--all`, the same on every list. */
+export const LIST_OPTIONS: OptionSpec[] = [
+  { flags: '--page <n>', description: 'page number, from 1' },
+  { flags: '--page-size <n>', description: `items per page, 1..${LIMITS.pageSize} (service default 10)` },
+  { flags: '--all', description: 'every page (streams with --jsonl)' },
+];
+
+/** For nouns still defined with commander calls in their index.ts. */
 export function addListOptions(command: Command): Command {
-  return command
-    .option('--page <n>', 'page number, from 1')
-    .option('--page-size <n>', `items per page, 1..${LIMITS.pageSize} (service default 10)`)
-    .option('--all', 'every page (streams with --jsonl)');
+  for (const option of LIST_OPTIONS) command.option(option.flags, option.description);
+  return command;
 }
 
-export function parseListOptions(options: Record<string, unknown>): ListOptions {
-  const page = options.page === undefined ? undefined : parseIntegerFlag(String(options.page), '--page', 1, Number.MAX_SAFE_INTEGER);
-  const pageSize =
-    options.pageSize === undefined ? undefined : parseIntegerFlag(String(options.pageSize), '--page-size', 1, LIMITS.pageSize);
-  const all = Boolean(options.all);
+export function parseListOptions(input: ParseInput | Record<string, unknown>): ListOptions {
+  const get = (name: string): unknown => (input instanceof ParseInput ? input.value(name) : input[name]);
+  const [pageText, pageSizeText] = [get('page'), get('pageSize')];
+  const page = pageText === undefined ? undefined : parseIntegerFlag(String(pageText), '--page', 1, Number.MAX_SAFE_INTEGER);
+  const pageSize = pageSizeText === undefined ? undefined : parseIntegerFlag(String(pageSizeText), '--page-size', 1, LIMITS.pageSize);
+  const all = Boolean(get('all'));
   if (all && page !== undefined) throw new UsageError('--all reads every page; drop --page');
   return { page, pageSize, all };
 }

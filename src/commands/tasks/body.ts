@@ -38,20 +38,20 @@ export async function buildTaskBody(
   promptArg: string | undefined,
   options: TaskFieldOptions,
   mode: TaskBodyMode,
-  env: NodeJS.ProcessEnv,
+  io: { env: Record<string, string | undefined>; stdin: NodeJS.ReadableStream },
   redactor: Redactor,
 ): Promise<TaskBody> {
   const body: TaskBody = {};
-  const prompt = await readPrompt(promptArg, options.promptFile);
+  const prompt = await readPrompt(promptArg, options.promptFile, io.stdin);
   if (prompt !== undefined) body.prompt = prompt;
   else if (mode !== 'update') {
     throw new UsageError('a prompt is required', 'give it as an argument, with --prompt-file PATH, or on stdin with -');
   }
 
   if (options.outputSchema !== undefined) {
-    body.output_schema = checkOutputSchema(await readJsonArgument(options.outputSchema, '--output-schema'));
+    body.output_schema = checkOutputSchema(await readJsonArgument(options.outputSchema, '--output-schema', io.stdin));
   }
-  const secrets = await collectSecrets(options, env);
+  const secrets = await collectSecrets(options, io);
   if (secrets) {
     for (const pairs of Object.values(secrets)) for (const value of Object.values(pairs)) redactor.add(value);
     body.secrets = secrets;
@@ -71,13 +71,13 @@ export async function buildTaskBody(
   return body;
 }
 
-async function readPrompt(promptArg: string | undefined, promptFile: string | undefined): Promise<string | undefined> {
+async function readPrompt(promptArg: string | undefined, promptFile: string | undefined, stdin: NodeJS.ReadableStream): Promise<string | undefined> {
   if (promptArg !== undefined && promptFile !== undefined) {
     throw new UsageError('give the prompt either as an argument or with --prompt-file, not both');
   }
   let prompt: string | undefined;
-  if (promptArg === '-') prompt = await readTextInput('-', 'prompt');
-  else if (promptFile !== undefined) prompt = await readTextInput(promptFile, '--prompt-file');
+  if (promptArg === '-') prompt = await readTextInput('-', 'prompt', stdin);
+  else if (promptFile !== undefined) prompt = await readTextInput(promptFile, '--prompt-file', stdin);
   else prompt = promptArg;
   if (prompt === undefined) return undefined;
   // Files and stdin usually end with a newline that is not part of the prompt.
@@ -87,11 +87,14 @@ async function readPrompt(promptArg: string | undefined, promptFile: string | un
 }
 
 /** Merges --secrets-file, --secret and --secret-env (in that order) into the nested shape. */
-async function collectSecrets(options: TaskFieldOptions, env: NodeJS.ProcessEnv): Promise<Secrets | undefined> {
+async function collectSecrets(
+  options: TaskFieldOptions,
+  { env, stdin }: { env: Record<string, string | undefined>; stdin: NodeJS.ReadableStream },
+): Promise<Secrets | undefined> {
   if (options.secretsFile === undefined && !options.secret?.length && !options.secretEnv?.length) return undefined;
   const secrets: Secrets = {};
   if (options.secretsFile !== undefined) {
-    const fromFile = checkSecrets(await readJsonArgument(options.secretsFile, '--secrets-file'), '--secrets-file');
+    const fromFile = checkSecrets(await readJsonArgument(options.secretsFile, '--secrets-file', stdin), '--secrets-file');
     for (const [domain, pairs] of Object.entries(fromFile)) secrets[domain] = { ...pairs };
   }
   const add = (domain: string, key: string, value: string) => {

@@ -17,7 +17,7 @@ export const run: CommandRun = async (ctx, [promptArg], options) => {
   const idOnly = Boolean(options.idOnly);
   if (follow && options.wait !== undefined) throw new UsageError('choose --wait (the service waits) or --follow (agentctl polls), not both');
   const intervalMs = parseSecondsFlag(String(options.interval ?? '2'), '--interval', 0.05) * 1000;
-  const body = await buildTaskBody(promptArg as string | undefined, options as TaskFieldOptions, 'create', ctx.env, ctx.redactor);
+  const body = await buildTaskBody(promptArg as string | undefined, options as TaskFieldOptions, 'create', ctx.io, ctx.redactor);
 
   const client = await ctx.client();
   ctx.onInterrupt('Interrupted while creating the task: it may exist already; check with `agentctl tasks list`.');

@@ -22,7 +22,7 @@ function addTaskFields(command: Command): Command {
     .option('--webhook <url>', 'http(s) URL called once when the task ends');
 }
 
-export function registerTasks(program: Command): void {
+export function register(program: Command): void {
   const tasks = examples(
     program
       .command('tasks')

@@ -8,7 +8,7 @@ export const run: CommandRun = async (ctx, [id], options) => {
   const scope = parseAgentScope(options.agent);
   const taskId = checkUuid(String(id), 'task id');
   const prompt = options.prompt as string | undefined;
-  const body = await buildTaskBody(prompt, options as TaskFieldOptions, 'update', ctx.env, ctx.redactor);
+  const body = await buildTaskBody(prompt, options as TaskFieldOptions, 'update', ctx.io, ctx.redactor);
   const task = await tasks.update(await ctx.client(), scope, taskId, body);
   ctx.out.record(task, taskDetail(task, ctx.out.chalk));
 };

@@ -105,7 +105,7 @@ export async function createAndListen(ctx: Context, promptArg: string | undefine
   const host = options.listenHost ?? '127.0.0.1';
   const port = parseIntegerFlag(options.listenPort ?? '0', '--listen-port', 0, 65535);
   const fallbackMs = parseSecondsFlag(options.fallbackInterval ?? String(DEFAULT_FALLBACK_INTERVAL_SECONDS), '--fallback-interval', 0.05) * 1000;
-  const body = await buildTaskBody(promptArg, options, 'create', ctx.env, ctx.redactor);
+  const body = await buildTaskBody(promptArg, options, 'create', ctx.io, ctx.redactor);
   const client = await ctx.client();
 
   const inbox = new EventInbox();

@@ -3,7 +3,7 @@ import { examples } from '../../cli/help.js';
 import { collect } from '../../cli/options.js';
 import { lazy } from '../../cli/lazy.js';
 
-export function registerWebhookListen(program: Command): void {
+export function register(program: Command): void {
   examples(
     program
       .command('webhook-listen')

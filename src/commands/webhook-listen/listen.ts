@@ -1,6 +1,5 @@
 import type { Context } from '../../cli/context.js';
-import { ExitError, UsageError } from '../../errors.js';
-import { ExitCode, type ExitCodeValue } from '../../errors.js';
+import { ExitCode, ExitError, UsageError, type ExitCodeValue } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { colorStatus } from '../../output/color.js';
 import { pickFields } from '../../output/format.js';
@@ -70,7 +69,15 @@ export const run: CommandRun = async (ctx, _args, options) => {
   );
 
   const timer = config.timeoutMs === undefined ? undefined : setTimeout(() => finish('timeout'), config.timeoutMs);
-  const restoreSignals = takeOverInterrupt(() => finish('interrupt'));
+  // Ctrl-C closes the listener cleanly (answering what is under way, closing the file) and prints a
+  // summary; a second Ctrl-C exits at once (bin/agentctl.js).
+  ctx.handlesInterrupt = true;
+  const onInterrupt = () => {
+    ctx.io.stderr.write('\n');
+    finish('interrupt');
+  };
+  if (ctx.signal.aborted) onInterrupt();
+  else ctx.signal.addEventListener('abort', onInterrupt, { once: true });
   let ending: Ending;
   try {
     ending = await ended;
@@ -91,7 +98,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
   await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
   await cursor?.flush();
   await output?.close();
-  restoreSignals();
+  ctx.signal.removeEventListener('abort', onInterrupt);
 
   ctx.out.info(summary(listener, forwarders, ending, config.outputPath));
   const code = exitCode(ending, listener, config, drained);
@@ -243,24 +250,3 @@ function recordPrinter(ctx: Context, line: (text: string) => void): (record: Eve
   };
 }
 
-/**
- * Ctrl-C closes the listener cleanly (answering what is under way, closing the file) and prints a
- * summary, instead of the default immediate exit: the process-wide SIGINT listeners are set
- * aside while listening and put back afterwards. A second Ctrl-C exits at once.
- */
-function takeOverInterrupt(onInterrupt: () => void): () => void {
-  const previous = process.listeners('SIGINT');
-  for (const listener of previous) process.off('SIGINT', listener);
-  let pressed = false;
-  const handler = () => {
-    if (pressed) process.exit(ExitCode.interrupted);
-    pressed = true;
-    process.stderr.write('\n');
-    onInterrupt();
-  };
-  process.on('SIGINT', handler);
-  return () => {
-    process.off('SIGINT', handler);
-    for (const listener of previous) process.on('SIGINT', listener);
-  };
-}

@@ -1,0 +1,29 @@
+import type { Clock } from '../contract/clock.js';
+import type { Terminal } from '../output/settings.js';
+
+/** A stream agentctl writes to: process.stdout in real life, a buffer in tests. */
+export interface OutStream {
+  write(text: string): boolean;
+  once(event: 'drain', listener: () => void): unknown;
+  /** Set on a terminal. */
+  columns?: number;
+}
+
+/**
+ * Everything a run of agentctl takes from the outside world. `bin/agentctl.js` builds it from
+ * `process`; tests build it from buffers, so a command runs as a function call.
+ */
+export interface IO {
+  stdin: NodeJS.ReadableStream;
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Record<string, string | undefined>;
+  terminal: Terminal;
+  clock: Clock;
+  /** The folder that holds config.json ($XDG_CONFIG_HOME/agentctl). */
+  configDir: string;
+  /** Aborted on Ctrl-C or SIGTERM: every wait, request and listener stops through it. */
+  signal: AbortSignal;
+  /** `node/20.x`, for the User-Agent. */
+  runtime: string;
+}

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import type { NounInfo } from '../cli/define.js';
+
+/** A noun's module: its definition (verbs load lazily), or, until converted, a commander register function. */
+export type NounModule = { noun: NounInfo } | { register: (program: Command) => void };
+
+/** Every top-level command, in the order help lists them. Adding a noun: one line here. */
+export const NOUNS: Array<[name: string, load: () => Promise<NounModule>]> = [
+  ['agents', () => import('./agents/index.js')],
+  ['tasks', () => import('./tasks/index.js')],
+  ['persistent', () => import('./persistent/index.js')],
+  ['schedule-preview', () => import('./schedule-preview/index.js')],
+  ['auth', () => import('./auth/index.js')],
+  ['config', () => import('./config/index.js')],
+  ['api', () => import('./api/index.js')],
+  ['emulator', () => import('./emulator/index.js')],
+  ['webhook-listen', () => import('./webhook-listen/index.js')],
+  ['completion', () => import('./completion/index.js')],
+];
