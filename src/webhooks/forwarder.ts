@@ -1,5 +1,6 @@
 // Re-posting received events to another URL, in order, retrying while that URL is down.
 import { Agent } from 'undici';
+import { systemClock, type Clock } from '../contract/clock.js';
 import { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_SECONDS, backoffDelayMs, parseRetryAfter, type RetryPolicy } from '../api/retry.js';
 
 /** One event to re-post: the body exactly as received, with its content type and user agent. */
@@ -32,8 +33,8 @@ export interface ForwarderOptions {
   send?: Sender;
   /** Deliveries in flight at once while the target is healthy (default 8); 1 while it fails. */
   window?: number;
-  /** Resolves after `ms`, or rejects when `signal` aborts. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Waits between attempts (the system clock by default; tests pass a fake one). */
+  clock?: Pick<Clock, 'sleep'>;
   /** Backoff between failed attempts (the API client's policy; its retry count does not apply). */
   retry?: RetryPolicy;
   /** Limit for one attempt (the service itself gives a webhook 10 s). */
@@ -147,21 +148,6 @@ function responseHeaders(raw: Buffer[]): { retryAfterMs?: number; location?: str
   return found;
 }
 
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function errorText(error: unknown): string {
   const withCause = error as { code?: string; cause?: { code?: string; message?: string } };
   return withCause.cause?.code ?? withCause.code ?? withCause.cause?.message ?? (error as Error)?.message ?? String(error);
@@ -198,7 +184,7 @@ export class Forwarder {
   private readonly send: Sender;
   private readonly ownSender?: HttpSender;
   private readonly window: number;
-  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  private readonly clock: Pick<Clock, 'sleep'>;
   forwarded = 0;
   rejected = 0;
   retries = 0;
@@ -213,7 +199,7 @@ export class Forwarder {
       this.ownSender = httpSender(this.window, options.attemptTimeoutMs ?? 10_000);
       this.send = this.ownSender.send;
     }
-    this.sleep = options.sleep ?? abortableSleep;
+    this.clock = options.clock ?? systemClock;
   }
 
   get queued(): number {
@@ -306,7 +292,7 @@ export class Forwarder {
     const delayMs = retryDelayMs(entry.attempts, retryAfterMs, this.options.retry ?? DEFAULT_RETRY_POLICY, this.options.random ?? Math.random);
     this.options.onRetry?.(entry.item, { reason, attempt: entry.attempts, delayMs, outageStarted });
     // One pause for the whole queue: later failures of the same outage do not stack more.
-    this.pause ??= this.sleep(delayMs, this.stopper.signal).then(
+    this.pause ??= this.clock.sleep(delayMs, this.stopper.signal).then(
       () => {
         this.pause = undefined;
         this.pump();

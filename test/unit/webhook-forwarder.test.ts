@@ -11,8 +11,8 @@ const item = (n: number): ForwardItem => ({
   label: `task-${n}`,
 });
 const numberOf = (body: Buffer) => (JSON.parse(body.toString()) as { n: number }).n;
-const instantSleep = async (_ms: number, signal: AbortSignal) => {
-  if (signal.aborted) throw signal.reason;
+const instantSleep = async (_ms: number, signal?: AbortSignal) => {
+  if (signal?.aborted) throw signal.reason;
   await new Promise((resolve) => setImmediate(resolve));
 };
 
@@ -27,7 +27,7 @@ describe('Forwarder (scripted target)', () => {
     const delays: number[] = [];
     const forwarder = new Forwarder('http://target/', {
       window: 1,
-      sleep: instantSleep,
+      clock: { sleep: instantSleep },
       random: () => 1,
       retry: policy(100),
       onRetry: (_item, notice) => delays.push(notice.delayMs),
@@ -91,7 +91,7 @@ describe('Forwarder (scripted target)', () => {
     const outages: boolean[] = [];
     const forwarder = new Forwarder('http://target/', {
       window: 4,
-      sleep: instantSleep,
+      clock: { sleep: instantSleep },
       onRetry: (_item, notice) => outages.push(notice.outageStarted),
       send: async () => {
         inFlight++;
@@ -117,7 +117,7 @@ describe('Forwarder (scripted target)', () => {
     const delays: number[] = [];
     let calls = 0;
     const forwarder = new Forwarder('http://target/', {
-      sleep: instantSleep,
+      clock: { sleep: instantSleep },
       random: () => 1,
       retry: policy(100, 1000),
       onRetry: (_item, notice) => delays.push(notice.delayMs),
@@ -132,7 +132,7 @@ describe('Forwarder (scripted target)', () => {
     const jittered = new Forwarder('http://t/', {
       random: () => 0,
       retry: policy(100),
-      sleep: instantSleep,
+      clock: { sleep: instantSleep },
       onRetry: (_item, notice) => low.push(notice.delayMs),
       send: async () => ({ status: ++tries < 3 ? 500 : 200 }),
     });
@@ -146,7 +146,7 @@ describe('Forwarder (scripted target)', () => {
     const sent: number[] = [];
     const settled: number[] = [];
     const forwarder = new Forwarder('http://target/', {
-      sleep: instantSleep,
+      clock: { sleep: instantSleep },
       onRejected: (next, reason) => refused.push(`${next.label} ${reason}`),
       onSettled: (next) => settled.push(numberOf(next.body)),
       send: async (_t, next) => {
