@@ -104,12 +104,46 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
     defineArguments(command, stored?.own ?? (await load()).command, execute, async () => (await load()).command);
   }
   if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
-  examples(command, noun.examples);
+  // A noun with its own action has its examples there already.
+  if (noun.examples.length > 0) examples(command, noun.examples);
   for (const [verb, load] of Object.entries(noun.verbs ?? {})) {
     const definition = stored?.verbs[verb] ?? (await load()).command;
     const sub = command.command(verb).description(definition.summary);
     defineArguments(sub, definition, execute, async () => (await load()).command);
+    if (noun.own) keepOwnOptionsOff(sub);
   }
+  if (noun.own && noun.verbs) giveSharedOptionsToVerbs(command);
+}
+
+/**
+ * A noun with its own action and verbs (`webhook-listen`, `webhook-listen replay`): its options
+ * are its action's, not global ones, so a verb's help lists only the program's.
+ */
+function keepOwnOptionsOff(verb: Command): void {
+  verb.configureHelp({
+    showGlobalOptions: true,
+    visibleGlobalOptions: (command) => {
+      let root = command;
+      while (root.parent) root = root.parent;
+      return root.options.filter((option) => !option.hidden);
+    },
+  });
+}
+
+/**
+ * Commander hands an option to the first command on the line that declares it, so a verb's
+ * `--forward-to` typed after `webhook-listen replay` would land on `webhook-listen`: move such
+ * values to the verb that runs.
+ */
+function giveSharedOptionsToVerbs(noun: Command): void {
+  noun.hook('preSubcommand', (_noun, verb) => {
+    for (const option of verb.options) {
+      const key = option.attributeName();
+      if (noun.getOptionValueSource(key) !== 'cli') continue;
+      verb.setOptionValueWithSource(key, noun.getOptionValue(key), 'cli');
+      noun.setOptionValueWithSource(key, undefined, 'default');
+    }
+  });
 }
 
 function defineArguments(command: Command, spec: CommandInfo, execute: Execute | undefined, load: () => Promise<CommandSpec<unknown>>): void {
