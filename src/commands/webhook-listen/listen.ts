@@ -1,6 +1,6 @@
 import type { Context } from '../../cli/context.js';
-import { ExitCode, ExitError, UsageError, type ExitCodeValue } from '../../errors.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
+import { ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
 import { colorStatus } from '../../output/color.js';
 import { pickFields } from '../../output/format.js';
 import { columnsForFields, eventRow, plainEventLine, tableHeader, tableRow } from '../../webhooks/format.js';
@@ -10,14 +10,61 @@ import { JsonLinesFile } from '../../webhooks/output-file.js';
 import { cursorPath, type ForwardCursor } from '../../webhooks/forward-cursor.js';
 import { planResume, type ResumePlan } from '../../webhooks/resume.js';
 import { isServiceUserAgent } from '../../webhooks/payload.js';
-import { parseListenConfig, type ListenConfig } from './options.js';
+import { listenFlags, parseListenConfig, type ListenConfig } from './options.js';
 
 type Ending = 'count' | 'timeout' | 'interrupt';
 
-export const run: CommandRun = async (ctx, _args, options) => {
+const EXAMPLE_TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+
+export const command = defineCommand({
+  name: 'webhook-listen',
+  summary: 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event',
+  options: [
+    { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
+    { flags: '--port <port>', description: 'port to listen on (0 = any free port)', default: '0' },
+    { flags: '--path <url-path>', description: 'URL path to accept (default: a random secret segment; other paths get 404)' },
+    { flags: '--print-url', description: 'print the URL to register alone on stdout (first line), before any event' },
+    { flags: '--output <file>', description: 'append each event as a JSON line, fsynced before the service gets its 200; also keeps the forward queue across restarts' },
+    {
+      flags: '--forward-to <url>',
+      description: 're-post each event (body, content type, user agent) here, in order, retrying while it is down (repeatable)',
+      repeatable: true,
+    },
+    { flags: '--task <id>', description: "keep only this task's events (others are acknowledged and dropped)" },
+    { flags: '--count <n>', description: 'exit after N events' },
+    { flags: '--once', description: 'exit after the first event (--count 1)' },
+    { flags: '--max-body <bytes>', description: 'largest body accepted; larger ones get 413', default: '1048576' },
+    { flags: '--drain-timeout <sec>', description: 'on --count/--timeout exit, how long to wait for forwarding to finish', default: '30' },
+  ],
+  notes:
+    'Each POST is checked against the webhook shapes of the spec (completed, failed, cancelled):\n' +
+    'valid events are answered 200 and printed (a table row on a terminal, tab-separated when piped,\n' +
+    'one JSON object per line with --json/--jsonl: {received_at, headers, body}); invalid ones get\n' +
+    '400/405/413/415 with the reason, reported on stderr.\n' +
+    '--timeout SEC (a global option) is how long to listen: exit 7 if no event came in that time\n' +
+    '(with --count N: fewer than N). Ctrl-C stops cleanly with a summary and exits 130.\n' +
+    'Forwarding keeps 8 deliveries in flight on one keep-alive connection per target, in the order\n' +
+    'received; while a target fails, one at a time, earliest first, with backoff (Retry-After honoured;\n' +
+    'the few already sent behind a failed event may arrive before its retry). Exit 8 when queued\n' +
+    'events could not be forwarded before --drain-timeout.\n' +
+    'With --output, events acknowledged but not yet forwarded survive Ctrl-C, a crash or SIGKILL: FILE.forwarded\n' +
+    'records how far each --forward-to target got in FILE, and the next start with the same --output\n' +
+    'and --forward-to sends the rest first, in order (an event may arrive twice after a crash, none is\n' +
+    'skipped). The exit summary says how many wait. `webhook-listen replay FILE` resends on demand.',
+  examples: [
+    'agentctl webhook-listen',
+    'agentctl webhook-listen --port 9000 --print-url --once --jsonl   # line 1: the URL, line 2: the event',
+    'agentctl webhook-listen --port 9000 --path /hooks/s3cret --output events.jsonl --forward-to http://127.0.0.1:3000/hook',
+    `agentctl webhook-listen --task ${EXAMPLE_TASK_ID} --once --timeout 600 --jsonl`,
+    'agentctl webhook-listen replay events.jsonl --forward-to http://127.0.0.1:3000/hook --since 1h',
+  ],
+  parse: (input) => parseListenConfig(listenFlags(input), input.globals.timeout),
+  run: listen,
+});
+
+async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   // Here the global --timeout is how long to listen, not one request's limit.
   ctx.ownsTimeoutFlag = true;
-  const config = parseListenConfig(options, ctx.flags.timeout);
   const output = config.outputPath ? await openOutput(config.outputPath) : undefined;
   const printer = eventPrinter(ctx);
   // With --output, the log is the forward queue's durable copy: resume what an earlier run left.
@@ -107,8 +154,8 @@ export const run: CommandRun = async (ctx, _args, options) => {
     ctx.out.error(`Timed out after ${(config.timeoutMs ?? 0) / 1000}s: ${wanted}.`);
   }
   if (!drained) ctx.out.error(`error: some events could not be forwarded before the drain timeout (see above${config.outputPath ? '; they are kept in --output' : ''}).`);
-  if (code !== ExitCode.ok) throw new ExitError(code);
-};
+  return code;
+}
 
 /** Reads the cursor beside the log and, per target, the logged events it has not had yet. */
 async function readResumePlan(ctx: Context, output: JsonLinesFile, targets: string[]): Promise<ResumePlan> {
