@@ -8,7 +8,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts'] },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts', 'test/conformance/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -2,9 +2,10 @@
 // The launcher, and the only code that touches `process`: it hands the run its world (streams,
 // environment, terminal facts, clock, config folder, an abort signal for Ctrl-C) and turns the
 // answer into the exit code. The program is the bundled dist/cli/main.js (`npm run build`).
-import { fstatSync, statSync, writeSync } from 'node:fs';
+import { existsSync, fstatSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A terminal on fd, told by fstat (node:tty would load net): a character device other than /dev/null. */
 function isTerminal(fd) {
@@ -55,11 +56,18 @@ let program;
 try {
   program = await import('../dist/cli/main.js');
 } catch (error) {
-  if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist')) {
-    process.stderr.write('agentctl is not built yet: run `npm run build` in its folder first.\n');
+  if (!(error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist'))) throw error;
+  // A fresh clone after `npm ci` (the package itself ships dist/ and runs no install script): build once.
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (!existsSync(join(root, 'scripts', 'build.mjs')) || !existsSync(join(root, 'node_modules', 'esbuild'))) {
+    process.stderr.write('agentctl is not built yet: run `npm ci && npm run build` in its folder first.\n');
     process.exit(2);
   }
-  throw error;
+  process.stderr.write('agentctl: first run in this clone, building dist/ (npm run build)...\n');
+  const { spawnSync } = await import('node:child_process');
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) process.exit(2);
+  program = await import('../dist/cli/main.js');
 }
 
 const env = process.env;

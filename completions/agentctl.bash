@@ -14,7 +14,9 @@ _agentctl__child() {
     ':api') echo 'api' ;;
     ':emulator') echo 'emulator' ;;
     ':webhook-listen') echo 'webhook-listen' ;;
+    ':doctor') echo 'doctor' ;;
     ':completion') echo 'completion' ;;
+    ':help') echo 'help' ;;
     'agents:list') echo 'list' ;;
     'agents:create') echo 'create' ;;
     'agents:get') echo 'get' ;;
@@ -57,7 +59,7 @@ _agentctl__child() {
 # The subcommands of command path $1.
 _agentctl__subcommands() {
   case "$1" in
-    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen completion' ;;
+    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen doctor completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message status timeline web-tasks' ;;
@@ -70,53 +72,55 @@ _agentctl__subcommands() {
 # Every flag accepted at command path $1, global ones included.
 _agentctl__flags() {
   case "$1" in
-    '') echo '-V --version --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout -h --help' ;;
-    'agents') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'agents list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'agents create') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'agents get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'agents update') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'agents replace') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks list') echo '--status --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks get') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks result') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'tasks wait') echo '--interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent create') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent update') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent replace') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent activate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent deactivate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent timeline') echo '--direction --cursor --limit --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'persistent web-tasks') echo '--status --limit -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'auth') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'auth login') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'auth status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'auth logout') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'config') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'config get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'config set') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'config unset') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'emulator') echo '--port --host --task-duration --latency -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
-    'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --no-color -q --quiet --verbose --timeout' ;;
+    '') echo '-V --version --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout -h --help' ;;
+    'agents') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'agents list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'agents create') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'agents get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'agents update') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'agents replace') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks list') echo '--status --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks get') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks result') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks wait') echo '--interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent create') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent update') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent replace') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent activate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent deactivate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent timeline') echo '--direction --cursor --limit --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent web-tasks') echo '--status --limit -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'auth') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'auth login') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'auth status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'auth logout') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'config') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'config get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'config set') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'config unset') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'emulator') echo '--port --host --task-duration --latency -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
   esac
 }
 
@@ -128,6 +132,7 @@ _agentctl__option() {
     ':--api-key-file') echo '1 file' ;;
     ':--profile') echo '1 any' ;;
     ':--fields') echo '1 any' ;;
+    ':--jq') echo '1 any' ;;
     ':--timeout') echo '1 any' ;;
     'agents list:--page') echo '1 any' ;;
     'agents list:--page-size') echo '1 any' ;;
@@ -239,12 +244,16 @@ _agentctl__option() {
     *:'--api-key-file') echo '1 file' ;;
     *:'--profile') echo '1 any' ;;
     *:'--fields') echo '1 any' ;;
+    *:'--jq') echo '1 any' ;;
     *:'--timeout') echo '1 any' ;;
   esac
 }
 
 # For positional argument number $2 (from 0) of command path $1: "choice VALUES..." if it has fixed values.
 _agentctl__argument() {
+  [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
+  [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
+  [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
   [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish'; return; }
   return 0
 }

@@ -22,8 +22,12 @@ function __agentctl_child
             echo emulator
         case ':webhook-listen'
             echo webhook-listen
+        case ':doctor'
+            echo doctor
         case ':completion'
             echo completion
+        case ':help'
+            echo help
         case 'agents:list'
             echo list
         case 'agents:create'
@@ -111,6 +115,8 @@ function __agentctl_arity
         case ':--profile'
             echo 1
         case ':--fields'
+            echo 1
+        case ':--jq'
             echo 1
         case ':--timeout'
             echo 1
@@ -334,6 +340,8 @@ function __agentctl_arity
             echo 1
         case '*:--fields'
             echo 1
+        case '*:--jq'
+            echo 1
         case '*:--timeout'
             echo 1
         case '*'
@@ -408,7 +416,9 @@ complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored s
 complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
 complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)'
 complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
+complete -c agentctl -n '__agentctl_at' -a 'doctor' -d 'check the setup: base URL, key source, config file, reachability, latency and clock skew'
 complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
+complete -c agentctl -n '__agentctl_at' -a 'help' -d 'show help for a command: agentctl help tasks create is agentctl tasks create --help'
 complete -c agentctl -n '__agentctl_at' -s V -l version -d 'print the version'
 complete -c agentctl -n '__agentctl_at' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at agents' -a 'list' -d 'list browser-use agents, newest first'
@@ -441,7 +451,7 @@ complete -c agentctl -n '__agentctl_at tasks' -a 'cancel' -d 'cancel a pending o
 complete -c agentctl -n '__agentctl_at tasks' -a 'result' -d 'print a task\'s result'
 complete -c agentctl -n '__agentctl_at tasks' -a 'wait' -d 'wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out'
 complete -c agentctl -n '__agentctl_at tasks' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl)'
+complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)'
 complete -c agentctl -n '__agentctl_at tasks list' -l page -x -d 'page number, from 1'
 complete -c agentctl -n '__agentctl_at tasks list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
 complete -c agentctl -n '__agentctl_at tasks list' -l all -d 'every page (streams with --jsonl)'
@@ -594,11 +604,14 @@ complete -c agentctl -n '__agentctl_at config' -a 'get' -d 'print one setting (a
 complete -c agentctl -n '__agentctl_at config' -a 'set' -d 'store a setting in the profile'
 complete -c agentctl -n '__agentctl_at config' -a 'unset' -d 'remove a setting from the profile'
 complete -c agentctl -n '__agentctl_at config' -a 'list' -d 'show the settings of the profile (or of every profile with --all-profiles)'
-complete -c agentctl -n '__agentctl_at config' -a 'path' -d 'print where the config file lives'
+complete -c agentctl -n '__agentctl_at config' -a 'path' -d 'print where the config file lives (works even when the file is broken)'
 complete -c agentctl -n '__agentctl_at config' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config get' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_arg 0 config get' -a 'base-url api-key' -d 'key'
 complete -c agentctl -n '__agentctl_at config set' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_arg 0 config set' -a 'base-url api-key' -d 'key'
 complete -c agentctl -n '__agentctl_at config unset' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_arg 0 config unset' -a 'base-url api-key' -d 'key'
 complete -c agentctl -n '__agentctl_at config list' -l all-profiles -d 'every profile'
 complete -c agentctl -n '__agentctl_at config list' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config path' -s h -l help -d 'show help for a command'
@@ -627,15 +640,18 @@ complete -c agentctl -n '__agentctl_at webhook-listen replay' -l forward-to -x -
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -l task -x -d 'only this task\'s events'
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -l since -x -d 'only events received at or after TIME: ISO 8601, or a duration ago (90s, 15m, 2h, 7d)'
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'
+complete -c agentctl -n '__agentctl_at help' -s h -l help -d 'show help for a command'
 complete -c agentctl -l base-url -x -d 'service base URL including the version segment (env AGENTCTL_BASE_URL)'
 complete -c agentctl -l api-key -x -d 'API key (env AGENTCTL_API_KEY; argv is visible to other users: prefer env, config or --api-key-file)'
 complete -c agentctl -l api-key-file -r -F -d 'read the API key from a file (- for stdin)'
 complete -c agentctl -l profile -x -d 'named profile in the config file (env AGENTCTL_PROFILE)'
 complete -c agentctl -l json -d 'machine output: one JSON document on stdout'
 complete -c agentctl -l jsonl -d 'list commands: one JSON object per line (streams with --all)'
-complete -c agentctl -l fields -x -d 'columns of a table / keys kept in JSON'
+complete -c agentctl -l fields -x -d 'columns of a table / keys kept in JSON (an unknown name is an error that lists the known ones)'
+complete -c agentctl -l jq -x -d 'filter the JSON output with a jq expression (implies --json; strings print raw)'
 complete -c agentctl -l no-color -d 'no ANSI colour (also off when stdout is not a terminal, or NO_COLOR is set)'
 complete -c agentctl -s q -l quiet -d 'nothing on stderr but errors'
 complete -c agentctl -l verbose -d 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)'

@@ -32,5 +32,5 @@ if (code === 0) {
 }
 if (code === 0) code = await run(['tasks', 'list']);
 emulator.kill('SIGTERM');
-console.log(code === 0 ? '\nDone. Next: `agentctl emulator` in one terminal, then try `agentctl tasks --help` in another.' : `\nThe demo failed (exit ${code}).`);
+console.log(code === 0 ? '\nDone. Next (in this folder): `npx agentctl emulator` in one terminal, then `npx agentctl tasks --help` in another\n(or `npm link` once, and drop the npx).' : `\nThe demo failed (exit ${code}).`);
 process.exit(code);

@@ -9,10 +9,27 @@ export const ExitCode = {
   taskCancelled: 6,
   waitTimedOut: 7,
   network: 8,
+  /** `tasks result` on a task that is still pending or running. */
+  notFinished: 9,
   interrupted: 130,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** What each exit code means, for help pages, the README and `--json` errors. */
+export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, { name: string; meaning: string }> = {
+  0: { name: 'ok', meaning: 'success (for task waits: the task completed)' },
+  1: { name: 'service_error', meaning: 'the service answered with an error not covered below' },
+  2: { name: 'usage', meaning: 'usage or input error, found before any request' },
+  3: { name: 'auth', meaning: 'authentication failed (missing or invalid API key)' },
+  4: { name: 'not_found', meaning: 'record not found' },
+  5: { name: 'task_failed', meaning: 'the task ended failed' },
+  6: { name: 'task_cancelled', meaning: 'the task ended cancelled' },
+  7: { name: 'wait_timed_out', meaning: 'the wait ran out before the task finished' },
+  8: { name: 'network', meaning: 'network failure after retries (unreachable, timeout, reset)' },
+  9: { name: 'not_finished', meaning: 'the task is still pending or running (no result yet)' },
+  130: { name: 'interrupted', meaning: 'interrupted (Ctrl-C)' },
+};
 
 
 /** An error the user can fix: a bad flag, an invalid file, a limit exceeded. Found before any request. */
@@ -43,6 +60,7 @@ export class ExitError extends Error {
   constructor(
     readonly exitCode: ExitCodeValue,
     message = '',
+    readonly hint?: string,
   ) {
     super(message);
     this.name = 'ExitError';

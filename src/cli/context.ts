@@ -7,6 +7,7 @@ import type { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { Output } from '../output/output.js';
 import { decideOutput, type Terminal } from '../output/settings.js';
+import { sanitizeText } from '../output/sanitize.js';
 import { startSpinner, type Spinner } from '../output/spinner.js';
 import { readStdin } from './input.js';
 import type { IO } from './io.js';
@@ -25,6 +26,7 @@ export interface GlobalFlags {
   quiet?: boolean;
   verbose?: boolean;
   timeout?: string;
+  jq?: string;
 }
 
 /** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
@@ -110,7 +112,7 @@ export class Context {
     if (!apiKey && baseUrl === DEFAULT_BASE_URL) apiKey = EMULATOR_DEFAULT_KEY;
     if (!apiKey) {
       const { AuthMissingError } = await import('./auth-missing.js');
-      throw new AuthMissingError(settings?.profile ?? 'default');
+      throw new AuthMissingError(settings?.profile ?? 'default', baseUrl);
     }
     this.redactor.add(apiKey);
     const { ApiClient } = await import('../api/client.js');
@@ -120,13 +122,13 @@ export class Context {
       timeoutMs: this.requestTimeoutMs,
       userAgent: `agentctl/${VERSION} ${this.io.runtime}`,
       redactor: this.redactor,
-      trace: this.verbose ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
+      trace: this.verbose ? (line) => this.io.stderr.write(`${sanitizeText(line)}\n`) : undefined,
       usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
     });
   }
 
   async spinner(message: string): Promise<Spinner> {
-    const spinner = await startSpinner(message, this.out.settings.interactive && !this.out.settings.quiet, this.io.stderr);
+    const spinner = await startSpinner(message, this.out.settings.interactive && !this.out.settings.quiet, this.io.stderr, this.io.clock);
     this.onClose(() => spinner.stop());
     return spinner;
   }

@@ -22,6 +22,8 @@ export interface ArgumentSpec {
   /** '<id>', '[prompt]' or '<ids...>'. */
   name: string;
   description: string;
+  /** Fixed values: commander refuses others (exit 2), completions offer them. */
+  choices?: readonly string[];
 }
 
 /** The data of a command: what help, completions and commander need. */
@@ -46,7 +48,8 @@ export interface CommandSpec<Options> extends CommandInfo {
 export interface NounInfo {
   name: string;
   summary: string;
-  examples: string[];
+  /** Help of a noun with verbs (a command of its own has them in its definition). */
+  examples?: string[];
   notes?: string;
   /** The noun's own action (`schedule-preview EXPR`), loaded only when it runs. */
   own?: () => Promise<{ command: CommandSpec<unknown> }>;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { EXIT_CODE_MEANINGS, type ExitCodeValue } from '../errors.js';
 
 /** Adds an "Examples:" section to a command's help; every command has at least one. */
 export function examples(command: Command, lines: string[]): Command {
@@ -10,4 +11,52 @@ export function examples(command: Command, lines: string[]): Command {
 /** The examples recorded on a command (for the help test and generated docs). */
 export function examplesOf(command: Command): string[] {
   return (command as Command & { examples?: string[] }).examples ?? [];
+}
+
+/** A command that talks to the service can end in any of these. */
+const SERVICE: ExitCodeValue[] = [0, 1, 2, 3, 4, 8, 130];
+const WAITS: ExitCodeValue[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130];
+const LOCAL: ExitCodeValue[] = [0, 2];
+
+/** Commands whose exit codes differ from SERVICE's, by path. A new command that talks to the service needs nothing here. */
+const EXIT_CODES: Record<string, ExitCodeValue[]> = {
+  'tasks create': WAITS,
+  'tasks wait': WAITS,
+  'tasks result': [0, 1, 2, 3, 4, 5, 6, 8, 9, 130],
+  'schedule-preview': LOCAL,
+  completion: LOCAL,
+  help: LOCAL,
+  'config get': [0, 2, 4],
+  'config set': LOCAL,
+  'config unset': LOCAL,
+  'config list': LOCAL,
+  'config path': LOCAL,
+  'auth logout': LOCAL,
+  emulator: [0, 1, 2, 130],
+  'webhook-listen': [0, 1, 2, 8, 130],
+};
+
+/** The exit codes of a command path ('' is the whole program). */
+export function exitCodesFor(path: string, command?: Command): ExitCodeValue[] {
+  if (path === '') return Object.keys(EXIT_CODE_MEANINGS).map(Number) as ExitCodeValue[];
+  if (command && command.commands.length > 0 && EXIT_CODES[path] === undefined) {
+    // A noun: what its verbs can end in.
+    const union = new Set(command.commands.flatMap((verb) => exitCodesFor(`${path} ${verb.name()}`, verb)));
+    return [...union].sort((a, b) => a - b);
+  }
+  return EXIT_CODES[path] ?? SERVICE;
+}
+
+/** The "Exit codes:" section of one command's help. */
+export function exitCodesText(codes: readonly ExitCodeValue[]): string {
+  return `\nExit codes:\n${codes.map((code) => `  ${String(code).padEnd(3)}  ${EXIT_CODE_MEANINGS[code].meaning}`).join('\n')}`;
+}
+
+/** Adds its exit codes to the help of every command in the tree (the root lists them all). */
+export function addExitCodes(program: Command): void {
+  const visit = (command: Command, path: string[]): void => {
+    command.addHelpText('after', exitCodesText(exitCodesFor(path.join(' '), command)));
+    for (const sub of command.commands) visit(sub, [...path, sub.name()]);
+  };
+  visit(program, []);
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
-import { examples } from './help.js';
+import { addExitCodes, examples } from './help.js';
 import { setLegacyExecute } from './lazy.js';
 import { VERSION } from './version.js';
 
@@ -57,7 +57,9 @@ export async function buildProgram(argv: string[] = [], execute?: Execute): Prom
     'agentctl emulator &                      # a local service to try things against',
     'agentctl tasks create "Find the cheapest flight to Oslo" --follow',
     'agentctl tasks list --status completed --json | jq -r ".[].id"',
+    'agentctl help tasks create               # the same as: agentctl tasks create --help',
   ]);
+  addExitCodes(program);
   return program;
 }
 
@@ -100,12 +102,13 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
   const noun: NounInfo = module.noun;
   const command = program.command(noun.name).description(noun.summary);
   if (noun.own) {
+    // A command of its own (`schedule-preview EXPR`): its definition carries the notes and examples.
     const load = noun.own;
     defineArguments(command, stored?.own ?? (await load()).command, execute, async () => (await load()).command);
+  } else {
+    if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
+    examples(command, noun.examples ?? []);
   }
-  if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
-  // A noun with its own action has its examples there already.
-  if (noun.examples.length > 0) examples(command, noun.examples);
   for (const [verb, load] of Object.entries(noun.verbs ?? {})) {
     const definition = stored?.verbs[verb] ?? (await load()).command;
     const sub = command.command(verb).description(definition.summary);
@@ -147,7 +150,11 @@ function giveSharedOptionsToVerbs(noun: Command): void {
 }
 
 function defineArguments(command: Command, spec: CommandInfo, execute: Execute | undefined, load: () => Promise<CommandSpec<unknown>>): void {
-  for (const argument of spec.args ?? []) command.argument(argument.name, argument.description);
+  for (const argument of spec.args ?? []) {
+    const defined = new Argument(argument.name, argument.description);
+    if (argument.choices) defined.choices(argument.choices);
+    command.addArgument(defined);
+  }
   for (const option of spec.options ?? []) command.addOption(toOption(option));
   if (spec.notes) command.addHelpText('after', `\n${spec.notes}`);
   if (spec !== undefined && command.description() === '') command.description(spec.summary);
@@ -175,7 +182,8 @@ function addGlobalOptions(program: Command): void {
     .option('--profile <name>', 'named profile in the config file (env AGENTCTL_PROFILE)')
     .option('--json', 'machine output: one JSON document on stdout')
     .option('--jsonl', 'list commands: one JSON object per line (streams with --all)')
-    .option('--fields <a,b>', 'columns of a table / keys kept in JSON')
+    .option('--fields <a,b>', 'columns of a table / keys kept in JSON (an unknown name is an error that lists the known ones)')
+    .option('--jq <expr>', 'filter the JSON output with a jq expression (implies --json; strings print raw)')
     .option('--no-color', 'no ANSI colour (also off when stdout is not a terminal, or NO_COLOR is set)')
     .option('-q, --quiet', 'nothing on stderr but errors')
     .option('--verbose', 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)')

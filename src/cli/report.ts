@@ -1,18 +1,102 @@
-import { ExitCode, isExplainedError, type ExitCodeValue } from '../errors.js';
+import type { Command } from 'commander';
+import { EXIT_CODE_MEANINGS, ExitCode, isExplainedError, type ExitCodeValue } from '../errors.js';
 import type { Redactor } from '../api/redact.js';
+import { sanitizeText } from '../output/sanitize.js';
+
+export interface ReportOptions {
+  /** --json/--jsonl: the error is one JSON object on stderr, so a job can log and branch on it. */
+  json?: boolean;
+}
+
+/** What a failure says: the same fields in text and in JSON. */
+export interface ErrorReport {
+  exitCode: ExitCodeValue;
+  message: string;
+  hint?: string;
+}
 
 /**
- * Turns any error into a few readable lines on stderr and the exit code of the contract.
- * Stack traces are for bugs only (and then with a request to report it).
+ * Turns any error into a few readable lines on stderr (or one JSON object under --json) and the
+ * exit code of the contract. Stack traces are for bugs only (and then with a request to report it).
+ * Secrets are redacted and control characters escaped: messages may quote the service.
  */
-export function reportError(error: unknown, redactor: Redactor | undefined, write: (text: string) => unknown): ExitCodeValue {
+export function reportError(
+  error: unknown,
+  redactor: Redactor | undefined,
+  write: (text: string) => unknown,
+  options: ReportOptions = {},
+): ExitCodeValue {
+  const report = explain(error);
   const clean = (text: string) => (redactor ? redactor.redact(text) : text);
+  writeReport({ ...report, message: clean(report.message), hint: report.hint === undefined ? undefined : clean(report.hint) }, write, options);
+  return report.exitCode;
+}
+
+export function writeReport(report: ErrorReport, write: (text: string) => unknown, options: ReportOptions = {}): void {
+  if (options.json) {
+    const error = { code: EXIT_CODE_MEANINGS[report.exitCode]?.name ?? 'error', exit: report.exitCode, message: report.message, hint: report.hint ?? null };
+    write(`${JSON.stringify({ error })}\n`);
+    return;
+  }
+  if (report.message) write(`error: ${sanitizeText(report.message)}\n`);
+  if (report.hint) write(`hint: ${sanitizeText(report.hint)}\n`);
+}
+
+function explain(error: unknown): ErrorReport {
   if (isExplainedError(error)) {
-    if (error.message) write(`error: ${clean(error.message)}\n`);
-    if (error.hint) write(`hint: ${clean(error.hint)}\n`);
-    return error.exitCode;
+    const notFound = explainNotFound(error);
+    if (notFound) return notFound;
+    return { exitCode: error.exitCode, message: error.message, hint: error.hint };
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  write(`error: unexpected failure (this is a bug in agentctl; please report it):\n${clean(message)}\n`);
-  return ExitCode.serviceError;
+  return { exitCode: ExitCode.serviceError, message: `unexpected failure (this is a bug in agentctl; please report it):\n${message}` };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A 404 names what was not found ("no task 3f2b…"). A 404 that is not JSON on a path without
+ * /api/vN comes from something other than the API: a base URL without its /api/v1, a setup error
+ * (exit 2). (With /api/v1 in place, an HTML 404 is an unknown route: an ordinary 404.)
+ */
+function explainNotFound(error: Error & { exitCode: ExitCodeValue; hint?: string }): ErrorReport | undefined {
+  const { status, body, url, method } = error as Partial<{ status: number; body: unknown; url: string; method: string }>;
+  if (status !== 404 || typeof url !== 'string') return undefined;
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  if ((typeof body === 'string' || body === undefined) && !/\/api\/v\d+(\/|$)/.test(path)) {
+    return {
+      exitCode: ExitCode.usage,
+      message: `the service answered 404 with a page that is not the API's JSON (${method ?? 'GET'} ${path})`,
+      hint: 'the base URL probably lacks /api/v1: use e.g. --base-url http://127.0.0.1:8787/api/v1 (`agentctl doctor` shows the one in use)',
+    };
+  }
+  const segments = path.split('/').filter(Boolean);
+  const last = segments.map((segment, i) => [segment, i] as const).reverse().find(([segment]) => UUID.test(segment));
+  if (!last) return undefined;
+  const [id, i] = last;
+  const before = segments[i - 1];
+  const family = segments[i - 2];
+  let thing: string;
+  let list: string;
+  if (before === 'tasks' || (before === 'browser-use' && family === 'tasks')) [thing, list] = ['task', 'agentctl tasks list'];
+  else if (before === 'browser-use' && family === 'agents') [thing, list] = ['browser-use agent', 'agentctl agents list'];
+  else if (before === 'agents') [thing, list] = ['persistent agent', 'agentctl persistent list'];
+  else return undefined;
+  const agent = before === 'tasks' && family && UUID.test(family) ? ` under agent ${family}` : '';
+  return { exitCode: ExitCode.notFound, message: `no ${thing} ${id}${agent} (the service answered 404)`, hint: `check the id; \`${list}\` shows what there is` };
+}
+
+/** A usage error found by commander, with the command's usage line and where its help is. */
+export function commanderErrorReport(text: string, command: Command): ErrorReport {
+  const path: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) path.unshift(c.name());
+  const message = text.trim().replace(/^error: /, '');
+  const usage = `${path.join(' ')} ${command.usage()}`;
+  const help = path.length > 1 ? `agentctl help ${path.slice(1).join(' ')}` : 'agentctl help';
+  return { exitCode: ExitCode.usage, message, hint: `usage: ${usage}\n      more: ${help} (or --help)` };
 }

@@ -5,7 +5,7 @@ import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
 import type { IO } from './io.js';
 import { buildProgram, type Execute } from './program.js';
-import { reportError } from './report.js';
+import { commanderErrorReport, reportError, writeReport } from './report.js';
 
 /**
  * Parses argv, runs the command, and turns every outcome into an exit code: failures become a
@@ -22,14 +22,20 @@ export async function run(argv: string[], io: IO): Promise<number> {
       command.getOptionValueSource(name),
     );
     const options = await spec.parse(input);
-    const code = await spec.run(options, ctx);
+    await ctx.out.ready();
+    let code: number | void;
+    try {
+      code = await spec.run(options, ctx);
+    } finally {
+      await ctx.out.flush(); // --jq output is written asynchronously, also before a failure's exit
+    }
     if (typeof code === 'number') exitCode = code;
   };
 
   const work = (async (): Promise<number> => {
     try {
       const program = await buildProgram(argv, execute);
-      routeOutput(program, io);
+      routeOutput(program, io, wantsJson(argv));
       if (argv.length === 0) {
         // `agentctl` alone: the short overview grouped by noun, on stdout, as a successful answer.
         const { overview } = await import('./overview.js');
@@ -45,7 +51,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
       }
       // After Ctrl-C the aborted request's error is noise: the interrupt message has been printed.
       if (io.signal.aborted && !ctx?.handlesInterrupt) return ExitCode.interrupted;
-      return reportError(error, ctx?.redactor, (text) => io.stderr.write(text));
+      return reportError(error, ctx?.redactor, (text) => io.stderr.write(text), { json: ctx?.out.machine ?? wantsJson(argv) });
     } finally {
       await ctx?.close();
     }
@@ -64,8 +70,17 @@ export async function run(argv: string[], io: IO): Promise<number> {
   return ExitCode.interrupted;
 }
 
-/** Commander's help, version and errors go to the run's streams, wrapped and coloured for them. */
-function routeOutput(command: Command, io: IO): void {
+/** --json, --jsonl or --jq before any `--`: errors are then JSON too. */
+function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--json' || arg === '--jsonl' || arg === '--jq' || arg.startsWith('--jq='));
+}
+
+/**
+ * Commander's help, version and errors go to the run's streams, wrapped and coloured for them. Its
+ * usage errors also say how the command is used and where its help is (as JSON under --json).
+ */
+function routeOutput(command: Command, io: IO, json: boolean): void {
   const colour = (tty: boolean) =>
     io.env.FORCE_COLOR !== undefined ? io.env.FORCE_COLOR !== '0' : tty && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
   command.configureOutput({
@@ -76,6 +91,7 @@ function routeOutput(command: Command, io: IO): void {
     getErrHelpWidth: () => (io.terminal.stderrIsTTY ? io.terminal.columns : undefined) as number,
     getOutHasColors: () => colour(io.terminal.stdoutIsTTY),
     getErrHasColors: () => colour(io.terminal.stderrIsTTY),
+    outputError: (text, write) => writeReport(commanderErrorReport(text, command), write, { json }),
   });
-  for (const sub of command.commands) routeOutput(sub, io);
+  for (const sub of command.commands) routeOutput(sub, io, json);
 }

@@ -1,6 +1,5 @@
-import { chmodSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Conf from 'conf';
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { UsageError } from '../errors.js';
 
 export const CONFIG_KEYS = ['base-url', 'api-key'] as const;
@@ -15,66 +14,194 @@ export function isConfigKey(key: string): key is ConfigKey {
   return (CONFIG_KEYS as readonly string[]).includes(key);
 }
 
+/** How long a writer waits for another agentctl to finish writing, and when a lock counts as left behind. */
+const LOCK_WAIT_MS = 5000;
+const LOCK_STALE_MS = 10_000;
+
 /**
- * Profiles stored with `conf` under $XDG_CONFIG_HOME/agentctl/config.json. The file holds API keys,
- * so it is written 0600 and its folder 0700.
+ * Profiles in $XDG_CONFIG_HOME/agentctl/config.json, read as plain JSON (nothing is read until a
+ * setting is needed, so `config path` works whatever the file holds). The file holds API keys: it is
+ * written 0600 in a 0700 folder, atomically (a temporary file renamed over it), under a lock file so
+ * that parallel runs (`auth login --profile p1` and `p2` at once) each keep their change.
  */
 export class ConfigStore {
-  private readonly conf: Conf<ConfigShape>;
+  readonly path: string;
+  private cached?: ConfigShape;
 
-  constructor(dir: string) {
-    try {
-      this.conf = new Conf<ConfigShape>({
-        projectName: 'agentctl',
-        cwd: dir,
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-        defaults: { profiles: {} },
-      });
-    } catch (error) {
-      throw new UsageError(
-        `cannot read the config file: ${error instanceof Error ? error.message : String(error)}`,
-        'fix the JSON in the file, or delete it to start again (`agentctl config path` shows where it is)',
-      );
-    }
-  }
-
-  get path(): string {
-    return this.conf.path;
+  constructor(readonly dir: string) {
+    this.path = join(dir, 'config.json');
   }
 
   profileNames(): string[] {
-    return Object.keys(this.conf.get('profiles'));
+    return Object.keys(this.read().profiles);
   }
 
   profile(name: string): Profile | undefined {
-    return this.conf.get('profiles')[name];
+    return this.read().profiles[name];
   }
 
   set(profileName: string, key: ConfigKey, value: string): void {
-    const profiles = this.conf.get('profiles');
-    profiles[profileName] = { ...profiles[profileName], [key]: value };
-    this.conf.set('profiles', profiles);
-    this.tightenPermissions();
+    this.update((config) => {
+      config.profiles[profileName] = { ...config.profiles[profileName], [key]: value };
+      return true;
+    });
   }
 
   /** Removes a key; the profile goes too when nothing is left in it. Returns whether anything changed. */
   unset(profileName: string, key: ConfigKey): boolean {
-    const profiles = this.conf.get('profiles');
-    const profile = profiles[profileName];
-    if (!profile || profile[key] === undefined) return false;
-    delete profile[key];
-    if (Object.keys(profile).length === 0) delete profiles[profileName];
-    this.conf.set('profiles', profiles);
-    return true;
+    return this.update((config) => {
+      const profile = config.profiles[profileName];
+      if (!profile || profile[key] === undefined) return false;
+      delete profile[key];
+      if (Object.keys(profile).length === 0) delete config.profiles[profileName];
+      return true;
+    });
   }
 
-  private tightenPermissions(): void {
+  private read(): ConfigShape {
+    this.cached ??= this.load();
+    return this.cached;
+  }
+
+  private load(): ConfigShape {
+    let text: string;
     try {
-      chmodSync(this.conf.path, 0o600);
-      chmodSync(dirname(this.conf.path), 0o700);
-    } catch {
-      // Best effort: a read-only or foreign-owned folder keeps its mode; the file mode is set by conf.
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return { profiles: {} };
+      throw this.fileError('read', error);
     }
+    let data: unknown;
+    try {
+      data = text.trim() === '' ? {} : JSON.parse(text);
+    } catch (error) {
+      // JSON.parse quotes the text around the error, which may be an API key: say where, not what.
+      const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
+      const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;
+      throw new UsageError(
+        `the config file ${this.path} is not valid JSON${line === undefined ? '' : ` (line ${line})`}`,
+        `fix it in an editor, or move it away to start again: mv ${this.path} ${this.path}.bak`,
+      );
+    }
+    const profiles = (data as Partial<ConfigShape> | null)?.profiles ?? {};
+    if (typeof data !== 'object' || data === null || Array.isArray(data) || typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) {
+      throw new UsageError(
+        `the config file ${this.path} is not an agentctl config ({"profiles": {...}})`,
+        `move it away to start again: mv ${this.path} ${this.path}.bak`,
+      );
+    }
+    return { profiles: profiles as Record<string, Profile> };
+  }
+
+  /** Read, change and write the file under the lock; `change` returns whether it changed anything. */
+  private update(change: (config: ConfigShape) => boolean): boolean {
+    this.makeFolder();
+    const release = this.lock();
+    try {
+      this.cached = undefined; // another run may have written since we read
+      const config = this.read();
+      if (!change(config)) return false;
+      this.write(config);
+      return true;
+    } finally {
+      release();
+    }
+  }
+
+  private makeFolder(): void {
+    try {
+      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      chmodSync(this.dir, 0o700);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOTDIR' || code === 'EEXIST') {
+        const file = this.firstFileOnPath();
+        throw new UsageError(
+          `cannot create the config folder ${this.dir}: ${file} is a file, not a folder`,
+          `move ${file} away, or point XDG_CONFIG_HOME at a folder`,
+        );
+      }
+      if (code === 'EPERM' && statSafe(this.dir)?.isDirectory()) return; // someone else's folder: keep its mode
+      throw this.fileError('create the folder of', error);
+    }
+  }
+
+  private firstFileOnPath(): string {
+    let path = this.dir;
+    const parents: string[] = [];
+    while (dirname(path) !== path) {
+      parents.unshift(path);
+      path = dirname(path);
+    }
+    return parents.find((candidate) => statSafe(candidate)?.isFile()) ?? this.dir;
+  }
+
+  private write(config: ConfigShape): void {
+    const temporary = `${this.path}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+    try {
+      const fd = openSync(temporary, 'w', 0o600);
+      try {
+        writeSync(fd, `${JSON.stringify(config, null, '\t')}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      chmodSync(temporary, 0o600);
+      renameSync(temporary, this.path);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw this.fileError('write', error);
+    }
+  }
+
+  /** A lock file created exclusively; waits (briefly) for another writer, and breaks a lock left behind. */
+  private lock(): () => void {
+    const lockPath = `${this.path}.lock`;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        closeSync(openSync(lockPath, 'wx', 0o600));
+        return () => rmSync(lockPath, { force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw this.fileError('write', error);
+      }
+      const age = Date.now() - (statSafe(lockPath)?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) {
+        rmSync(lockPath, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new UsageError(`the config file ${this.path} is locked by another agentctl`, `if none is running, remove ${lockPath}`);
+      }
+      // A short synchronous pause: writes take microseconds, and nothing else runs meanwhile.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+
+  private fileError(action: string, error: unknown): UsageError {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'the file system is read-only'
+          : code === 'ENOSPC'
+            ? 'the disk is full'
+            : code === 'EISDIR'
+              ? 'it is a folder'
+              : (code ?? String(error));
+    return new UsageError(
+      `cannot ${action} the config file ${this.path}: ${reason}`,
+      `check the owner and mode of ${this.dir} (ls -ld ${this.dir}), or point XDG_CONFIG_HOME at a folder you can write`,
+    );
+  }
+}
+
+function statSafe(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }

@@ -19,7 +19,10 @@ export function fieldError(field: string, message: string): HttpError {
 export const notFound = (): HttpError => new HttpError(404, { detail: 'Not found.' });
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+export function sendJsonText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
@@ -29,10 +32,17 @@ export function sendEmpty(res: ServerResponse, status: number): void {
   res.end();
 }
 
-/** Unknown routes and malformed ids answer with an HTML page, as the reference deployment does. */
+/** Unknown routes (and malformed ids in `<uuid:...>` paths) answer Django's HTML 404 page. */
 export function sendHtmlNotFound(res: ServerResponse, path: string): void {
   const html = `<!doctype html><html><head><title>Not Found</title></head><body><h1>Not Found</h1><p>The requested resource ${escapeHtml(path)} was not found on this server.</p></body></html>`;
   res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(html);
+}
+
+/** A body over the proxy's limit: nginx answers 413 with its own HTML page and closes the connection. */
+export function sendTooLarge(res: ServerResponse): void {
+  const html = '<html>\r\n<head><title>413 Request Entity Too Large</title></head>\r\n<body>\r\n<center><h1>413 Request Entity Too Large</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+  res.writeHead(413, { 'content-type': 'text/html', connection: 'close', 'content-length': Buffer.byteLength(html) });
   res.end(html);
 }
 
@@ -40,23 +50,59 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+export class BodyTooLarge extends Error {}
+
+/** Reads the request body, refusing (BodyTooLarge) one longer than `limit` bytes before reading it all. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const length = req.headers['content-length'];
+  // No length and no chunked body: nothing to read (most GETs), so skip the stream machinery.
+  if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
+    req.resume();
+    return '';
+  }
+  const declared = Number(length);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Parses a JSON request body; an empty body is an empty object. */
+/**
+ * Parses a JSON request body as DRF does: an empty body is no data (an empty object); anything else
+ * must be JSON, so a body of only whitespace is a parse error like any other.
+ */
 export function parseJsonBody(text: string): Record<string, unknown> {
-  if (text.trim() === '') return {};
+  if (text === '') return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new HttpError(400, { detail: `JSON parse error - ${(error as Error).message}` });
+    const message = text.trim() === '' ? `Expecting value: ${pythonPosition(text, text.length)}` : (error as Error).message;
+    throw new HttpError(400, { detail: `JSON parse error - ${message}` });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new HttpError(400, { non_field_errors: ['Invalid data. Expected a dictionary, but got ' + (Array.isArray(value) ? 'list' : typeof value) + '.'] });
+    throw new HttpError(400, { non_field_errors: ['Invalid data. Expected a dictionary, but got ' + (Array.isArray(value) ? 'list' : pythonType(value)) + '.'] });
   }
   return value as Record<string, unknown>;
+}
+
+/** Python's json module names a position as "line L column C (char N)". */
+function pythonPosition(text: string, index: number): string {
+  const before = text.slice(0, index);
+  const line = before.split('\n').length;
+  const column = index - (before.lastIndexOf('\n') + 1) + 1;
+  return `line ${line} column ${column} (char ${index})`;
+}
+
+function pythonType(value: unknown): string {
+  if (value === null) return 'NoneType';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return typeof value;
 }

@@ -1,13 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpError, parseJsonBody, readBody, sendEmpty, sendHtmlNotFound, sendJson } from './http.js';
+import { SERVICE_LIMITS } from '../contract/limits.js';
+import { systemClock, type Clock } from './clock.js';
+import { BodyTooLarge, HttpError, parseJsonBody, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes, type Route } from './routes.js';
 import { State } from './state.js';
 import { WebhookSender } from './webhook.js';
 
 export { PROMPT_MARKERS } from './lifecycle.js';
+export { ManualClock, systemClock, type Clock } from './clock.js';
+export { State } from './state.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -19,24 +22,35 @@ export interface EmulatorOptions {
   latencyMs?: number;
   /** One line per request and per webhook delivery. */
   log?: (line: string) => void;
+  /** The emulator's time (default: the system clock); tests pass a ManualClock and advance it. */
+  clock?: Clock;
+  /** Largest request body accepted (default: the service's proxy limit); larger answers 413. */
+  maxBodyBytes?: number;
 }
 
 export interface RunningEmulator {
   baseUrl: string;
   port: number;
+  /** The records, for tests and benchmarks that arrange data without HTTP. */
+  state: State;
   close(): Promise<void>;
 }
 
 const BASE_PATH = '/api/v1';
 
+/** The service version whose behaviour the emulator reproduces (see the README's "The emulator"). */
+export const EMULATED_SERVICE = 'Gobii API 0.1.0 (OpenAPI 3.0.3 document of gobii-platform c9929bf, with service-behaviour.md)';
+
 /** Starts the in-memory service: every route of the spec below /api/v1, behaving as documented. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const apiKey = options.apiKey ?? 'emulator-key';
   const log = options.log ?? (() => undefined);
-  const state = new State();
-  const webhooks = new WebhookSender(log);
-  const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000, webhooks);
-  const routes = buildRoutes(state, lifecycle);
+  const maxBody = options.maxBodyBytes ?? SERVICE_LIMITS.requestBodyBytes;
+  const state = new State(options.clock ?? systemClock());
+  const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000);
+  const webhooks = new WebhookSender(state, log);
+  lifecycle.onEnd((task) => webhooks.deliver(task));
+  const routes = buildRoutes({ state, lifecycle });
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -48,9 +62,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    const rawBody = await readBody(req);
-    if (options.latencyMs) await sleep(options.latencyMs);
-    res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}`));
+    if (options.log) res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}`));
+    let rawBody: string;
+    try {
+      rawBody = await readBody(req, maxBody);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      sendTooLarge(res);
+      req.destroy();
+      return;
+    }
+    if (options.latencyMs) await state.clock.sleep(options.latencyMs);
 
     if (!url.pathname.startsWith(`${BASE_PATH}/`)) return sendHtmlNotFound(res, url.pathname);
     const path = url.pathname.slice(BASE_PATH.length);
@@ -75,7 +97,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (!handler) return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
     try {
       const answer = await handler({ method, url, params, body: () => parseJsonBody(rawBody) });
-      if (answer.body === undefined) sendEmpty(res, answer.status);
+      if (answer.json !== undefined) sendJsonText(res, answer.status, answer.json);
+      else if (answer.body === undefined) sendEmpty(res, answer.status);
       else sendJson(res, answer.status, answer.body);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -92,6 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     baseUrl: `http://${host}:${address.port}${BASE_PATH}`,
     port: address.port,
+    state,
     close: async () => {
       lifecycle.stop();
       webhooks.stop();

@@ -1,4 +1,5 @@
 import { LIFE_STATES, WHITELIST_POLICIES } from '../contract/enums.js';
+import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
 import { parseSchedule, ScheduleError, type Schedule } from '../schedule/index.js';
 import { HttpError, UUID_PATTERN } from './http.js';
 import { CHANNELS, type Channel, type LifeState, type WhitelistPolicy } from './persistent-state.js';
@@ -90,20 +91,22 @@ function choice<T extends string>(choices: readonly T[]) {
 }
 
 /**
- * A schedule as the service stores it: missing, null or blank disables (null); otherwise at most 128
- * characters that the shared grammar accepts. Throws a `{"schedule": [message]}` 400.
+ * The schedule of a preview request: required and not null (400 as the service's serializer says);
+ * blank disables; otherwise at most 128 characters that the shared grammar accepts. Throws a
+ * `{"schedule": [message]}` 400.
  */
-export function checkSchedule(value: unknown): { expression: string | null; schedule?: Schedule } {
+export function checkPreviewSchedule(value: unknown): { expression: string | null; schedule?: Schedule } {
+  if (value === undefined) throw new HttpError(400, { schedule: ['This field is required.'] });
   try {
-    return scheduleField(value === undefined ? null : value);
+    return scheduleField(value);
   } catch (error) {
     if (error instanceof FieldProblem) throw new HttpError(400, { schedule: error.detail });
     throw error;
   }
 }
 
-function scheduleField(value: unknown): { expression: string | null; schedule?: Schedule } {
-  const expression = text(128, { nullable: true, blank: true })(value);
+function scheduleField(value: unknown, nullable = false): { expression: string | null; schedule?: Schedule } {
+  const expression = text(LIMITS.schedule, { nullable, blank: true })(value);
   if (expression === null || expression === '') return { expression: null };
   try {
     return { expression, schedule: parseSchedule(expression) };
@@ -115,10 +118,10 @@ function scheduleField(value: unknown): { expression: string | null; schedule?: 
 
 export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
   return checkFields<AgentChanges>(body, {
-    name: (value) => text(255)(value) as string,
+    name: (value) => text(LIMITS.persistentAgentName)(value) as string,
     charter: (value) => text(Number.POSITIVE_INFINITY, { blank: true })(value) as string,
-    schedule: (value) => scheduleField(value).expression,
-    schedule_snapshot: (value) => text(128, { nullable: true, blank: true })(value) || null,
+    schedule: (value) => scheduleField(value, true).expression,
+    schedule_snapshot: (value) => text(LIMITS.schedule, { nullable: true, blank: true })(value) || null,
     is_active: boolean,
     life_state: choice<LifeState>(LIFE_STATES),
     whitelist_policy: choice<WhitelistPolicy>(WHITELIST_POLICIES),
@@ -153,14 +156,14 @@ export function checkMessageBody(body: Record<string, unknown>): MessageInput {
   try {
     input = checkFields<Partial<MessageInput>>(body, {
       channel: choice(CHANNELS),
-      sender: (value) => text(320)(value) as string,
+      sender: (value) => text(LIMITS.messageSender)(value) as string,
       body: (value) => {
         if (typeof value !== 'string') throw problem(value === null ? 'This field may not be null.' : 'Not a valid string.');
         if (value.trim() === '') throw problem('This field may not be blank.');
         return value;
       },
-      recipient: (value) => text(320, { nullable: true, blank: true })(value) || null,
-      subject: (value) => text(998, { nullable: true, blank: true })(value) || null,
+      recipient: (value) => text(LIMITS.messageRecipient, { nullable: true, blank: true })(value) || null,
+      subject: (value) => text(LIMITS.messageSubject, { nullable: true, blank: true })(value) || null,
       metadata: (value) => {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
           throw problem(`Expected a dictionary of items but got type "${Array.isArray(value) ? 'list' : value === null ? 'null' : typeof value}".`);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Lifecycle } from './lifecycle.js';
+import { isUuid } from '../contract/ids.js';
 import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
-import { paginate } from './pagination.js';
+import type { Lifecycle } from './lifecycle.js';
+import { pageJson, paginate } from './pagination.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
-import { agentDetail, agentListItem, now, taskDetail, taskListItem, USER_EMAIL, type State, type TaskRecord } from './state.js';
+import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type State, type TaskRecord } from './state.js';
 import { checkAgentName, checkCreditsCost, checkOutputSchema, checkPrompt, checkSecrets, checkWait, checkWebhook } from './validation.js';
 
 export interface Request {
@@ -13,7 +14,8 @@ export interface Request {
   body: () => Record<string, unknown>;
 }
 
-export type Answer = { status: number; body?: unknown };
+/** An answer: `body` is serialized as JSON; `json` is a body already serialized. */
+export type Answer = { status: number; body?: unknown; json?: string };
 type Handler = (request: Request) => Answer | Promise<Answer>;
 
 export interface Route {
@@ -23,60 +25,67 @@ export interface Route {
   public?: boolean;
 }
 
-const ID = `(${UUID_PATTERN})`;
+/** What the routes work on: the records (with the clock) and the task lifecycle. */
+export interface Services {
+  state: State;
+  lifecycle: Lifecycle;
+}
+
+/** The id segment of a DRF router route: anything but `/` and `.`; a malformed id is then a JSON 404. */
+export const ROUTER_ID = '([^/.]+)';
+/** The id segment of an explicit `<uuid:...>` path: anything else does not match (Django's HTML 404). */
+const UUID_ID = `(${UUID_PATTERN})`;
+
+/** The router route's id, lower-cased; 404 JSON when it is not a UUID (DRF's get_object_or_404). */
+export function routerId(request: Request): string {
+  const id = request.params[0] as string;
+  if (!isUuid(id)) throw notFound();
+  return id.toLowerCase();
+}
+
+const PENDING_ONLY = 'Task can be modified only while it is PENDING.';
 
 /** Every route of the service below the base path, as method tables. */
-export function buildRoutes(state: State, lifecycle: Lifecycle): Route[] {
+export function buildRoutes(services: Services): Route[] {
+  const { state, lifecycle } = services;
+
   const agentById = (id: string) => {
     const agent = state.agents.get(id.toLowerCase());
     if (!agent) throw notFound();
     return agent;
   };
+  const routerAgent = (request: Request) => agentById(routerId(request));
 
-  // Tasks of one scope: a browser-use agent's (agent-scoped routes) or the user's (standalone).
-  const scopeOf = (request: Request): string | undefined => (request.params.length > 0 && request.url.pathname.includes('/agents/browser-use/') ? agentById(request.params[0] as string).id : undefined);
-  const taskIn = (request: Request, id: string): TaskRecord => {
-    const task = state.tasks.get(id.toLowerCase());
+  /** The browser-use agent of an agent-scoped task route, or null on the standalone routes. */
+  const scopeOf = (request: Request): string | null => (request.url.pathname.includes('/agents/browser-use/') ? agentById(request.params[0] as string).id : null);
+  const taskOf = (request: Request): TaskRecord => {
     const agentId = scopeOf(request);
-    if (!task || (agentId !== undefined && task.agent_id !== agentId)) throw notFound();
+    const task = state.tasks.get((request.params[request.params.length - 1] as string).toLowerCase());
+    if (!task || (agentId !== null && task.agent_id !== agentId)) throw notFound();
     return task;
   };
-  const taskId = (request: Request) => request.params[request.params.length - 1] as string;
 
   const createTask = async (request: Request): Promise<Answer> => {
-    const agentId = scopeOf(request) ?? state.userAgentId;
+    // Standalone tasks belong to the user, not to an agent: an `agent` in the body is ignored.
+    const agentId = scopeOf(request);
     const body = request.body();
     const prompt = body.prompt === undefined ? null : checkPrompt(body.prompt);
     if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to run this task.' });
     if (prompt?.includes('[server-error]')) throw new HttpError(500, { detail: 'Internal server error.', error_id: randomUUID() });
-    const task: TaskRecord = {
-      id: randomUUID(),
-      agent_id: agentId,
-      prompt,
-      output_schema: body.output_schema === undefined ? null : checkOutputSchema(body.output_schema),
-      status: 'pending',
-      created_at: now(),
-      updated_at: now(),
-      error_message: null,
-      credits_cost: body.credits_cost === undefined ? null : checkCreditsCost(body.credits_cost),
-      webhook: body.webhook === undefined ? null : checkWebhook(body.webhook),
-      webhook_last_called_at: null,
-      webhook_last_status_code: null,
-      webhook_last_error: null,
-      result: undefined,
-      seq: state.nextSeq(),
-    };
+    const output_schema = body.output_schema === undefined ? null : checkOutputSchema(body.output_schema);
+    const credits_cost = body.credits_cost === undefined ? undefined : checkCreditsCost(body.credits_cost);
+    const webhook = body.webhook === undefined ? null : checkWebhook(body.webhook);
     if (body.secrets !== undefined) checkSecrets(body.secrets); // write-only: checked, never stored
     const wait = body.wait === undefined ? 0 : checkWait(body.wait);
-    state.tasks.set(task.id, task);
+    const task = state.newTask({ agent_id: agentId, prompt, output_schema, webhook, ...(credits_cost === undefined ? {} : { credits_cost }) });
     lifecycle.start(task);
     if (wait <= 0) return { status: 201, body: taskDetail(task) };
-    await lifecycle.waitFor(task.id, wait * 1000);
+    await lifecycle.waitFor(task, wait * 1000);
     return { status: 201, body: syncAnswer(task) };
   };
 
   const updateTask = (request: Request): Answer => {
-    const task = taskIn(request, taskId(request));
+    const task = taskOf(request);
     const body = request.body();
     const changes: Partial<TaskRecord> = {};
     if (body.prompt !== undefined) changes.prompt = checkPrompt(body.prompt);
@@ -85,14 +94,11 @@ export function buildRoutes(state: State, lifecycle: Lifecycle): Route[] {
     if (body.credits_cost !== undefined) changes.credits_cost = checkCreditsCost(body.credits_cost);
     if (body.secrets !== undefined) checkSecrets(body.secrets);
     if (body.wait !== undefined) checkWait(body.wait);
-    if (task.status !== 'pending') {
-      for (const field of ['prompt', 'output_schema'] as const) {
-        if (field in changes && JSON.stringify(changes[field]) !== JSON.stringify(task[field])) {
-          throw fieldError(field, `Cannot change ${field} once the task is ${task.status}.`);
-        }
-      }
+    // The service refuses prompt or output_schema once the task left pending, even unchanged.
+    if (task.status !== 'pending' && ('prompt' in changes || 'output_schema' in changes)) {
+      throw new HttpError(400, { status: [PENDING_ONLY], detail: [PENDING_ONLY] });
     }
-    Object.assign(task, changes, { updated_at: now() });
+    state.changeTask(task, changes);
     return { status: 200, body: taskDetail(task) };
   };
 
@@ -101,100 +107,93 @@ export function buildRoutes(state: State, lifecycle: Lifecycle): Route[] {
       pattern: new RegExp(`^${base}$`),
       methods: {
         GET: (request) => {
-          const agentId = scopeOf(request) ?? state.userAgentId;
-          const tasks = state.newestFirst([...state.tasks.values()].filter((task) => task.agent_id === agentId));
-          const page = paginate(tasks, request.url);
-          return { status: 200, body: { ...page, results: page.results.map(taskListItem) } };
+          const agentId = scopeOf(request);
+          // The standalone list holds every task of the user, whichever agent runs it.
+          const index = agentId === null ? state.taskList : state.tasksOf(agentId);
+          return { status: 200, json: pageJson(paginate(index, request.url, (task) => state.taskListItemJson(task))) };
         },
         POST: createTask,
       },
     },
     {
-      pattern: new RegExp(`^${base}${ID}/$`),
+      pattern: new RegExp(`^${base}${UUID_ID}/$`),
       methods: {
-        GET: (request) => ({ status: 200, body: taskDetail(taskIn(request, taskId(request))) }),
+        GET: (request) => ({ status: 200, body: taskDetail(taskOf(request)) }),
         PUT: updateTask,
         PATCH: updateTask,
         DELETE: (request) => {
-          state.tasks.delete(taskIn(request, taskId(request)).id);
+          const task = taskOf(request);
+          lifecycle.forget(task);
+          state.deleteTask(task);
           return { status: 204 };
         },
       },
     },
     {
-      pattern: new RegExp(`^${base}${ID}/cancel/$`),
+      pattern: new RegExp(`^${base}${UUID_ID}/cancel/$`),
       methods: {
         POST: (request) => {
-          const task = taskIn(request, taskId(request));
+          const task = taskOf(request);
           if (!lifecycle.cancel(task)) throw new HttpError(409, { detail: `Task is already ${task.status} and cannot be cancelled.` });
           return { status: 200, body: { status: 'cancelled', message: 'Task has been cancelled.' } };
         },
       },
     },
-    {
-      pattern: new RegExp(`^${base}${ID}/result/$`),
-      methods: { GET: (request) => ({ status: 200, body: resultBody(taskIn(request, taskId(request))) }) },
-    },
+    { pattern: new RegExp(`^${base}${UUID_ID}/result/$`), methods: { GET: (request) => ({ status: 200, body: resultBody(taskOf(request)) }) } },
   ];
+
+  const renameAgent = (request: Request, required: boolean): Answer => {
+    const agent = routerAgent(request);
+    const name = checkAgentName(request.body().name, required);
+    if (name !== undefined && name !== agent.name) {
+      uniqueName(state, name);
+      agent.name = name;
+    }
+    agent.updated_at = state.now();
+    return { status: 200, body: agentDetail(agent) };
+  };
 
   return [
     { pattern: /^\/ping\/$/, methods: { GET: () => ({ status: 200, body: { pong: true, user: USER_EMAIL } }) } },
     {
       pattern: /^\/agents\/browser-use\/$/,
       methods: {
-        GET: (request) => {
-          const page = paginate(state.newestFirst(state.agents.values()), request.url);
-          return { status: 200, body: { ...page, results: page.results.map(agentListItem) } };
-        },
+        GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, agentListItem) }),
         POST: (request) => {
           const name = checkAgentName(request.body().name, true) as string;
           uniqueName(state, name);
-          const agent = { id: randomUUID(), name, created_at: now(), updated_at: now(), seq: state.nextSeq() };
-          state.agents.set(agent.id, agent);
-          return { status: 201, body: agentDetail(agent) };
+          return { status: 201, body: agentDetail(state.newAgent(name)) };
         },
       },
     },
+    ...taskRoutes(`/agents/browser-use/${UUID_ID}/tasks/`),
     {
-      pattern: new RegExp(`^/agents/browser-use/${ID}/$`),
+      pattern: new RegExp(`^/agents/browser-use/${ROUTER_ID}/$`),
       methods: {
-        GET: (request) => ({ status: 200, body: agentDetail(agentById(request.params[0] as string)) }),
+        GET: (request) => ({ status: 200, body: agentDetail(routerAgent(request)) }),
         PUT: (request) => renameAgent(request, true),
         PATCH: (request) => renameAgent(request, false),
         DELETE: (request) => {
-          const agent = agentById(request.params[0] as string);
-          state.agents.delete(agent.id);
-          for (const persistent of state.persistentAgents.values()) if (persistent.browser_use_agent_id === agent.id) state.persistentAgents.delete(persistent.id);
-          for (const task of state.tasks.values()) if (task.agent_id === agent.id) state.tasks.delete(task.id);
+          const agent = routerAgent(request);
+          for (const task of state.tasksOf(agent.id).oldest()) lifecycle.forget(task);
+          state.deleteAgent(agent);
           return { status: 204 };
         },
       },
     },
-    ...taskRoutes(`/agents/browser-use/${ID}/tasks/`),
     ...taskRoutes('/tasks/browser-use/'),
-    ...buildPersistentRoutes(state, lifecycle),
+    ...buildPersistentRoutes(services),
     {
-      pattern: new RegExp(`^/webhooks/inbound/agents/${ID}/$`),
+      pattern: new RegExp(`^/webhooks/inbound/agents/${UUID_ID}/$`),
       public: true,
       methods: {
         POST: () => ({
           status: 202,
-          body: { accepted: true, webhookId: randomUUID(), webhookName: 'emulated inbound webhook', messageId: randomUUID(), queued: true, receivedAt: now() },
+          body: { accepted: true, webhookId: randomUUID(), webhookName: 'emulated inbound webhook', messageId: randomUUID(), queued: true, receivedAt: state.now() },
         }),
       },
     },
   ];
-
-  function renameAgent(request: Request, required: boolean): Answer {
-    const agent = agentById(request.params[0] as string);
-    const name = checkAgentName(request.body().name, required);
-    if (name !== undefined && name !== agent.name) {
-      uniqueName(state, name);
-      agent.name = name;
-    }
-    agent.updated_at = now();
-    return { status: 200, body: agentDetail(agent) };
-  }
 }
 
 function uniqueName(state: State, name: string): void {

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { TaskStatus } from '../contract/enums.js';
+import type { Clock } from './clock.js';
+import { NewestFirst } from './newest-first.js';
 import type { PersistentAgentRecord } from './persistent-state.js';
+import type { MessageFields } from './timeline.js';
+
+export type { TaskStatus };
 
 export const USER_EMAIL = 'emulator@example.com';
-
-export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
+/** What the service charges a task by default, set when the task is created. */
+export const DEFAULT_CREDITS_COST = '0.400';
 
 export interface AgentRecord {
   id: string;
@@ -15,8 +21,8 @@ export interface AgentRecord {
 
 export interface TaskRecord {
   id: string;
-  agent_id: string;
-  /** True for tasks created on the agent-scoped routes (they 404 under any other agent). */
+  /** The browser-use agent that runs the task; null for a standalone task (the user's own). */
+  agent_id: string | null;
   prompt: string | null;
   output_schema: unknown;
   status: TaskStatus;
@@ -28,31 +34,129 @@ export interface TaskRecord {
   webhook_last_called_at: string | null;
   webhook_last_status_code: number | null;
   webhook_last_error: string | null;
+  /** Set when the task completes; undefined before. */
   result: unknown;
   seq: number;
+  /** The list item as JSON, made on first listing and dropped when the task changes (see changeTask). */
+  listJson?: string;
 }
 
-/** The in-memory records of one emulator, newest-first ordering by creation sequence. */
+/** A web task started by a message to a persistent agent: whom to answer when it ends. */
+export interface MessageTask {
+  agentId: string;
+  message: MessageFields;
+}
+
+/**
+ * Every record of one emulator and the indexes that make a list page a slice: all of the user's
+ * tasks, each agent's tasks, and the agent lists, each newest first. Routes read and change state
+ * only through this object; time comes from its clock.
+ */
 export class State {
   readonly agents = new Map<string, AgentRecord>();
+  readonly agentList = new NewestFirst<AgentRecord>();
   readonly tasks = new Map<string, TaskRecord>();
-  /** Persistent agents (see persistent-routes.ts); each is built on one of `agents`. */
+  /** Every task of the user (the standalone list shows them all). */
+  readonly taskList = new NewestFirst<TaskRecord>();
+  private readonly tasksByAgent = new Map<string, NewestFirst<TaskRecord>>();
   readonly persistentAgents = new Map<string, PersistentAgentRecord>();
-  /** The authenticated user's own browser-use agent, which runs standalone tasks (not listed). */
-  readonly userAgentId = randomUUID();
+  readonly persistentList = new NewestFirst<PersistentAgentRecord>();
+  /** Web tasks started by a message, by task id. */
+  readonly messageTasks = new Map<string, MessageTask>();
+  /** When each agent's interval schedule started counting (`agent id + schedule` -> ms since epoch). */
+  readonly intervalStarts = new Map<string, number>();
   private seq = 0;
+
+  constructor(readonly clock: Clock) {}
 
   nextSeq(): number {
     return ++this.seq;
   }
 
-  newestFirst<T extends { seq: number }>(items: Iterable<T>): T[] {
-    return [...items].sort((a, b) => b.seq - a.seq);
+  /** The clock's time as the service writes it (ISO 8601, UTC). */
+  now(): string {
+    return new Date(this.clock.now()).toISOString();
   }
-}
 
-export function now(): string {
-  return new Date().toISOString();
+  newAgent(name: string): AgentRecord {
+    const stamp = this.now();
+    const agent = { id: randomUUID(), name, created_at: stamp, updated_at: stamp, seq: this.nextSeq() };
+    this.agents.set(agent.id, agent);
+    this.agentList.add(agent);
+    return agent;
+  }
+
+  /** Deletes a browser-use agent with the persistent agents built on it and its tasks. */
+  deleteAgent(agent: AgentRecord): void {
+    this.agents.delete(agent.id);
+    this.agentList.remove(agent);
+    for (const persistent of [...this.persistentAgents.values()]) {
+      if (persistent.browser_use_agent_id === agent.id) this.deletePersistentAgent(persistent);
+    }
+    for (const task of [...this.tasksOf(agent.id).oldest()]) this.deleteTask(task);
+    this.tasksByAgent.delete(agent.id);
+  }
+
+  newTask(fields: Pick<TaskRecord, 'agent_id' | 'prompt'> & Partial<TaskRecord>): TaskRecord {
+    const stamp = this.now();
+    const task: TaskRecord = {
+      output_schema: null,
+      error_message: null,
+      credits_cost: DEFAULT_CREDITS_COST,
+      webhook: null,
+      webhook_last_called_at: null,
+      webhook_last_status_code: null,
+      webhook_last_error: null,
+      ...fields,
+      id: randomUUID(),
+      status: 'pending',
+      created_at: stamp,
+      updated_at: stamp,
+      result: undefined,
+      seq: this.nextSeq(),
+    };
+    this.tasks.set(task.id, task);
+    this.taskList.add(task);
+    if (task.agent_id !== null) this.tasksOf(task.agent_id).add(task);
+    return task;
+  }
+
+  /** Changes a task (every change goes through here, so its cached list item stays true) and stamps updated_at. */
+  changeTask(task: TaskRecord, changes: Partial<TaskRecord>): void {
+    Object.assign(task, changes, { updated_at: this.now(), listJson: undefined });
+  }
+
+  /** The task's list item, serialized: a list page joins these instead of serializing every item again. */
+  taskListItemJson(task: TaskRecord): string {
+    return (task.listJson ??= JSON.stringify(taskListItem(task)));
+  }
+
+  deleteTask(task: TaskRecord): void {
+    this.tasks.delete(task.id);
+    this.taskList.remove(task);
+    if (task.agent_id !== null) this.tasksByAgent.get(task.agent_id)?.remove(task);
+    this.messageTasks.delete(task.id);
+  }
+
+  /** The tasks of one browser-use agent, newest first. */
+  tasksOf(agentId: string): NewestFirst<TaskRecord> {
+    let index = this.tasksByAgent.get(agentId);
+    if (!index) {
+      index = new NewestFirst<TaskRecord>();
+      this.tasksByAgent.set(agentId, index);
+    }
+    return index;
+  }
+
+  addPersistentAgent(agent: PersistentAgentRecord): void {
+    this.persistentAgents.set(agent.id, agent);
+    this.persistentList.add(agent);
+  }
+
+  deletePersistentAgent(agent: PersistentAgentRecord): void {
+    this.persistentAgents.delete(agent.id);
+    this.persistentList.remove(agent);
+  }
 }
 
 export function agentListItem(agent: AgentRecord) {
@@ -71,17 +175,28 @@ export function agentDetail(agent: AgentRecord) {
   return { ...agentListItem(agent), user_email: USER_EMAIL, updated_at: agent.updated_at };
 }
 
-export function taskDetail(task: TaskRecord) {
+/** The fields the task list item and the task record share, in the service's order. */
+function taskCore(task: TaskRecord) {
   return {
-    id: task.id,
-    agent: task.agent_id,
-    agent_id: task.agent_id,
-    organization_id: null,
+    // The service's serializer skips `agent_id` when the task has no agent (a standalone task).
+    ...(task.agent_id === null ? {} : { agent_id: task.agent_id }),
     prompt: task.prompt,
     output_schema: task.output_schema,
     status: task.status,
     created_at: task.created_at,
     updated_at: task.updated_at,
+  };
+}
+
+/**
+ * The task record: a standalone task has `agent: null` and no `agent_id`; `organization_id` is
+ * skipped too, as the service does for an owner without an organization.
+ */
+export function taskDetail(task: TaskRecord) {
+  return {
+    id: task.id,
+    agent: task.agent_id,
+    ...taskCore(task),
     error_message: task.error_message,
     credits_cost: task.credits_cost,
     webhook: task.webhook,
@@ -92,6 +207,5 @@ export function taskDetail(task: TaskRecord) {
 }
 
 export function taskListItem(task: TaskRecord) {
-  const { id, agent_id, prompt, output_schema, status, created_at, updated_at, credits_cost, webhook } = task;
-  return { id, agent_id, prompt, output_schema, status, created_at, updated_at, credits_cost, webhook };
+  return { id: task.id, ...taskCore(task), credits_cost: task.credits_cost, webhook: task.webhook };
 }

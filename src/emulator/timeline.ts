@@ -1,68 +1,110 @@
+import { PAGE_LIMITS, clampLimit } from '../contract/limits.js';
+import { TIMELINE_DIRECTIONS } from '../contract/enums.js';
 import { HttpError } from './http.js';
 
-// An agent's timeline: events ascending in time, each `{kind, cursor, timestamp, ...}` with camelCase
-// fields inside, and the cursor paging of GET /agents/{id}/timeline/.
+// An agent's timeline: events ascending in time, each `{kind, cursor, timestamp, ...}` with the
+// service's camelCase fields inside, and the cursor paging of GET /agents/{id}/timeline/.
 
 export type EventKind = 'message' | 'steps' | 'thinking' | 'plan' | 'user_action';
 
 export interface TimelineEvent {
-  /** Emulator-wide creation sequence: orders events and is what a cursor encodes. */
+  /** Emulator-wide creation sequence: orders events and identifies them in a cursor. */
   seq: number;
   kind: EventKind;
   timestamp: string;
-  /** The kind-specific fields, already camelCase. */
+  /** The kind-specific fields, in the service's shape. */
   data: Record<string, unknown>;
 }
 
+/** A message as the emulator routes it (the event shows the service's subset of these). */
 export interface MessageFields {
   id: string;
-  direction: 'inbound' | 'outbound';
+  isOutbound: boolean;
   channel: string;
+  /** The sending address (the agent's own address for an outbound reply). */
   sender: string;
   recipient: string | null;
   subject: string | null;
   body: string;
-  metadata?: Record<string, unknown>;
 }
 
 export interface Step {
   toolName: string;
   status: string;
-  summary: string;
-  taskId?: string;
+  caption: string;
+  parameters: Record<string, unknown>;
+  result: string;
 }
 
-export const DIRECTIONS = ['initial', 'older', 'newer'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+export type Direction = (typeof TIMELINE_DIRECTIONS)[number];
 
-/** Cursors are opaque: base64url of `evt:<seq>`. */
-export function encodeCursor(seq: number): string {
-  return Buffer.from(`evt:${seq}`).toString('base64url');
+const CURSOR_KINDS: Record<EventKind, string> = { message: 'message', steps: 'step', thinking: 'thinking', plan: 'kanban', user_action: 'kanban' };
+
+/** Cursors as the service writes them: `<microseconds since epoch>:<kind>:<identifier>`. */
+export function encodeCursor(event: Pick<TimelineEvent, 'seq' | 'kind' | 'timestamp'>): string {
+  return `${Date.parse(event.timestamp) * 1000}:${CURSOR_KINDS[event.kind]}:${event.seq}`;
 }
 
+/** The event sequence a cursor names; undefined for one the emulator did not write (the service then ignores it). */
 export function decodeCursor(cursor: string): number | undefined {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^evt:(\d{1,15})$/.exec(text);
-  if (!match || encodeCursor(Number(match[1])) !== cursor) return undefined;
-  return Number(match[1]);
+  const match = /^\d{1,20}:[a-z_]{1,20}:(\d{1,15})$/.exec(cursor);
+  return match ? Number(match[1]) : undefined;
 }
 
-export function eventBody(event: TimelineEvent): Record<string, unknown> {
-  return { kind: event.kind, cursor: encodeCursor(event.seq), timestamp: event.timestamp, ...event.data };
+const ICON = { iconPaths: ['M4 6h16a2 2 0 012 2v8a2 2 0 01-2 2H4a2 2 0 01-2-2V8a2 2 0 012-2z', 'M2 10h20'], iconBg: 'bg-emerald-50', iconColor: 'text-emerald-600' };
+
+/** The kind-specific fields of a message event. `agentName` is the receiving agent's. */
+export function messageData(message: MessageFields, agentName: string, cursor: string, timestamp: string): Record<string, unknown> {
+  const webUser = message.channel === 'web' && !message.isOutbound;
+  return {
+    message: {
+      id: message.id,
+      cursor,
+      bodyHtml: message.channel === 'email' ? `<p>${escapeHtml(message.body).replace(/\n/g, '<br>')}</p>` : '',
+      bodyText: message.body,
+      isOutbound: message.isOutbound,
+      channel: message.channel,
+      attachments: [],
+      timestamp,
+      relativeTimestamp: 'moments ago',
+      isPeer: false,
+      peerAgent: null,
+      peerLinkId: null,
+      selfAgentName: agentName,
+      senderUserId: webUser ? 42 : null,
+      senderName: message.sender,
+      senderAddress: message.sender,
+      sourceKind: null,
+      sourceLabel: null,
+      webhookMeta: null,
+    },
+  };
 }
 
-export function messageData(message: MessageFields): Record<string, unknown> {
-  const chars = [...message.body];
-  const bodyPreview = chars.length > 120 ? `${chars.slice(0, 119).join('')}…` : message.body;
-  return { message: { ...message, bodyPreview } };
-}
-
-export function stepsData(steps: Step[]): Record<string, unknown> {
-  return { steps };
+/** A steps event: one cluster of tool calls. */
+export function stepsData(steps: Step[], seq: number, cursor: string, timestamp: string): Record<string, unknown> {
+  return {
+    entryCount: steps.length,
+    collapsible: steps.length >= 3,
+    collapseThreshold: 3,
+    earliestTimestamp: timestamp,
+    latestTimestamp: timestamp,
+    entries: steps.map((step, index) => ({
+      id: uuidFromSeq(seq, index),
+      cursor,
+      timestamp,
+      caption: step.caption,
+      toolName: step.toolName,
+      meta: { ...ICON, label: step.toolName.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) },
+      parameters: step.parameters,
+      result: step.result,
+      status: step.status,
+    })),
+  };
 }
 
 /** What a new agent with a charter starts its timeline with: a thought, then a plan of the charter's sentences. */
-export function seedEvents(charter: string): { kind: EventKind; data: Record<string, unknown> }[] {
+export function seedEvents(charter: string): { kind: EventKind; data: (seq: number) => Record<string, unknown> }[] {
   const sentences = charter
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.trim())
@@ -70,9 +112,19 @@ export function seedEvents(charter: string): { kind: EventKind; data: Record<str
     .slice(0, 5);
   if (sentences.length === 0) return [];
   return [
-    { kind: 'thinking', data: { text: `Reading my charter and planning how to work on it (${sentences.length} objective${sentences.length === 1 ? '' : 's'}).` } },
-    { kind: 'plan', data: { plan: { title: 'Charter', items: sentences.map((text) => ({ text, status: 'pending' })) } } },
+    {
+      kind: 'thinking',
+      data: (seq) => ({
+        reasoning: `Reading my charter and planning how to work on it (${sentences.length} objective${sentences.length === 1 ? '' : 's'}).`,
+        completionId: uuidFromSeq(seq, 0),
+      }),
+    },
+    { kind: 'plan', data: () => ({ plan: { title: 'Charter', items: sentences.map((text) => ({ text, status: 'pending' })) } }) },
   ];
+}
+
+export function eventBody(event: TimelineEvent): Record<string, unknown> {
+  return { kind: event.kind, cursor: encodeCursor(event), timestamp: event.timestamp, ...event.data };
 }
 
 export interface TimelineQuery {
@@ -81,65 +133,53 @@ export interface TimelineQuery {
   limit: number;
 }
 
-/** The window of `events` (ascending) a query selects, with the cursors and has-more flags of the answer. */
+/**
+ * The window of `events` (ascending) a query selects, as the service computes it: `initial` (or no
+ * usable cursor with `older`) is the newest `limit` events; `newer` without a cursor the oldest.
+ */
 export function timelineWindow(events: TimelineEvent[], query: TimelineQuery) {
-  let start: number;
-  let end: number;
-  if (query.direction === 'initial' || query.cursor === undefined) {
-    end = events.length;
-    start = Math.max(0, end - query.limit);
-  } else if (query.direction === 'older') {
-    const cursor = query.cursor;
-    end = countWhile(events, (event) => event.seq < cursor);
-    start = Math.max(0, end - query.limit);
-  } else {
-    const cursor = query.cursor;
-    start = countWhile(events, (event) => event.seq <= cursor);
-    end = Math.min(events.length, start + query.limit);
-  }
-  const window = events.slice(start, end);
+  const { direction, cursor, limit } = query;
+  const filtered =
+    cursor === undefined || direction === 'initial' ? events : events.filter((event) => (direction === 'older' ? event.seq < cursor : event.seq > cursor));
+  const window = direction === 'newer' ? filtered.slice(0, limit) : filtered.slice(Math.max(0, filtered.length - limit));
   const first = window[0];
   const last = window[window.length - 1];
+  const hasMoreOlder = first !== undefined && (direction !== 'initial' || filtered.length >= limit) && events[0] !== first;
+  const hasMoreNewer = direction !== 'initial' && last !== undefined && events[events.length - 1] !== last;
   return {
     events: window.map(eventBody),
-    oldest_cursor: first ? encodeCursor(first.seq) : null,
-    newest_cursor: last ? encodeCursor(last.seq) : null,
-    has_more_older: start > 0,
-    has_more_newer: end < events.length,
+    oldest_cursor: first ? encodeCursor(first) : null,
+    newest_cursor: last ? encodeCursor(last) : null,
+    has_more_older: hasMoreOlder,
+    has_more_newer: hasMoreNewer,
   };
 }
 
-function countWhile(events: TimelineEvent[], test: (event: TimelineEvent) => boolean): number {
-  let count = 0;
-  while (count < events.length && test(events[count] as TimelineEvent)) count++;
-  return count;
-}
-
-/** Reads direction, cursor and limit from the query string; 400 field errors as the service gives. */
+/** Reads direction, cursor and limit from the query string: limit clamped to 1..100, an unusable cursor ignored. */
 export function parseTimelineQuery(params: URLSearchParams): TimelineQuery {
   const errors: Record<string, string[]> = {};
-  const direction = params.get('direction') ?? 'initial';
-  if (!(DIRECTIONS as readonly string[]).includes(direction)) errors.direction = [`"${direction}" is not a valid choice.`];
-  const limit = parseLimit(params.get('limit'), 40, 100);
+  const direction = (params.get('direction') || 'initial').toLowerCase();
+  if (!(TIMELINE_DIRECTIONS as readonly string[]).includes(direction)) errors.direction = [`"${direction}" is not a valid choice.`];
+  const limit = parseLimit(params.get('limit'), PAGE_LIMITS.timeline.default, PAGE_LIMITS.timeline.max);
   if (typeof limit === 'string') errors.limit = [limit];
-  const rawCursor = params.get('cursor');
-  let cursor: number | undefined;
-  if (rawCursor !== null && rawCursor !== '') {
-    cursor = decodeCursor(rawCursor);
-    if (cursor === undefined) errors.cursor = ['Invalid cursor.'];
-  } else if (direction === 'older' || direction === 'newer') {
-    errors.cursor = [`A cursor is required with direction ${direction}.`];
-  }
   if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
-  return { direction: direction as Direction, cursor, limit: limit as number };
+  const rawCursor = params.get('cursor');
+  return { direction: direction as Direction, cursor: rawCursor ? decodeCursor(rawCursor) : undefined, limit: limit as number };
 }
 
-/** An integer query parameter in 1..max, or the message of the 400 it gets. */
+/** An integer query parameter clamped to 1..max, or the message of the 400 a non-integer gets. */
 export function parseLimit(raw: string | null, fallback: number, max: number): number | string {
   if (raw === null || raw === '') return fallback;
-  if (!/^\s*-?\d+\s*$/.test(raw)) return 'A valid integer is required.';
-  const value = Number(raw);
-  if (value < 1) return 'Ensure this value is greater than or equal to 1.';
-  if (value > max) return `Ensure this value is less than or equal to ${max}.`;
-  return value;
+  if (!/^\s*[-+]?\d+\s*$/.test(raw)) return 'A valid integer is required.';
+  return clampLimit(Number(raw), max);
+}
+
+/** A stable UUID-shaped id for the n-th part of event `seq` (ids the emulator needs no record for). */
+function uuidFromSeq(seq: number, n: number): string {
+  const hex = seq.toString(16).padStart(12, '0').slice(-12);
+  return `00000000-0000-4000-8${n.toString(16).padStart(3, '0').slice(-3)}-${hex}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }

@@ -1,7 +1,8 @@
+import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
 import { isHttpUrl } from '../contract/url.js';
-import { HttpError, fieldError } from './http.js';
+import { fieldError } from './http.js';
 
-// The service's checks of a task body, answering in its error shapes.
+// The service's checks of a task body, answering in its error shapes (one list of messages per field).
 
 const SECRET_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const CREDITS = /^-?\d{0,9}(?:\.\d{0,3})?$/;
@@ -15,7 +16,7 @@ export function checkWait(value: unknown): number {
   const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isInteger(number)) throw fieldError('wait', 'A valid integer is required.');
   if (number < 0) throw fieldError('wait', 'Ensure this value is greater than or equal to 0.');
-  if (number > 1350) throw fieldError('wait', 'Ensure this value is less than or equal to 1350.');
+  if (number > LIMITS.waitSeconds) throw fieldError('wait', `Ensure this value is less than or equal to ${LIMITS.waitSeconds}.`);
   return number;
 }
 
@@ -30,10 +31,10 @@ export function checkOutputSchema(value: unknown): unknown {
   if (typeof value !== 'object' || Array.isArray(value)) throw fieldError('output_schema', 'Invalid JSON Schema: the schema must be an object or a boolean.');
   let keys = 0;
   const walk = (node: unknown, depth: number): void => {
-    if (depth > 40) throw fieldError('output_schema', 'Invalid JSON Schema: nesting deeper than 40 levels.');
+    if (depth > LIMITS.outputSchemaDepth) throw fieldError('output_schema', `Invalid JSON Schema: nesting deeper than ${LIMITS.outputSchemaDepth} levels.`);
     if (typeof node !== 'object' || node === null) return;
     for (const child of Object.values(node)) {
-      if (!Array.isArray(node) && ++keys > 2000) throw fieldError('output_schema', 'Invalid JSON Schema: more than 2000 keys.');
+      if (!Array.isArray(node) && ++keys > LIMITS.outputSchemaKeys) throw fieldError('output_schema', `Invalid JSON Schema: more than ${LIMITS.outputSchemaKeys} keys.`);
       walk(child, depth + 1);
     }
   };
@@ -46,26 +47,26 @@ export function checkOutputSchema(value: unknown): unknown {
   return value;
 }
 
+/** Secrets: `{"<domain>": {"<KEY>": "<value>"}}`; any problem is one message in the service's flat list shape. */
 export function checkSecrets(value: unknown): Record<string, Record<string, string>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fieldError('secrets', 'Expected a dictionary of domains.');
+  const fail = (message: string) => fieldError('secrets', message);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('Expected a dictionary of domains.');
   const domains = Object.entries(value);
-  if (domains.length > 20) throw fieldError('secrets', 'At most 20 domains are allowed.');
+  if (domains.length > LIMITS.secretDomains) throw fail(`At most ${LIMITS.secretDomains} domains are allowed.`);
   let count = 0;
   let total = 0;
   for (const [domain, pairs] of domains) {
-    if (typeof pairs !== 'object' || pairs === null || Array.isArray(pairs)) {
-      throw new HttpError(400, { secrets: { [domain]: ['Expected a dictionary of secrets.'] } });
-    }
+    if (typeof pairs !== 'object' || pairs === null || Array.isArray(pairs)) throw fail(`Secrets for ${domain} must be a dictionary of secrets.`);
     for (const [key, secret] of Object.entries(pairs)) {
-      if (!SECRET_KEY.test(key)) throw new HttpError(400, { secrets: { [domain]: [`Invalid secret key "${key}".`] } });
-      if (typeof secret !== 'string') throw new HttpError(400, { secrets: { [domain]: [`The value of ${key} must be a string.`] } });
-      if (Buffer.byteLength(secret) > 4096) throw new HttpError(400, { secrets: { [domain]: [`The value of ${key} is longer than 4 KB.`] } });
+      if (!SECRET_KEY.test(key)) throw fail(`Invalid secret key "${key}" for ${domain}.`);
+      if (typeof secret !== 'string') throw fail(`The value of ${key} for ${domain} must be a string.`);
+      if (Buffer.byteLength(secret) > LIMITS.secretValueBytes) throw fail(`The value of ${key} for ${domain} is longer than 4 KB.`);
       count++;
       total += Buffer.byteLength(secret);
     }
   }
-  if (count > 50) throw fieldError('secrets', 'At most 50 secrets are allowed.');
-  if (total > 100 * 1024) throw fieldError('secrets', 'Secrets may hold at most 100 KB in total.');
+  if (count > LIMITS.secrets) throw fail(`At most ${LIMITS.secrets} secrets are allowed.`);
+  if (total > LIMITS.secretsTotalBytes) throw fail('Secrets may hold at most 100 KB in total.');
   return value as Record<string, Record<string, string>>;
 }
 
@@ -85,6 +86,6 @@ export function checkAgentName(value: unknown, required: boolean): string | unde
   }
   if (typeof value !== 'string') throw fieldError('name', 'Not a valid string.');
   if (value.trim() === '') throw fieldError('name', 'This field may not be blank.');
-  if ([...value].length > 64) throw fieldError('name', 'Ensure this field has no more than 64 characters.');
+  if ([...value].length > LIMITS.legacyAgentName) throw fieldError('name', `Ensure this field has no more than ${LIMITS.legacyAgentName} characters.`);
   return value;
 }

@@ -1,14 +1,19 @@
-import type { TaskRecord } from './state.js';
-import { now } from './state.js';
+import type { State, TaskRecord } from './state.js';
 
 export const WEBHOOK_USER_AGENT = 'Agentctl-Emulator-AgentWebhook/1.0';
 const TIMEOUT_MS = 10_000;
 
-/** The completion webhook: once per final state, 10 s timeout, no retry, outcome kept on the task. */
+/**
+ * The completion webhook: once per final state, 10 s timeout (on the emulator's clock), no retry,
+ * outcome kept on the task.
+ */
 export class WebhookSender {
   private readonly inFlight = new Set<AbortController>();
 
-  constructor(private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly state: State,
+    private readonly log: (line: string) => void,
+  ) {}
 
   deliver(task: TaskRecord): void {
     if (!task.webhook) return;
@@ -22,8 +27,8 @@ export class WebhookSender {
   private async send(task: TaskRecord, url: string): Promise<void> {
     const controller = new AbortController();
     this.inFlight.add(controller);
-    const timer = setTimeout(() => controller.abort(new Error(`timed out after ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
-    task.webhook_last_called_at = now();
+    const timer = this.state.clock.setTimeout(() => controller.abort(new Error(`timed out after ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    task.webhook_last_called_at = this.state.now();
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -42,7 +47,7 @@ export class WebhookSender {
       task.webhook_last_error = cause?.code ?? cause?.message ?? (error as Error).message;
       this.log(`webhook ${task.id} -> ${url} failed: ${task.webhook_last_error}`);
     } finally {
-      clearTimeout(timer);
+      this.state.clock.clearTimeout(timer);
       this.inFlight.delete(controller);
     }
   }

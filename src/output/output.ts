@@ -1,6 +1,8 @@
 import type { ChalkInstance } from 'chalk';
+import { UsageError } from '../errors.js';
 import { makeChalk } from './color.js';
 import { humanCell, pickFields, plainCell } from './format.js';
+import { sanitizeLine, sanitizeMessage } from './sanitize.js';
 import type { OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
 
@@ -25,6 +27,10 @@ export interface DetailRow {
  */
 export class Output {
   readonly chalk: ChalkInstance;
+  /** Output still being filtered by --jq; `flush()` waits for it (and reports its errors). */
+  private pending: Promise<void> = Promise.resolve();
+  private jqFailure?: unknown;
+  private fieldsChecked = false;
 
   constructor(
     readonly settings: OutputSettings,
@@ -37,22 +43,75 @@ export class Output {
     return this.settings.format === 'json' || this.settings.format === 'jsonl';
   }
 
-  /** One JSON document (or one compact line with --jsonl), --fields applied. */
+  /** Checks a --jq expression before the command sends anything. */
+  async ready(): Promise<void> {
+    if (this.settings.jq === undefined) return;
+    const { checkJq } = await import('./jq.js');
+    await checkJq(this.settings.jq);
+  }
+
+  /** Waits until everything is written (--jq filters asynchronously); throws a --jq failure. */
+  async flush(): Promise<void> {
+    await this.pending;
+    const failure = this.jqFailure;
+    this.jqFailure = undefined;
+    if (failure !== undefined) throw failure;
+  }
+
+  /** One JSON document (or one compact line with --jsonl), --fields applied, then --jq. */
   json(value: unknown): void {
     const fields = this.settings.fields;
+    this.checkFields(Array.isArray(value) ? value : [value]);
     const kept = Array.isArray(value) ? value.map((item) => pickFields(item, fields)) : pickFields(value, fields);
-    this.write(this.settings.format === 'jsonl' ? `${JSON.stringify(kept)}\n` : `${JSON.stringify(kept, null, 2)}\n`);
+    const compact = this.settings.format === 'jsonl';
+    const expression = this.settings.jq;
+    if (expression !== undefined) {
+      // Kept as a value, never a rejected promise left waiting: flush() reports it.
+      this.pending = this.pending.then(async () => {
+        if (this.jqFailure !== undefined) return;
+        try {
+          const { runJq } = await import('./jq.js');
+          this.write(await runJq(expression, kept, compact));
+        } catch (error) {
+          this.jqFailure = error;
+        }
+      });
+      return;
+    }
+    this.write(compact ? `${JSON.stringify(kept)}\n` : `${JSON.stringify(kept, null, 2)}\n`);
+  }
+
+  /**
+   * --fields must name fields the records have: an unknown one is a usage error that lists them
+   * (checked on the first records seen; an empty answer cannot tell).
+   */
+  checkFields(records: unknown[], known: string[] = []): void {
+    const fields = this.settings.fields;
+    if (!fields || this.fieldsChecked) return;
+    const available = new Set(known);
+    for (const record of records) {
+      if (typeof record === 'object' && record !== null && !Array.isArray(record)) for (const key of Object.keys(record)) available.add(key);
+    }
+    if (records.length === 0 || available.size === 0) return;
+    this.fieldsChecked = true;
+    const unknown = fields.filter((field) => !available.has(field));
+    if (unknown.length === 0) return;
+    throw new UsageError(
+      `unknown field${unknown.length === 1 ? '' : 's'} in --fields: ${unknown.join(', ')}`,
+      `fields here: ${[...available].join(', ')}`,
+    );
   }
 
   /** A single record: JSON as returned, or a labelled view for people, or `label<TAB>value` lines. */
   record(record: unknown, rows: DetailRow[]): void {
     if (this.machine) return this.json(record);
     const fields = this.settings.fields;
+    this.checkFields([record], rows.map((row) => row.label));
     const shown = fields
       ? fields.map((field) => rows.find((row) => row.label === field) ?? { label: field, value: (record as Record<string, unknown>)[field] })
       : rows;
     if (this.settings.format === 'plain') {
-      this.write(shown.map((row) => `${row.label}\t${plainCell(row.value)}\n`).join(''));
+      this.write(shown.map((row) => `${row.label}\t${sanitizeLine(plainCell(row.value))}\n`).join(''));
       return;
     }
     const width = Math.max(...shown.map((row) => row.label.length));
@@ -65,7 +124,7 @@ export class Output {
         if (lines.length > 0) lines.push('');
         if (section) lines.push(this.chalk.bold.underline(section));
       }
-      const text = humanCell(row.value);
+      const text = sanitizeLine(humanCell(row.value));
       const label = grouped ? `  ${this.chalk.bold(row.label.padEnd(width))}` : this.chalk.bold(row.label.padEnd(width));
       lines.push(`${label}  ${row.paint ? row.paint(text) : text}`);
     }
@@ -75,8 +134,9 @@ export class Output {
   /** A list already in memory (one page). */
   list<T>(items: T[], columns: Column<T>[]): void {
     if (this.settings.format === 'json') return this.json(items);
+    this.checkFields(items, columns.map((column) => column.key));
     if (this.settings.format === 'jsonl') {
-      this.write(items.map((item) => `${JSON.stringify(pickFields(item, this.settings.fields))}\n`).join(''));
+      for (const item of items) this.json(item);
       return;
     }
     const shown = columnsFor(columns, this.settings.fields);
@@ -105,9 +165,24 @@ export class Output {
       this.list(all, columns);
       return all.length;
     }
+    if (this.settings.jq !== undefined && format === 'json') {
+      // jq needs the whole document: the array is collected, then filtered.
+      const all: T[] = [];
+      for await (const item of items) all.push(item);
+      this.json(all);
+      await this.flush();
+      return all.length;
+    }
     const shown = columnsFor(columns, this.settings.fields);
     if (format === 'json') await this.writeAsync('[');
     for await (const item of items) {
+      this.checkFields([item], columns.map((column) => column.key));
+      if (format === 'jsonl' && this.settings.jq !== undefined) {
+        this.json(item);
+        await this.flush();
+        count++;
+        continue;
+      }
       let text: string;
       if (format === 'plain') text = `${plainRow(shown, item)}\n`;
       else if (format === 'jsonl') text = `${JSON.stringify(pickFields(item, this.settings.fields))}\n`;
@@ -121,12 +196,13 @@ export class Output {
 
   /** A bare line on stdout (an id, a URL, a result text). */
   line(text: string): void {
-    this.write(`${text}\n`);
+    // Machine output (a JSON line) keeps the exact text; people get control characters escaped.
+    this.write(`${this.machine ? text : sanitizeMessage(text, this.settings.color)}\n`);
   }
 
   /** Progress and hints on stderr; silent with --quiet. */
   info(message: string): void {
-    if (!this.settings.quiet) this.streams.stderr.write(`${message}\n`);
+    if (!this.settings.quiet) this.streams.stderr.write(`${this.clean(message)}\n`);
   }
 
   success(message: string): void {
@@ -134,12 +210,17 @@ export class Output {
   }
 
   warn(message: string): void {
-    if (!this.settings.quiet) this.streams.stderr.write(`${this.chalk.yellow('warning:')} ${message}\n`);
+    if (!this.settings.quiet) this.streams.stderr.write(`${this.chalk.yellow('warning:')} ${this.clean(message)}\n`);
   }
 
   /** Errors always reach stderr, --quiet or not. */
   error(message: string): void {
-    this.streams.stderr.write(`${message}\n`);
+    this.streams.stderr.write(`${this.clean(message)}\n`);
+  }
+
+  /** Messages may quote the service: only agentctl's own colours survive, other controls are escaped. */
+  private clean(message: string): string {
+    return sanitizeMessage(message, this.settings.color);
   }
 
   private write(text: string): void {

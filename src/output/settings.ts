@@ -8,6 +8,7 @@ export interface OutputFlags {
   fields?: string;
   color?: boolean; // commander sets false for --no-color
   quiet?: boolean;
+  jq?: string;
 }
 
 export interface OutputSettings {
@@ -18,6 +19,8 @@ export interface OutputSettings {
   interactive: boolean;
   quiet: boolean;
   fields?: string[];
+  /** A jq expression applied to the JSON output (--jq; implies --json unless --jsonl). */
+  jq?: string;
   /** Terminal width for tables (only meaningful for the table format). */
   width: number;
 }
@@ -33,10 +36,11 @@ export interface Terminal {
 /** One decision about formats, colour and interactivity, from flags, environment and terminal. */
 export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, terminal: Terminal): OutputSettings {
   if (flags.json && flags.jsonl) throw new UsageError('choose one of --json and --jsonl');
-  const machine = Boolean(flags.json || flags.jsonl);
+  if (flags.jq !== undefined && flags.jq.trim() === '') throw new UsageError('--jq needs an expression', 'e.g. --jq .id or --jq \'.[] | select(.status == "failed") | .id\'');
+  const machine = Boolean(flags.json || flags.jsonl || flags.jq !== undefined);
   const dumb = env.TERM === 'dumb';
   const ci = Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
-  const format: Format = flags.json ? 'json' : flags.jsonl ? 'jsonl' : terminal.stdoutIsTTY ? 'table' : 'plain';
+  const format: Format = flags.json || (flags.jq !== undefined && !flags.jsonl) ? 'json' : flags.jsonl ? 'jsonl' : terminal.stdoutIsTTY ? 'table' : 'plain';
 
   let color = terminal.stdoutIsTTY && !dumb;
   const force = env.FORCE_COLOR;
@@ -56,6 +60,7 @@ export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, termina
     interactive: terminal.stdoutIsTTY && terminal.stderrIsTTY && !ci && !dumb,
     quiet: Boolean(flags.quiet),
     fields,
+    jq: flags.jq,
     width: terminal.columns && terminal.columns > 20 ? terminal.columns : 100,
   };
 }

@@ -1,5 +1,6 @@
 import Table from 'cli-table3';
 import { humanCell, plainCell, shorten } from './format.js';
+import { sanitizeLine } from './sanitize.js';
 
 export interface Column<T> {
   key: string;
@@ -12,7 +13,7 @@ export interface Column<T> {
   maxWidth?: number;
 }
 
-/** Columns named by --fields replace the command's own; unknown names simply show empty cells. */
+/** Columns named by --fields replace the command's own (Output.checkFields refuses unknown names). */
 export function columnsFor<T>(columns: Column<T>[], fields: string[] | undefined): Column<T>[] {
   if (!fields) return columns;
   return fields.map((field) => columns.find((column) => column.key === field) ?? { key: field });
@@ -24,22 +25,26 @@ function cellValue<T>(column: Column<T>, row: T): unknown {
 
 /** Piped output: tab-separated, no header, nothing shortened, timestamps as the service sent them. */
 export function plainRow<T>(columns: Column<T>[], row: T): string {
-  return columns.map((column) => plainCell(cellValue(column, row))).join('\t');
+  return columns.map((column) => sanitizeLine(plainCell(cellValue(column, row)))).join('\t');
 }
 
 const GAP = 2;
 
 /**
- * A borderless table that fits the terminal: columns keep their natural width until the row is
- * too wide, then the widest columns give way and their cells end in an ellipsis.
+ * A borderless table that fits the terminal. Ids, timestamps and short values are never cut: free
+ * text (long cells that are neither) shrinks first, down to a few characters with an ellipsis; when
+ * that is not enough, the free-text columns are left out, then the last columns, never the first.
  */
-export function renderTable<T>(columns: Column<T>[], rows: T[], width: number, bold: (s: string) => string): string {
-  const headers = columns.map((column) => (column.header ?? column.key).toUpperCase());
-  const cells = rows.map((row) => columns.map((column) => humanCell(cellValue(column, row))));
-  const widths = headers.map((header, i) =>
-    Math.min(columns[i]?.maxWidth ?? Infinity, Math.max(header.length, ...cells.map((cell) => cell[i]?.length ?? 0))),
+export function renderTable<T>(allColumns: Column<T>[], rows: T[], width: number, bold: (s: string) => string): string {
+  const allCells = rows.map((row) => allColumns.map((column) => sanitizeLine(humanCell(cellValue(column, row)))));
+  const natural = allColumns.map((column, i) =>
+    Math.min(column.maxWidth ?? Infinity, Math.max((column.header ?? column.key).length, ...allCells.map((cell) => cell[i]?.length ?? 0))),
   );
-  fitWidths(widths, width - GAP * (columns.length - 1));
+  const shrinkable = allColumns.map((_, i) => isFreeText(allCells.map((cell) => cell[i] ?? ''), natural[i] ?? 0));
+  const kept = fitColumns(natural, shrinkable, width);
+  const columns = kept.map((k) => allColumns[k.index] as Column<T>);
+  const widths = kept.map((k) => k.width);
+  const headers = columns.map((column) => (column.header ?? column.key).toUpperCase());
 
   const table = new Table({
     head: headers.map((header, i) => bold(shorten(header, widths[i] ?? 0))),
@@ -53,8 +58,9 @@ export function renderTable<T>(columns: Column<T>[], rows: T[], width: number, b
   });
   rows.forEach((row, r) => {
     table.push(
-      columns.map((column, i) => {
-        const text = shorten(cells[r]?.[i] ?? '', widths[i] ?? 0);
+      kept.map(({ index }, i) => {
+        const column = allColumns[index] as Column<T>;
+        const text = shorten(allCells[r]?.[index] ?? '', widths[i] ?? 0);
         return column.paint ? column.paint(text, row) : text;
       }),
     );
@@ -62,18 +68,33 @@ export function renderTable<T>(columns: Column<T>[], rows: T[], width: number, b
   return table.toString().split('\n').map((line) => line.trimEnd()).join('\n');
 }
 
-/** Shrinks the widest columns (never below 6 characters) until the total fits. */
-export function fitWidths(widths: number[], available: number): void {
-  const minimum = 6;
-  let total = widths.reduce((sum, w) => sum + w, 0);
-  while (total > available) {
-    let widest = 0;
-    widths.forEach((w, i) => {
-      if (w > (widths[widest] ?? 0)) widest = i;
-    });
-    const current = widths[widest] ?? 0;
-    if (current <= minimum) return;
-    widths[widest] = current - 1;
-    total--;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HUMAN_DATE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
+/** Longer than this, a column that holds neither ids nor dates counts as free text. */
+const SHORT = 16;
+/** Free text shrinks down to this many characters before it is left out. */
+const MIN_TEXT = 10;
+
+function isFreeText(cells: string[], naturalWidth: number): boolean {
+  if (naturalWidth <= SHORT) return false;
+  return !cells.every((cell) => cell === '' || UUID.test(cell) || HUMAN_DATE.test(cell));
+}
+
+/** Which columns to show and how wide, for the terminal's width (see renderTable). */
+export function fitColumns(natural: number[], shrinkable: boolean[], width: number): Array<{ index: number; width: number }> {
+  const kept = natural.map((w, index) => ({ index, width: w }));
+  const total = () => kept.reduce((sum, k) => sum + k.width, 0) + GAP * (kept.length - 1);
+  while (total() > width && kept.length > 1) {
+    const excess = total() - width;
+    const texts = kept.filter((k) => shrinkable[k.index] && k.width > MIN_TEXT);
+    if (texts.length > 0) {
+      // Take from the widest free-text column first.
+      const widest = texts.reduce((a, b) => (b.width > a.width ? b : a));
+      widest.width -= Math.min(excess, widest.width - MIN_TEXT, Math.max(1, widest.width - (texts.find((k) => k !== widest)?.width ?? 0)));
+      continue;
+    }
+    const text = [...kept].reverse().find((k) => shrinkable[k.index]);
+    kept.splice(kept.indexOf(text ?? (kept[kept.length - 1] as (typeof kept)[number])), 1);
   }
+  return kept;
 }

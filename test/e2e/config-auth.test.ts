@@ -49,14 +49,53 @@ describe('config', () => {
     expect(envWins.exitCode).toBe(3);
   });
 
-  it('explains a broken config file', async () => {
+  it('explains a broken config file by name, never quoting it, and `config path` still works', async () => {
     const home = tempDir();
     await agentctl(['config', 'set', 'base-url', 'http://x.test/api/v1'], { configHome: home });
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(join(home, 'agentctl', 'config.json'), '{ broken');
+    const file = join(home, 'agentctl', 'config.json');
+    writeFileSync(file, '{"profiles": {"default": {"api-key": sk-live-0123456789abcdef}}}');
     const result = await agentctl(['config', 'list'], { configHome: home });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('cannot read the config file');
+    expect(result.stderr).toContain(`the config file ${file} is not valid JSON`);
+    expect(result.stderr).not.toContain('sk-live');
+    const path = await agentctl(['config', 'path'], { configHome: home });
+    expect(path).toMatchObject({ exitCode: 0, stdout: `${file}\n` });
+  });
+
+  it('says when the config folder cannot be made: a file in the way, or no permission', async () => {
+    const home = tempDir();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(home, 'agentctl'), 'not a folder');
+    const blocked = await agentctl(['config', 'set', 'base-url', 'http://x.test/api/v1'], { configHome: home });
+    expect(blocked.exitCode).toBe(2);
+    expect(blocked.stderr).toContain(`${join(home, 'agentctl')} is a file, not a folder`);
+    expect(blocked.stderr).not.toMatch(/bug|ENOTDIR|at .*\.js/);
+
+    // ~/.config itself a file (configHome stands for it here).
+    const dotConfig = join(tempDir(), '.config');
+    writeFileSync(dotConfig, '');
+    const parent = await agentctl(['auth', 'logout'], { configHome: dotConfig });
+    expect(parent.exitCode).toBe(2);
+    expect(parent.stderr).toContain(`${dotConfig} is a file, not a folder`);
+
+    // /sys refuses new folders even to root.
+    const denied = await agentctl(['config', 'set', 'base-url', 'http://x.test/api/v1'], { configHome: '/sys' });
+    expect(denied.exitCode).toBe(2);
+    expect(denied.stderr).toContain('/sys/agentctl');
+    expect(denied.stderr).toContain('permission denied');
+    expect(denied.stderr).not.toContain('bug');
+  });
+
+  it('keeps every profile when logins run in parallel', async () => {
+    const home = tempDir();
+    const runs = Array.from({ length: 10 }, (_, i) =>
+      agentctl(['auth', 'login', '--profile', `p${i}`, '--base-url', emulator.baseUrl], { configHome: home, input: 'secret-key-4242' }),
+    );
+    for (const run of await Promise.all(runs)) expect(run.exitCode, run.stderr).toBe(0);
+    const stored = JSON.parse(readFileSync(join(home, 'agentctl', 'config.json'), 'utf8'));
+    expect(Object.keys(stored.profiles).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`).sort());
+    expect((statSync(join(home, 'agentctl', 'config.json')).mode & 0o777).toString(8)).toBe('600');
   });
 });
 
@@ -85,6 +124,14 @@ describe('auth', () => {
     const login = await agentctl(['auth', 'login', '--base-url', emulator.baseUrl, '--profile', 'bad'], { configHome: home, input: 'nope-nope' });
     expect(login.exitCode).toBe(3);
     expect((await agentctl(['config', 'list', '--all-profiles', '--json'], { configHome: home })).stdout.trim()).toBe('{}');
+  });
+
+  it('warns when the key is given in argv', async () => {
+    const home = tempDir();
+    const login = await agentctl(['auth', 'login', '--base-url', emulator.baseUrl, '--api-key', 'secret-key-4242'], { configHome: home });
+    expect(login.exitCode).toBe(0);
+    expect(login.stderr).toMatch(/warning: --api-key puts the key in argv/);
+    expect(login.stderr).toContain('--api-key-file');
   });
 
   it('reads the key from --api-key-file', async () => {

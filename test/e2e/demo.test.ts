@@ -19,5 +19,7 @@ describe('npm run demo', () => {
     expect(result.stdout).toMatch(/^next\t2\d{3}-\d{2}-\d{2}T07:00:00\.000Z$/m);
     expect(result.stdout).toMatch(/^name\tfare-watcher$/m);
     expect(result.stdout).toContain('Done.');
+    // After a clone agentctl is not on PATH: the closing line names a form that works there.
+    expect(result.stdout).toContain('`npx agentctl emulator`');
   }, 90_000);
 });

@@ -27,6 +27,7 @@ describe('agentctl emulator (the command)', () => {
     child.kill('SIGTERM');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
     expect(stderr).toContain('API key: the one given with --api-key');
+    expect(stderr).toContain(`export AGENTCTL_BASE_URL=${baseUrl}`);
     expect(stderr).not.toContain('cmd-key');
   });
 
@@ -35,8 +36,10 @@ describe('agentctl emulator (the command)', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const baseUrl = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-    await eventually(() => (stderr.includes('API key:') ? true : undefined), 10_000, 'the key line');
+    await eventually(() => (stderr.includes('export AGENTCTL_API_KEY') ? true : undefined), 10_000, 'the export lines');
     expect(stderr).toContain('API key: emulator-key');
+    // On another port than the default, the two lines to copy into a shell (stdout keeps the URL alone).
+    expect(stderr).toContain(`\nexport AGENTCTL_BASE_URL=${baseUrl}\nexport AGENTCTL_API_KEY=emulator-key\n`);
     expect((await against(baseUrl, 'emulator-key')(['api', 'GET', '/ping/'])).exitCode).toBe(0);
     child.kill('SIGTERM');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
@@ -62,7 +65,8 @@ describe('emulator behaviour a script relies on', () => {
     await cli(['tasks', 'cancel', cancelled.id]);
     await eventually(() => (receiver.requests.length >= 3 ? true : undefined), 10_000, 'three deliveries');
     const bodies = Object.fromEntries(receiver.requests.map((r) => [JSON.parse(r.body).id, { ...r, json: JSON.parse(r.body) }]));
-    expect(bodies[done.id]?.json).toMatchObject({ id: done.id, status: 'completed', agent_id: expect.any(String), result: expect.anything() });
+    // A standalone task has no agent: the service sends agent_id null.
+    expect(bodies[done.id]?.json).toMatchObject({ id: done.id, status: 'completed', agent_id: null, result: expect.anything() });
     expect(bodies[failed.id]?.json).toMatchObject({ status: 'failed', result: null, error_message: expect.any(String) });
     expect(bodies[cancelled.id]?.json).toMatchObject({ status: 'cancelled', result: null, message: expect.any(String) });
     for (const request of receiver.requests) {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string>; scripts?: Record<string, string> };
 const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 
 describe('the npm package', () => {
@@ -41,10 +41,16 @@ describe('the npm package', () => {
     expect(files.some((file) => /^(src|test|node_modules|scripts|bench|\.ci)\//.test(file))).toBe(false);
   });
 
+  it('runs no install script (npm 11 asks to approve those): the build ships in dist/', () => {
+    const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => pkg.scripts?.[name] !== undefined);
+    expect(installScripts).toEqual([]);
+    expect(pkg.scripts?.prepack).toContain('build');
+  });
+
   it('carries the licence notices of the libraries bundled into dist/', () => {
     expect(files).toContain('dist/THIRD_PARTY_LICENSES.md');
     const notices = readFileSync(join(ROOT, 'dist', 'THIRD_PARTY_LICENSES.md'), 'utf8');
-    for (const library of ['commander', 'undici', 'zod', 'chalk', 'ora', 'conf', 'cli-table3', 'croner']) {
+    for (const library of ['commander', 'undici', 'zod', 'chalk', 'ora', 'cli-table3', 'croner']) {
       expect(notices).toMatch(new RegExp(`^## ${library} \\d`, 'm'));
     }
     expect(notices).toContain('Permission is hereby granted');
@@ -86,7 +92,7 @@ describe('the npm package', () => {
     expect(task.stdout).toContain('Find the cheapest flight to Oslo');
   }, 180_000);
 
-  it('runs with npx from the project folder (after npm ci, which builds it)', async () => {
+  it('runs with npx from the project folder (a fresh clone builds itself on the first run)', async () => {
     const result = await execa('npx', ['--no-install', 'agentctl', '--version'], { cwd: ROOT, env: npmEnv, reject: false, timeout: 60_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.trim()).toBe(pkg.version);

@@ -85,8 +85,11 @@ describe('schedule-preview (local, no request)', () => {
     const result = await cli(['schedule-preview', expression, '--json']);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toContain(`invalid schedule "${expression}"`);
-    expect(result.stderr).toContain(reason);
+    // Under --json the error is one JSON object on stderr.
+    const { error } = JSON.parse(result.stderr);
+    expect(error.exit).toBe(2);
+    expect(`${error.message}\n${error.hint ?? ''}`).toContain(`invalid schedule "${expression}"`);
+    expect(`${error.message}\n${error.hint ?? ''}`).toContain(reason);
   });
 
   it('refuses bad options with exit 2', async () => {

@@ -193,17 +193,16 @@ describe('tasks wait, cancel, result', () => {
     expect(result.stderr).toContain(`agentctl tasks wait ${task.id}`);
   });
 
-  it('cancels a running task; waiting then exits 6; cancelling again is a 409', async () => {
+  it('cancels a running task; waiting then exits 6; cancelling again says so and exits 0', async () => {
     const task = await createTask('[hang] cancel me');
     const cancelled = await cli(['tasks', 'cancel', task.id, '--json']);
     expect(cancelled.exitCode).toBe(0);
     expect(JSON.parse(cancelled.stdout)).toMatchObject({ status: 'cancelled' });
     const waited = await cli(['tasks', 'wait', task.id, ...FAST]);
     expect(waited.exitCode).toBe(6);
-    const again = await cli(['tasks', 'cancel', task.id]);
-    expect(again.exitCode).toBe(1);
-    expect(again.stderr).toContain('409');
-    expect(again.stderr).toContain('cannot be cancelled');
+    const again = await cli(['tasks', 'cancel', task.id, '--json']);
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'cancelled', message: 'Task was already cancelled.' });
   });
 
   it('prints the result endpoint answer for each status', async () => {
@@ -233,10 +232,11 @@ describe('tasks get, update, replace, delete, list', () => {
   });
 
   it('replaces a task with PUT', async () => {
-    const task = await createTask('[hang] replace me');
-    const replaced = await cli(['tasks', 'replace', task.id, '[hang] replace me', '--webhook', 'https://hooks.example/put', '--json']);
+    // The service takes a prompt only while the task is pending: [pending] keeps it there.
+    const task = await createTask('[pending] replace me');
+    const replaced = await cli(['tasks', 'replace', task.id, '[pending] replaced', '--webhook', 'https://hooks.example/put', '--json']);
     expect(replaced.exitCode, replaced.stderr).toBe(0);
-    expect(JSON.parse(replaced.stdout)).toMatchObject({ prompt: '[hang] replace me', webhook: 'https://hooks.example/put' });
+    expect(JSON.parse(replaced.stdout)).toMatchObject({ prompt: '[pending] replaced', webhook: 'https://hooks.example/put' });
   });
 
   it('refuses a bad credits cost', async () => {
@@ -274,9 +274,9 @@ describe('tasks get, update, replace, delete, list', () => {
     expect((await cli(['tasks', 'result', id, '--agent', agent.id, '--json'])).exitCode).toBe(0);
     const other = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'other-agent' });
     expect((await cli(['tasks', 'get', id, '--agent', other.id])).exitCode).toBe(4);
-    const hanging = JSON.parse((await cli(['tasks', 'create', '[hang] scoped', '--agent', agent.id, '--json'])).stdout);
+    const hanging = JSON.parse((await cli(['tasks', 'create', '[pending] scoped', '--agent', agent.id, '--json'])).stdout);
     expect((await cli(['tasks', 'update', hanging.id, '--agent', agent.id, '--credits-cost', '2', '--json'])).exitCode).toBe(0);
-    expect((await cli(['tasks', 'replace', hanging.id, '[hang] scoped', '--agent', agent.id, '--json'])).exitCode).toBe(0);
+    expect((await cli(['tasks', 'replace', hanging.id, '[pending] scoped', '--agent', agent.id, '--json'])).exitCode).toBe(0);
     expect((await cli(['tasks', 'cancel', hanging.id, '--agent', agent.id])).exitCode).toBe(0);
     expect((await cli(['tasks', 'wait', hanging.id, '--agent', agent.id, ...FAST])).exitCode).toBe(6);
     expect((await cli(['tasks', 'delete', hanging.id, '--agent', agent.id, '--yes'])).exitCode).toBe(0);

@@ -45,9 +45,10 @@ describe('emulator -> webhook-listen round trip', () => {
 
     const events = listener.lines.slice(1).map((line) => JSON.parse(line));
     const byId = Object.fromEntries(events.map((event) => [event.body.id, event]));
-    expect(byId[completed.id]?.body).toEqual({ id: completed.id, status: 'completed', agent_id: expect.any(String), result: expect.stringContaining('round trip') });
-    expect(byId[failed.id]?.body).toEqual({ id: failed.id, status: 'failed', agent_id: expect.any(String), result: null, error_message: expect.any(String) });
-    expect(byId[cancelled.id]?.body).toEqual({ id: cancelled.id, status: 'cancelled', agent_id: expect.any(String), result: null, message: expect.any(String) });
+    // Standalone tasks have no agent: agent_id is null in the payload.
+    expect(byId[completed.id]?.body).toEqual({ id: completed.id, status: 'completed', agent_id: null, result: expect.stringContaining('round trip') });
+    expect(byId[failed.id]?.body).toEqual({ id: failed.id, status: 'failed', agent_id: null, result: null, error_message: expect.any(String) });
+    expect(byId[cancelled.id]?.body).toEqual({ id: cancelled.id, status: 'cancelled', agent_id: null, result: null, message: expect.any(String) });
     for (const event of events) expect(event.headers).toEqual({ 'user-agent': EMULATOR_UA, 'content-type': 'application/json' });
     expect(listener.stderr()).not.toContain('warning');
 

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { parseSchedule } from '../../src/schedule/index.js';
-import { apiRequest } from '../helpers/api.js';
+import { useEmulator } from './harness.js';
 
 // Persistent-agent behaviour that needs the real schedule grammar (src/schedule/index.ts).
 // TODO(schedule parser): while src/schedule/index.ts is the stub (parseSchedule throws "not
@@ -18,23 +17,14 @@ const parserIsStub = (() => {
 
 type Agent = Record<string, unknown> & { id: string };
 
-let emulator: RunningEmulator;
+const h = useEmulator();
 let counter = 0;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, taskDurationMs: 200 });
-});
-afterAll(() => emulator.close());
-
-async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${emulator.baseUrl}${path}`, {
-    method,
-    headers: { 'x-api-key': 'emulator-key', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-const api = <T = Agent>(method: string, path: string, body?: unknown) => apiRequest<T>(emulator.baseUrl, method, path, body);
+const raw = async (method: string, path: string, body?: unknown) => {
+  const { status, body: answer } = await h.raw(method, path, body);
+  return { status, body: answer };
+};
+const api = <T = Agent>(method: string, path: string, body?: unknown) => h.api<T>(method, path, body);
 const createAgent = (body: Record<string, unknown> = {}) => api('POST', '/agents/', { name: `scheduled ${++counter}`, ...body });
 
 function nextUtcMidnight(from: Date): string {
@@ -65,10 +55,8 @@ describe.skipIf(parserIsStub)('persistent agents: schedules (needs the real sche
 
   it('reports nextScheduledAt in the processing status of an active scheduled agent, null when paused', async () => {
     const agent = await createAgent({ schedule: '@daily' });
-    const before = new Date();
     const status = await api<{ processing_snapshot: { nextScheduledAt: string | null } }>('GET', `/agents/${agent.id}/processing-status/`);
-    const after = new Date();
-    expect([nextUtcMidnight(before), nextUtcMidnight(after)]).toContain(status.processing_snapshot.nextScheduledAt);
+    expect(status.processing_snapshot.nextScheduledAt).toBe(nextUtcMidnight(new Date(h.clock.now())));
     await raw('POST', `/agents/${agent.id}/deactivate/`);
     const paused = await api<{ processing_snapshot: { nextScheduledAt: string | null } }>('GET', `/agents/${agent.id}/processing-status/`);
     expect(paused.processing_snapshot.nextScheduledAt).toBeNull();
@@ -79,9 +67,11 @@ describe.skipIf(parserIsStub)('persistent agents: schedules (needs the real sche
     const read = async () =>
       (await api<{ processing_snapshot: { nextScheduledAt: string | null } }>('GET', `/agents/${agent.id}/processing-status/`)).processing_snapshot.nextScheduledAt;
     const first = await read();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(Date.parse(first!) - h.clock.now()).toBe(3_600_000);
+    h.advance(20 * 60_000);
     expect(await read()).toBe(first);
-    expect(Date.parse(first!) - Date.now()).toBeGreaterThan(3_500_000);
+    h.advance(45 * 60_000);
+    expect(Date.parse((await read())!) - Date.parse(first!)).toBe(3_600_000);
   });
 
   it('previews a valid schedule with a description and rejects an invalid one', async () => {

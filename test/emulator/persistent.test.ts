@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { apiRequest, eventually } from '../helpers/api.js';
+import { describe, expect, it } from 'vitest';
+import { TASK_DURATION_MS, useEmulator } from './harness.js';
 
-// The emulator's persistent-agent routes, over real HTTP (service-behaviour.md, "Persistent agents").
-
-interface Raw {
-  status: number;
-  body: unknown;
-  contentType: string | null;
-}
+// The emulator's persistent-agent routes, over real HTTP (service-behaviour.md, "Persistent agents"),
+// on a ManualClock: web tasks start and end when a test advances the clock.
 
 type Agent = Record<string, unknown> & { id: string; name: string; browser_use_agent_id: string };
 type Event = Record<string, unknown> & { kind: string; cursor: string; timestamp: string };
@@ -43,26 +37,9 @@ const LIST_FIELDS = [
 const DETAIL_FIELDS = [...LIST_FIELDS, 'available_mcp_servers', 'personal_mcp_server_ids', 'schedule_snapshot', 'short_description'].sort();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let emulator: RunningEmulator;
+const h = useEmulator();
+const { raw, api } = h;
 let counter = 0;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, taskDurationMs: 200 });
-});
-afterAll(() => emulator.close());
-
-async function raw(method: string, path: string, body?: unknown): Promise<Raw> {
-  const response = await fetch(`${emulator.baseUrl}${path}`, {
-    method,
-    headers: { 'x-api-key': 'emulator-key', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const contentType = response.headers.get('content-type');
-  return { status: response.status, body: text && contentType?.includes('json') ? JSON.parse(text) : text, contentType };
-}
-
-const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => apiRequest<T>(emulator.baseUrl, method, path, body);
 const uniqueName = (prefix = 'agent') => `${prefix} ${++counter} ${Date.now()}`;
 const createAgent = (body: Record<string, unknown> = {}) => api<Agent>('POST', '/agents/', { name: uniqueName(), ...body });
 const timeline = (id: string, query = '') => api<Timeline>('GET', `/agents/${id}/timeline/${query}`);
@@ -150,13 +127,16 @@ describe('persistent agents: CRUD', () => {
     expect((await api<Agent>('PATCH', `/agents/${agent.id}/`, { preferred_contact_endpoint: null })).preferred_contact_endpoint_id).toBeNull();
   });
 
-  it('answers 404 JSON for an unknown agent, HTML 404 for a malformed id, 405 for a wrong method', async () => {
+  it('answers 404 JSON for an unknown or malformed agent id (router routes), HTML 404 for an unknown route, 405 for a wrong method', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const path of [`/agents/${unknown}/`, `/agents/${unknown}/timeline/`, `/agents/${unknown}/processing-status/`, `/agents/${unknown}/web-tasks/`]) {
       expect(await raw('GET', path)).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
     }
     expect((await raw('POST', `/agents/${unknown}/activate/`)).status).toBe(404);
-    const html = await raw('GET', '/agents/not-a-uuid/');
+    for (const path of ['/agents/not-a-uuid/', '/agents/not-a-uuid/timeline/', '/agents/browser-use/not-a-uuid/']) {
+      expect(await raw('GET', path), path).toMatchObject({ status: 404, body: { detail: 'Not found.' }, contentType: 'application/json' });
+    }
+    const html = await raw('GET', '/agents/not-a-uuid/no-such-action/');
     expect(html.status).toBe(404);
     expect(html.contentType).toContain('text/html');
     const agent = await createAgent();
@@ -273,41 +253,49 @@ describe('persistent agents: messages', () => {
     expect(sent.status).toBe(201);
     const event = (sent.body as { event: Event & { message: Record<string, unknown> } }).event;
     expect(event).toMatchObject({ kind: 'message', cursor: expect.any(String), timestamp: expect.any(String) });
-    expect(event.message).toMatchObject({
+    // The service's message event: bodyText, isOutbound, senderAddress... (console/agent_chat/timeline.py).
+    expect(event.message).toEqual({
       id: expect.stringMatching(UUID),
-      direction: 'inbound',
+      cursor: event.cursor,
+      bodyHtml: '<p>Find the cheapest flight</p>',
+      bodyText: 'Find the cheapest flight',
+      isOutbound: false,
       channel: 'email',
-      sender: 'emulator@example.com',
-      recipient: expect.stringMatching(/@/),
-      subject: 'Flights',
-      body: 'Find the cheapest flight',
-      bodyPreview: 'Find the cheapest flight',
-      metadata: { source: 'test' },
+      attachments: [],
+      timestamp: event.timestamp,
+      relativeTimestamp: expect.any(String),
+      isPeer: false,
+      peerAgent: null,
+      peerLinkId: null,
+      selfAgentName: agent.name,
+      senderUserId: null,
+      senderName: 'emulator@example.com',
+      senderAddress: 'emulator@example.com',
+      sourceKind: null,
+      sourceLabel: null,
+      webhookMeta: null,
     });
     expect((await api<Agent>('GET', `/agents/${agent.id}/`)).last_interaction_at).toBe(event.timestamp);
 
     const tasks = await api<{ results: { prompt: string; agent_id: string }[] }>('GET', `/agents/browser-use/${agent.browser_use_agent_id}/tasks/`);
     expect(tasks.results).toMatchObject([{ prompt: 'Find the cheapest flight', agent_id: agent.browser_use_agent_id }]);
 
-    const done = await eventually(async () => {
-      const current = await timeline(agent.id);
-      return current.events.length >= 3 ? current : undefined;
-    }, 10_000, 'the reply');
+    expect((await timeline(agent.id)).events).toHaveLength(1);
+    h.advance(TASK_DURATION_MS);
+    const done = await timeline(agent.id);
     expect(done.events.map((entry) => entry.kind)).toEqual(['message', 'steps', 'message']);
-    expect(done.events[1]).toMatchObject({ steps: [{ toolName: 'browser_use_task', status: 'completed', summary: expect.stringContaining('Web task completed') }] });
-    expect(done.events[2]).toMatchObject({ message: { direction: 'outbound', channel: 'email', recipient: 'emulator@example.com', subject: 'Re: Flights' } });
+    expect(done.events[1]).toMatchObject({ entryCount: 1, entries: [{ toolName: 'browser_use_task', status: 'completed', caption: expect.stringContaining('Web task completed') }] });
+    expect(done.events[2]).toMatchObject({ message: { isOutbound: true, channel: 'email', senderAddress: expect.stringMatching(/@agents\./), bodyText: expect.stringMatching(/^Done\. /) } });
     expect(done.processing_active).toBe(false);
   });
 
   it('a [fail] message ends in a failed steps event and a reply saying so', async () => {
     const agent = await createAgent();
     expect((await message(agent.id, { channel: 'web', body: '[fail] try it' })).status).toBe(201);
-    const done = await eventually(async () => {
-      const current = await timeline(agent.id);
-      return current.events.length >= 3 ? current : undefined;
-    });
-    expect(done.events[1]).toMatchObject({ kind: 'steps', steps: [{ status: 'failed' }] });
-    expect(done.events[2]).toMatchObject({ kind: 'message', message: { direction: 'outbound', channel: 'web', body: expect.stringContaining('could not finish') } });
+    h.advance(TASK_DURATION_MS);
+    const done = await timeline(agent.id);
+    expect(done.events[1]).toMatchObject({ kind: 'steps', entries: [{ status: 'failed' }] });
+    expect(done.events[2]).toMatchObject({ kind: 'message', message: { isOutbound: true, channel: 'web', bodyText: expect.stringContaining('could not finish') } });
   });
 
   it('validates the body: channel choice, required sender and body, metadata object', async () => {
@@ -327,7 +315,7 @@ describe('persistent agents: messages', () => {
     const agent = await createAgent({ is_active: false });
     const answer = await message(agent.id, {});
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ code: 'agent_inactive', message: expect.any(String), reactivation_url: `${emulator.baseUrl}/agents/${agent.id}/activate/` });
+    expect(answer.body).toEqual({ code: 'agent_inactive', message: expect.any(String), reactivation_url: `${h.emulator.baseUrl}/agents/${agent.id}/activate/` });
     expect((await timeline(agent.id)).events).toEqual([]);
   });
 
@@ -345,12 +333,12 @@ describe('persistent agents: messages', () => {
     expect((await message(open.id, { sender: 'stranger@example.com' })).status).toBe(201);
   });
 
-  it('answers 400 when the agent has no endpoint for the channel and no recipient is given', async () => {
+  it('answers 400 {"recipient": [...]} when the agent has no endpoint for the channel and no recipient is given', async () => {
     const agent = await createAgent();
     for (const channel of ['sms', 'slack', 'discord', 'other']) {
       const answer = await message(agent.id, { channel });
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual([`This agent has no ${channel} endpoint; give a recipient.`]);
+      expect(answer.body).toEqual({ recipient: [`This agent has no ${channel} endpoint; give a recipient.`] });
     }
     expect((await message(agent.id, { channel: 'slack', recipient: '#general' })).status).toBe(201);
     expect((await message(agent.id, { channel: 'web' })).status).toBe(201);
@@ -362,7 +350,7 @@ describe('persistent agents: timeline', () => {
     const agent = await createAgent({ charter: 'Track prices. Report weekly.' });
     const initial = await timeline(agent.id);
     expect(initial.events.map((event) => event.kind)).toEqual(['thinking', 'plan']);
-    expect(initial.events[0]).toMatchObject({ text: expect.any(String) });
+    expect(initial.events[0]).toMatchObject({ reasoning: expect.any(String), completionId: expect.stringMatching(UUID) });
     expect(initial.events[1]).toMatchObject({ plan: { items: [{ text: 'Track prices.' }, { text: 'Report weekly.' }] } });
     expect((await timeline((await createAgent()).id)).events).toEqual([]);
   });
@@ -397,19 +385,27 @@ describe('persistent agents: timeline', () => {
     const newer = await timeline(agent.id, `?direction=newer&limit=3&cursor=${encodeURIComponent(first)}`);
     expect(newer.events.map((event) => event.cursor)).toEqual(all.events.slice(1, 4).map((event) => event.cursor));
     expect(newer).toMatchObject({ has_more_older: true, has_more_newer: true });
+    // Past the newest event: an empty window, and (as the service computes it) no cursors to page from.
     const last = await timeline(agent.id, `?direction=newer&cursor=${encodeURIComponent(all.newest_cursor ?? '')}`);
-    expect(last).toMatchObject({ events: [], oldest_cursor: null, newest_cursor: null, has_more_newer: false, has_more_older: true });
+    expect(last).toMatchObject({ events: [], oldest_cursor: null, newest_cursor: null, has_more_newer: false, has_more_older: false });
     expect(all.processing_active).toBe(true);
   });
 
-  it('answers 400 for a bad direction, limit or cursor', async () => {
-    const agent = await createAgent();
+  it('clamps limit to 1..100, reads older without a cursor from the newest, ignores a cursor it did not write; 400 for a bad direction or a non-integer limit', async () => {
+    const agent = await createAgent({ charter: 'One. Two.' });
+    for (let i = 1; i <= 3; i++) await message(agent.id, { channel: 'web', body: `m${i} [hang]` });
+    const all = await timeline(agent.id, '?limit=500');
+    expect(all.events).toHaveLength(5);
+    expect((await timeline(agent.id, '?limit=0')).events).toHaveLength(1);
+    expect((await timeline(agent.id, '?limit=-4')).events).toHaveLength(1);
+    const older = await timeline(agent.id, '?direction=older&limit=2');
+    expect(older.events.map((event) => event.cursor)).toEqual(all.events.slice(-2).map((event) => event.cursor));
+    expect(older).toMatchObject({ has_more_older: true, has_more_newer: false });
+    expect((await timeline(agent.id, '?direction=older&cursor=bogus&limit=2')).events.map((event) => event.cursor)).toEqual(older.events.map((event) => event.cursor));
+    // Cursors have the service's form: <microseconds>:<kind>:<id>.
+    expect(all.events[0]?.cursor).toMatch(/^\d+:[a-z]+:\d+$/);
     expect(await raw('GET', `/agents/${agent.id}/timeline/?direction=sideways`)).toMatchObject({ status: 400, body: { direction: ['"sideways" is not a valid choice.'] } });
-    expect((await raw('GET', `/agents/${agent.id}/timeline/?limit=0`)).body).toEqual({ limit: ['Ensure this value is greater than or equal to 1.'] });
-    expect((await raw('GET', `/agents/${agent.id}/timeline/?limit=101`)).body).toEqual({ limit: ['Ensure this value is less than or equal to 100.'] });
     expect((await raw('GET', `/agents/${agent.id}/timeline/?limit=ten`)).body).toEqual({ limit: ['A valid integer is required.'] });
-    expect((await raw('GET', `/agents/${agent.id}/timeline/?direction=older&cursor=bogus`)).body).toEqual({ cursor: ['Invalid cursor.'] });
-    expect((await raw('GET', `/agents/${agent.id}/timeline/?direction=older`)).status).toBe(400);
   });
 });
 
@@ -420,22 +416,21 @@ describe('persistent agents: processing status and web tasks', () => {
     expect(idle).toEqual({ processing_active: false, processing_snapshot: { active: false, webTasks: [], nextScheduledAt: null } });
 
     await message(agent.id, { channel: 'web', body: 'keep going [hang]' });
-    const running = await eventually(async () => {
-      const status = await api<Timeline>('GET', `/agents/${agent.id}/processing-status/`);
-      return status.processing_snapshot.webTasks[0]?.status === 'in_progress' ? status : undefined;
-    }, 10_000, 'the web task to run');
+    expect((await api<Timeline>('GET', `/agents/${agent.id}/processing-status/`)).processing_snapshot.webTasks[0]?.status).toBe('pending');
+    h.advance(TASK_DURATION_MS / 5);
+    const running = await api<Timeline>('GET', `/agents/${agent.id}/processing-status/`);
     expect(running.processing_active).toBe(true);
     expect(running.processing_snapshot.active).toBe(true);
     expect(running.processing_snapshot.webTasks).toEqual([
       {
         id: expect.stringMatching(UUID),
         status: 'in_progress',
-        statusLabel: 'In progress',
+        statusLabel: 'In Progress',
         prompt: 'keep going [hang]',
         promptPreview: 'keep going [hang]',
         startedAt: expect.any(String),
         updatedAt: expect.any(String),
-        elapsedSeconds: expect.any(Number),
+        elapsedSeconds: TASK_DURATION_MS / 5 / 1000,
       },
     ]);
     // Cancelling the web task ends it: a steps event, no reply.
@@ -444,10 +439,10 @@ describe('persistent agents: processing status and web tasks', () => {
     const after = await timeline(agent.id);
     expect(after.processing_active).toBe(false);
     expect(after.events.map((event) => event.kind)).toEqual(['message', 'steps']);
-    expect(after.events[1]).toMatchObject({ steps: [{ status: 'cancelled' }] });
+    expect(after.events[1]).toMatchObject({ entries: [{ status: 'cancelled' }] });
   });
 
-  it('lists web tasks newest first, filtered by status and cut to limit; 400 for a bad status or limit', async () => {
+  it('lists web tasks newest first, filtered by status and cut to limit (clamped to 1..200); 400 for a bad status', async () => {
     const agent = await createAgent();
     await message(agent.id, { channel: 'web', body: 'first' });
     await message(agent.id, { channel: 'web', body: 'second [hang]' });
@@ -457,27 +452,27 @@ describe('persistent agents: processing status and web tasks', () => {
     expect(all.results.map((task) => task.prompt)).toEqual(['third [hang]', 'second [hang]', 'first']);
     expect(Object.keys(all.results[0] ?? {}).sort()).toEqual(['agent_id', 'created_at', 'credits_cost', 'id', 'output_schema', 'prompt', 'status', 'updated_at', 'webhook']);
 
-    await eventually(async () => {
-      const done = await api<{ results: unknown[] }>('GET', `/agents/${agent.id}/web-tasks/?status=completed`);
-      return done.results.length === 1 ? true : undefined;
-    }, 10_000, 'the first task to complete');
+    h.advance(TASK_DURATION_MS);
+    expect((await api<{ results: unknown[] }>('GET', `/agents/${agent.id}/web-tasks/?status=completed`)).results).toHaveLength(1);
     const limited = await api<{ results: { prompt: string }[]; limit: number }>('GET', `/agents/${agent.id}/web-tasks/?limit=1`);
     expect(limited).toMatchObject({ limit: 1, results: [{ prompt: 'third [hang]' }] });
     const running = await api<{ results: { prompt: string }[] }>('GET', `/agents/${agent.id}/web-tasks/?status=in_progress&limit=200`);
     expect(running.results.map((task) => task.prompt)).toEqual(['third [hang]', 'second [hang]']);
 
     expect((await raw('GET', `/agents/${agent.id}/web-tasks/?status=done`)).body).toEqual({ status: ['"done" is not a valid choice.'] });
-    expect((await raw('GET', `/agents/${agent.id}/web-tasks/?limit=201`)).body).toEqual({ limit: ['Ensure this value is less than or equal to 200.'] });
-    expect((await raw('GET', `/agents/${agent.id}/web-tasks/?limit=0`)).status).toBe(400);
+    expect(await api('GET', `/agents/${agent.id}/web-tasks/?limit=201`)).toMatchObject({ limit: 200 });
+    expect(await api('GET', `/agents/${agent.id}/web-tasks/?limit=0`)).toMatchObject({ limit: 1, results: [{ prompt: 'third [hang]' }] });
+    expect((await raw('GET', `/agents/${agent.id}/web-tasks/?limit=many`)).body).toEqual({ limit: ['A valid integer is required.'] });
   });
 });
 
 describe('persistent agents: schedule preview (no parser needed)', () => {
-  it('answers disabled with no description for a missing, null or blank schedule, and 400 for a non-string or too long one', async () => {
+  it('answers disabled with no description for a blank schedule, and 400 for a missing, null, non-string or too long one', async () => {
     const agent = await createAgent();
-    for (const body of [{ name: agent.name }, { name: agent.name, schedule: null }, { schedule: '  ' }]) {
-      expect(await raw('POST', `/agents/${agent.id}/schedule/preview/`, body)).toMatchObject({ status: 200, body: { valid: true, disabled: true, description: null } });
-    }
+    expect(await raw('POST', `/agents/${agent.id}/schedule/preview/`, { schedule: '  ' })).toMatchObject({ status: 200, body: { valid: true, disabled: true, description: null } });
+    expect(await raw('POST', `/agents/${agent.id}/schedule/preview/`, {})).toMatchObject({ status: 400, body: { schedule: ['This field is required.'] } });
+    expect(await raw('POST', `/agents/${agent.id}/schedule/preview/`, { name: agent.name })).toMatchObject({ status: 400, body: { schedule: ['This field is required.'] } });
+    expect(await raw('POST', `/agents/${agent.id}/schedule/preview/`, { schedule: null })).toMatchObject({ status: 400, body: { schedule: ['This field may not be null.'] } });
     expect((await raw('POST', `/agents/${agent.id}/schedule/preview/`, { schedule: 5 })).body).toEqual({ schedule: ['Not a valid string.'] });
     expect((await raw('POST', `/agents/${agent.id}/schedule/preview/`, { schedule: '*'.repeat(129) })).body).toEqual({
       schedule: ['Ensure this field has no more than 128 characters.'],

@@ -38,6 +38,16 @@ describe('help for every command', () => {
     expect(offenders, `undescribed arguments and options:\n${offenders.join('\n')}`).toEqual([]);
   });
 
+  it('lists the exit codes of every command', () => {
+    const offenders = commands.flatMap(({ path, command }) => {
+      let text = '';
+      command.configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => 80, getOutHasColors: () => false });
+      command.outputHelp();
+      return /\nExit codes:\n {2}0 +success/.test(text) ? [] : [path];
+    });
+    expect(offenders, `help without exit codes:\n${offenders.join('\n')}`).toEqual([]);
+  });
+
   it('shows defaults and allowed values in --help', async () => {
     const program = await buildProgram(['tasks']);
     const list = program.commands.find((command) => command.name() === 'tasks')!.commands.find((command) => command.name() === 'list')!;

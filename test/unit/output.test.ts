@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Output } from '../../src/output/output.js';
 import { decideOutput, type Terminal } from '../../src/output/settings.js';
-import { fitWidths, renderTable } from '../../src/output/table.js';
+import { renderTable } from '../../src/output/table.js';
 
 const tty: Terminal = { stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, columns: 80 };
 const pipe: Terminal = { stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false };
@@ -103,9 +103,77 @@ describe('tables on a terminal', () => {
     expect(text.split('\n')[0]).toMatch(/^ID\s+PROMPT$/);
   });
 
-  it('never shrink a column below six characters', () => {
-    const widths = [30, 30];
-    fitWidths(widths, 5);
-    expect(widths).toEqual([6, 6]);
+  const id = 'e20f6bd1-d54b-4115-9bce-d2c35b7a3f10';
+  const task = { id, status: 'in_progress', created_at: '2026-11-23T10:52:29.123Z', credits_cost: '0.400', prompt: 'Find the cheapest flight from Oslo to Rome in May and list three options' };
+  const taskColumns = [{ key: 'id' }, { key: 'status' }, { key: 'created_at', header: 'created' }, { key: 'credits_cost', header: 'credits' }, { key: 'prompt' }];
+
+  it('never cut ids or dates: free text shrinks first, then is left out (100 and 80 columns)', () => {
+    const wide = renderTable(taskColumns, [task], 100, (s) => s);
+    for (const line of wide.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+    expect(wide).toContain(id);
+    expect(wide).toContain('2026-11-23 10:52Z');
+    expect(wide).toMatch(/Find the.*…/);
+    const text = renderTable(taskColumns, [task], 80, (s) => s);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    expect(text).toContain(id);
+    expect(text).toContain('2026-11-23 10:52Z');
+    expect(text).not.toContain('PROMPT');
+  });
+
+  it('leave columns out rather than cut an id (60 columns)', () => {
+    const text = renderTable(taskColumns, [task], 60, (s) => s);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+    expect(text).toContain(id);
+    expect(text).not.toContain('…');
+    expect(text.split('\n')[0]).toMatch(/^ID\s+STATUS/);
+  });
+});
+
+describe('text from the service on a terminal', () => {
+  const hostile = 'ok\u001b]0;pwned\u0007\u001b[2J\u009b31m\rX';
+
+  it('shows control characters escaped in tables, details, lines and messages', () => {
+    const c = capture({}, tty);
+    c.output.list([{ id: 'a', name: hostile }], [{ key: 'id' }, { key: 'name' }]);
+    c.output.record({ name: hostile }, [{ label: 'name', value: hostile }]);
+    c.output.line(hostile);
+    c.output.error(`error: ${hostile}`);
+    for (const raw of ['\u0007', '\u001b]', '\u001b[2J', '\u009b', '\r']) expect(c.out() + c.err()).not.toContain(raw);
+    expect(c.out()).toContain('ok\\x1b]0;pwned\\x07\\x1b[2J\\x9b31m\\x0dX');
+    const piped = capture({}, pipe);
+    piped.output.list([{ id: 'a', name: hostile }], [{ key: 'id' }, { key: 'name' }]);
+    expect(piped.out()).not.toContain('\u001b');
+  });
+
+  it('keeps the exact string in JSON', () => {
+    const c = capture({ json: true }, tty);
+    c.output.record({ name: hostile }, []);
+    expect(JSON.parse(c.out()).name).toBe(hostile);
+  });
+
+  it('keeps agentctl\'s own colours', () => {
+    const c = capture({}, tty);
+    c.output.info(c.output.chalk.dim('hint'));
+    expect(c.err()).toBe('\u001b[2mhint\u001b[22m\n');
+  });
+});
+
+describe('--fields', () => {
+  const rows = [{ id: 'a', name: 'first' }];
+  const columns = [{ key: 'id' }, { key: 'name' }];
+  it('refuses a field the records do not have, listing the ones they do', () => {
+    const c = capture({ json: true, fields: 'id,bogus' }, pipe);
+    expect(() => c.output.list(rows, columns)).toThrow(/unknown field in --fields: bogus/);
+    const table = capture({ fields: 'id,bogus' }, tty);
+    expect(() => table.output.list(rows, columns)).toThrowError(expect.objectContaining({ exitCode: 2, hint: expect.stringContaining('id, name') }));
+  });
+});
+
+describe('machine lines', () => {
+  it('keep the exact text (a JSON line with a C1 character stays valid JSON)', () => {
+    const c = capture({ jsonl: true }, pipe);
+    const line = JSON.stringify({ name: 'a\u009bb' });
+    c.output.line(line);
+    expect(JSON.parse(c.out()).name).toBe('a\u009bb');
   });
 });

@@ -7,11 +7,12 @@ export const nullableString = z.string().nullable().optional();
 
 export { TASK_STATUSES, FINAL_TASK_STATUSES, type TaskStatus } from '../../contract/enums.js';
 
+/** A page of a list. The document requires only count and results: a missing link reads as null. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.looseObject({
     count: z.number().int().nonnegative(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    next: z.string().nullable().default(null),
+    previous: z.string().nullable().default(null),
     results: z.array(item),
   });
 }

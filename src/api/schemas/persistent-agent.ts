@@ -6,7 +6,8 @@ export const PersistentAgentListItemSchema = z.looseObject({
   name: z.string(),
   charter: nullableString,
   schedule: nullableString,
-  is_active: z.boolean(),
+  // Always sent by the service, but not required by the document: a missing flag reads as unknown.
+  is_active: z.boolean().optional(),
   life_state: z.string().optional(),
   whitelist_policy: z.string().optional(),
   last_interaction_at: nullableString,

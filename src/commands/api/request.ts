@@ -1,36 +1,59 @@
-import type { HttpMethod } from '../../api/client.js';
-import { UsageError } from '../../errors.js';
+import type { ApiClient, HttpMethod } from '../../api/client.js';
+import { defineCommand } from '../../cli/define.js';
 import { readJsonArgument } from '../../cli/input.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { UsageError } from '../../errors.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-export const run: CommandRun = async (ctx, [rawMethod, rawPath], options) => {
-  const method = String(rawMethod).toUpperCase() as HttpMethod;
-  if (!METHODS.includes(method)) throw new UsageError(`unknown method "${String(rawMethod)}"`, `use one of ${METHODS.join(', ')}`);
-  const path = String(rawPath);
-  if (/^https?:\/\//i.test(path)) throw new UsageError('give a path below the base URL, not a full URL', 'e.g. /tasks/browser-use/');
-  const data = options.data === undefined ? undefined : await readJsonArgument(String(options.data).replace(/^@-$/, '-'), '--data', ctx.io.stdin);
-  if (options.paginate && method !== 'GET') throw new UsageError('--paginate only works with GET');
+export const command = defineCommand({
+  name: 'api',
+  summary: 'send a raw authenticated request to any route and print the JSON answer',
+  args: [
+    { name: '<method>', description: 'GET, POST, PUT, PATCH or DELETE' },
+    { name: '<path>', description: 'path below the base URL, e.g. /ping/ (the trailing slash is added)' },
+  ],
+  options: [
+    { flags: '--data <json|@file>', description: 'request body: inline JSON, @FILE, or @- for stdin' },
+    { flags: '--paginate', description: 'for GET on a list: follow every page and print all results as one array' },
+  ],
+  examples: [
+    'agentctl api GET /ping/',
+    'agentctl api GET /tasks/browser-use/ --paginate | jq length',
+    'agentctl api GET /tasks/browser-use/ --jq \'.results[].id\'',
+    'agentctl api POST /agents/browser-use/ --data \'{"name":"scraper"}\'',
+    'agentctl api POST "/webhooks/inbound/agents/$HOOK/?t=$SECRET" --data @event.json',
+  ],
+  parse(input) {
+    const rawMethod = input.arg(0) ?? '';
+    const method = rawMethod.toUpperCase() as HttpMethod;
+    if (!METHODS.includes(method)) throw new UsageError(`unknown method "${rawMethod}"`, `use one of ${METHODS.join(', ')}`);
+    const path = input.arg(1) ?? '';
+    if (/^https?:\/\//i.test(path)) throw new UsageError('give a path below the base URL, not a full URL', 'e.g. /tasks/browser-use/');
+    const paginate = input.flag('paginate');
+    if (paginate && method !== 'GET') throw new UsageError('--paginate only works with GET');
+    return { method, path, data: input.string('data'), paginate };
+  },
+  async run({ method, path, data: dataFlag, paginate }, ctx) {
+    const data = dataFlag === undefined ? undefined : await readJsonArgument(dataFlag.replace(/^@-$/, '-'), '--data', ctx.io.stdin);
+    const client = await ctx.client();
+    if (paginate) {
+      // Raw output is always JSON: one array, or one object per line with --jsonl.
+      await ctx.out.stream(followPages(client, path), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
+      return;
+    }
+    const response = await client.request(method, path, { body: data });
+    if (response.data === undefined) {
+      if (ctx.out.machine) ctx.out.json({ status: response.status });
+      else ctx.out.info(`${response.status} (no body)`);
+    } else if (typeof response.data === 'string') {
+      ctx.out.line(response.data);
+    } else {
+      ctx.out.json(response.data);
+    }
+  },
+});
 
-  const client = await ctx.client();
-  if (options.paginate) {
-    // Raw output is always JSON: one array, or one object per line with --jsonl.
-    await ctx.out.stream(followPages(client, path), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
-    return;
-  }
-  const response = await client.request(method, path, { body: data });
-  if (response.data === undefined) {
-    if (ctx.out.machine) ctx.out.json({ status: response.status });
-    else ctx.out.info(`${response.status} (no body)`);
-  } else if (typeof response.data === 'string') {
-    ctx.out.line(response.data);
-  } else {
-    ctx.out.json(response.data);
-  }
-};
-
-async function* followPages(client: Awaited<ReturnType<import('../../cli/context.js').Context['client']>>, path: string) {
+async function* followPages(client: ApiClient, path: string) {
   let next: string | null = path;
   while (next) {
     const page: { results?: unknown[]; next?: string | null } = await client.get(next);

@@ -1,28 +1,44 @@
-import { UsageError } from '../../errors.js';
 import type { Context } from '../../cli/context.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, profileName, readKeyFile } from '../../config/settings.js';
+import { UsageError } from '../../errors.js';
 import { ping } from './ping.js';
 
-export const run: CommandRun = async (ctx) => {
-  const { name } = profileName(ctx.flags, ctx.env);
-  // The key comes from --api-key(-file), else stdin when piped, else a hidden prompt.
-  let key = ctx.flags.apiKey ?? (ctx.flags.apiKeyFile === undefined ? undefined : await readKeyFile(ctx.flags.apiKeyFile, () => ctx.readStdin()));
-  if (key === undefined) key = ctx.terminal.stdinIsTTY ? await promptHidden(ctx, 'API key: ') : (await ctx.readStdin()).trim();
-  if (!key) throw new UsageError('no API key given', 'pipe it in (printf %s "$KEY" | agentctl auth login) or type it at the prompt');
-  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
+export const command = defineCommand({
+  name: 'login',
+  summary: 'check an API key with the service (GET /ping/) and store it in the profile',
+  notes:
+    'The key is read from stdin when piped, else from a hidden prompt (or --api-key-file PATH).\n' +
+    '--api-key KEY works but puts the key in argv, where other users (ps) and the shell history see it.',
+  examples: [
+    'agentctl auth login --base-url https://service.example/api/v1',
+    'printf %s "$KEY" | agentctl auth login --profile prod --base-url https://service.example/api/v1',
+    'agentctl auth login --api-key-file ~/.secrets/agentctl-key',
+  ],
+  parse: () => ({}),
+  async run(_options, ctx) {
+    const { name } = profileName(ctx.flags, ctx.env);
+    if (ctx.flags.apiKey !== undefined) {
+      ctx.out.warn('--api-key puts the key in argv, where other users and the shell history can see it; pipe it instead (printf %s "$KEY" | agentctl auth login) or use --api-key-file PATH');
+    }
+    // The key comes from --api-key(-file), else stdin when piped, else a hidden prompt.
+    let key = ctx.flags.apiKey ?? (ctx.flags.apiKeyFile === undefined ? undefined : await readKeyFile(ctx.flags.apiKeyFile, () => ctx.readStdin()));
+    if (key === undefined) key = ctx.terminal.stdinIsTTY ? await promptHidden(ctx, 'API key: ') : (await ctx.readStdin()).trim();
+    if (!key) throw new UsageError('no API key given', 'pipe it in (printf %s "$KEY" | agentctl auth login) or type it at the prompt');
+    if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
 
-  // A new profile may be named here, so the base URL is resolved without requiring it to exist.
-  const store = await ctx.openConfig();
-  const explicitBase = ctx.flags.baseUrl ?? ctx.env.AGENTCTL_BASE_URL;
-  const base = normaliseBaseUrl(explicitBase ?? store.profile(name)?.['base-url'] ?? DEFAULT_BASE_URL);
-  const user = await ping(await ctx.client({ apiKey: key, baseUrl: base }));
+    // A new profile may be named here, so the base URL is resolved without requiring it to exist.
+    const store = await ctx.openConfig();
+    const explicitBase = ctx.flags.baseUrl ?? ctx.env.AGENTCTL_BASE_URL;
+    const base = normaliseBaseUrl(explicitBase ?? store.profile(name)?.['base-url'] ?? DEFAULT_BASE_URL);
+    const user = await ping(await ctx.client({ apiKey: key, baseUrl: base }));
 
-  store.set(name, 'api-key', key);
-  if (explicitBase !== undefined) store.set(name, 'base-url', base);
-  if (ctx.out.machine) ctx.out.json({ profile: name, base_url: base, user: user ?? null });
-  else ctx.out.success(`Logged in to ${base} as ${user ?? 'an unnamed user'} (profile "${name}", saved in ${store.path}).`);
-};
+    store.set(name, 'api-key', key);
+    if (explicitBase !== undefined) store.set(name, 'base-url', base);
+    if (ctx.out.machine) ctx.out.json({ profile: name, base_url: base, user: user ?? null });
+    else ctx.out.success(`Logged in to ${base} as ${user ?? 'an unnamed user'} (profile "${name}", saved in ${store.path}).`);
+  },
+});
 
 /** Reads a line from the terminal without echoing it. */
 async function promptHidden(ctx: Context, question: string): Promise<string> {

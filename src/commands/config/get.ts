@@ -1,18 +1,20 @@
-import { ExitError } from '../../errors.js';
-import { ExitCode } from '../../errors.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
 import { profileName } from '../../config/settings.js';
-import { maskSecret, parseConfigKey } from './keys.js';
+import { ExitCode, ExitError } from '../../errors.js';
+import { KEY_ARG, maskSecret, parseConfigKey } from './keys.js';
 
-export const run: CommandRun = async (ctx, [rawKey]) => {
-  const key = parseConfigKey(rawKey);
-  const { name } = profileName(ctx.flags, ctx.env);
-  const value = (await ctx.openConfig()).profile(name)?.[key];
-  if (value === undefined) {
-    ctx.out.error(`${key} is not set in profile "${name}"`);
-    throw new ExitError(ExitCode.notFound);
-  }
-  const shown = key === 'api-key' ? maskSecret(value) : value;
-  if (ctx.out.machine) ctx.out.json({ profile: name, key, value: shown });
-  else ctx.out.line(shown);
-};
+export const command = defineCommand({
+  name: 'get',
+  summary: 'print one setting (an API key is shown masked)',
+  args: [KEY_ARG],
+  examples: ['agentctl config get base-url', 'agentctl config get base-url --profile prod'],
+  parse: (input) => ({ key: parseConfigKey(input.arg(0)) }),
+  async run({ key }, ctx) {
+    const { name } = profileName(ctx.flags, ctx.env);
+    const value = (await ctx.openConfig()).profile(name)?.[key];
+    if (value === undefined) throw new ExitError(ExitCode.notFound, `${key} is not set in profile "${name}"`, `set it: agentctl config set ${key} VALUE`);
+    const shown = key === 'api-key' ? maskSecret(value) : value;
+    if (ctx.out.machine) ctx.out.json({ profile: name, key, value: shown });
+    else ctx.out.line(shown);
+  },
+});

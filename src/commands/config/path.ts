@@ -1,7 +1,13 @@
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
 
-export const run: CommandRun = async (ctx) => {
-  const path = (await ctx.openConfig()).path;
-  if (ctx.out.machine) ctx.out.json({ path });
-  else ctx.out.line(path);
-};
+export const command = defineCommand({
+  name: 'path',
+  summary: 'print where the config file lives (works even when the file is broken)',
+  examples: ['agentctl config path', '"${EDITOR:-vi}" "$(agentctl config path)"'],
+  parse: () => ({}),
+  async run(_options, ctx) {
+    const path = (await ctx.openConfig()).path;
+    if (ctx.out.machine) ctx.out.json({ path });
+    else ctx.out.line(path);
+  },
+});

@@ -1,18 +1,23 @@
-import { UsageError } from '../../errors.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
 import { normaliseBaseUrl, profileName } from '../../config/settings.js';
-import { parseConfigKey } from './keys.js';
+import { UsageError } from '../../errors.js';
+import { KEY_ARG, parseConfigKey } from './keys.js';
 
-export const run: CommandRun = async (ctx, [rawKey, rawValue]) => {
-  const key = parseConfigKey(rawKey);
-  let value = String(rawValue);
-  if (value === '-') value = (await ctx.readStdin()).trim();
-  if (value === '') throw new UsageError(`${key} must not be empty`, `to remove it: agentctl config unset ${key}`);
-  if (key === 'base-url') value = normaliseBaseUrl(value);
-  if (key === 'api-key' && /\s/.test(value)) throw new UsageError('the API key must be a single line with no spaces');
-  const { name } = profileName(ctx.flags, ctx.env);
-  const store = await ctx.openConfig();
-  store.set(name, key, value);
-  if (ctx.out.machine) ctx.out.json({ profile: name, key, saved: true });
-  else ctx.out.success(`Saved ${key} in profile "${name}".`);
-};
+export const command = defineCommand({
+  name: 'set',
+  summary: 'store a setting in the profile',
+  args: [KEY_ARG, { name: '<value>', description: 'the value; - reads it from stdin (use this for api-key)' }],
+  examples: ['agentctl config set base-url https://service.example/api/v1 --profile prod', 'printf %s "$KEY" | agentctl config set api-key - --profile prod'],
+  parse: (input) => ({ key: parseConfigKey(input.arg(0)), value: input.arg(1) ?? '' }),
+  async run({ key, value: given }, ctx) {
+    let value = given === '-' ? (await ctx.readStdin()).trim() : given;
+    if (value === '') throw new UsageError(`${key} must not be empty`, `to remove it: agentctl config unset ${key}`);
+    if (key === 'base-url') value = normaliseBaseUrl(value);
+    if (key === 'api-key' && /\s/.test(value)) throw new UsageError('the API key must be a single line with no spaces');
+    if (key === 'api-key' && given !== '-') ctx.out.warn('the key was given in argv, where other users and the shell history can see it; next time pipe it: printf %s "$KEY" | agentctl config set api-key -');
+    const { name } = profileName(ctx.flags, ctx.env);
+    (await ctx.openConfig()).set(name, key, value);
+    if (ctx.out.machine) ctx.out.json({ profile: name, key, saved: true });
+    else ctx.out.success(`Saved ${key} in profile "${name}".`);
+  },
+});

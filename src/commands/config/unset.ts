@@ -1,12 +1,18 @@
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
 import { profileName } from '../../config/settings.js';
-import { parseConfigKey } from './keys.js';
+import { KEY_ARG, parseConfigKey } from './keys.js';
 
-export const run: CommandRun = async (ctx, [rawKey]) => {
-  const key = parseConfigKey(rawKey);
-  const { name } = profileName(ctx.flags, ctx.env);
-  const removed = (await ctx.openConfig()).unset(name, key);
-  if (ctx.out.machine) ctx.out.json({ profile: name, key, removed });
-  else if (removed) ctx.out.success(`Removed ${key} from profile "${name}".`);
-  else ctx.out.info(`${key} was not set in profile "${name}".`);
-};
+export const command = defineCommand({
+  name: 'unset',
+  summary: 'remove a setting from the profile',
+  args: [KEY_ARG],
+  examples: ['agentctl config unset base-url'],
+  parse: (input) => ({ key: parseConfigKey(input.arg(0)) }),
+  async run({ key }, ctx) {
+    const { name } = profileName(ctx.flags, ctx.env);
+    const removed = (await ctx.openConfig()).unset(name, key);
+    if (ctx.out.machine) ctx.out.json({ profile: name, key, removed });
+    else if (removed) ctx.out.success(`Removed ${key} from profile "${name}".`);
+    else ctx.out.info(`${key} was not set in profile "${name}".`);
+  },
+});

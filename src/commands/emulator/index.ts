@@ -1,32 +1,41 @@
-import type { Command } from 'commander';
-import { examples } from '../../cli/help.js';
-import { lazy } from '../../cli/lazy.js';
+import { defineNoun } from '../../cli/define.js';
 
-export function register(program: Command): void {
-  examples(
-    program
-      .command('emulator')
-      .description('run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)')
-      .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
-      .option('--host <host>', 'address to listen on', '127.0.0.1')
-      .option('--task-duration <ms>', 'how long a simulated task runs', '3000')
-      .option('--latency <ms>', 'extra delay before every response', '0')
-      .addHelpText(
-        'after',
-        '\nThe first line on stdout is the base URL; logs go to stderr.\n' +
-          'The global --api-key KEY sets the key clients must send (default emulator-key).\n' +
-          'Prompt markers: [fail] ends the task failed, [hang] keeps it running until cancelled,\n' +
-          '[no-credits] answers 402 on create, [server-error] answers 500 on create.\n' +
-          '\nPersistent agents: each is built on a listed browser-use agent (deleting that removes it).\n' +
-          'A message starts a web task under that agent (prompt = the message; [fail] and [hang] apply);\n' +
-          'when it ends, the timeline gets a steps event and a reply. Agents have email and web\n' +
-          'endpoints: sms, slack, discord and other messages need --recipient. Under\n' +
-          '--whitelist-policy manual only emulator@example.com, +15555550100 and web senders may write.',
-      ),
-    [
-      'agentctl emulator',
-      'agentctl emulator --port 0 --task-duration 500 --api-key test-key > url.txt &',
-      'agentctl tasks create "[fail] try the failure path" --follow; echo "exit $?"',
-    ],
-  ).action(lazy(() => import('./start.js')));
-}
+// What the emulator simulates and what it does not (the README's "The emulator" says the same at length).
+export const SIMULATION_HELP = `
+The first line on stdout is the base URL; logs go to stderr. On another port, address or key it
+also prints the two export lines (AGENTCTL_BASE_URL, AGENTCTL_API_KEY) to copy into a shell.
+The global --api-key KEY sets the key clients must send (default emulator-key).
+
+It answers as the service does (Gobii API 0.1.0: the OpenAPI document of gobii-platform c9929bf
+with the behaviour its code adds): all 36 operations, the same statuses, bodies and error shapes,
+page_size default 10 and at most 100, timeline and web-task limits clamped, request bodies over
+1 MiB answered 413.
+
+Tasks: pending, then in_progress after a fifth of --task-duration, then completed with the result
+"Emulated result for: <start of the prompt>" (or an example of the output schema's shape).
+Prompt markers:
+  [fail]          the task ends failed, with an error message
+  [hang]          the task stays in_progress until cancelled
+  [pending]       the task stays pending (so it can still be replaced) until cancelled
+  [no-credits]    create answers 402 (not enough task credits)
+  [server-error]  create answers 500 with an error id
+wait=N on create blocks until the task ends or N seconds pass, as the service does.
+Webhooks are delivered for real: one POST per finished task, 10 s timeout, no retry, outcome
+recorded on the task (webhook_last_status_code, webhook_last_error).
+
+Persistent agents: each is built on a listed browser-use agent (deleting that removes it).
+A message starts a web task under that agent (prompt = the message; the markers apply); when it
+ends, the timeline gets a steps event and a reply. Agents have email and web endpoints: sms, slack,
+discord and other messages need --recipient. Under --whitelist-policy manual only
+emulator@example.com, +15555550100 and web senders may write. A new charter adds a thinking and a
+plan event; short_description follows one request later, as the service fills it in later.
+
+Not simulated: no browser runs and no real results; schedules never fire (nextScheduledAt is
+computed); no e-mail, SMS or chat is sent; no organizations, rate limits or 401s; everything is
+in memory and gone when the emulator stops.`;
+
+export const noun = defineNoun({
+  name: 'emulator',
+  summary: 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)',
+  own: () => import('./start.js'),
+});

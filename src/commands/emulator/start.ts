@@ -1,16 +1,44 @@
 import { parseIntegerFlag } from '../../contract/validate.js';
 import { ExitCode } from '../../errors.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import type { Context } from '../../cli/context.js';
+import { defineCommand } from '../../cli/define.js';
+import { SIMULATION_HELP } from './index.js';
 import { EMULATOR_DEFAULT_KEY } from '../../cli/context.js';
+import { DEFAULT_BASE_URL } from '../../config/settings.js';
 
-export const run: CommandRun = async (ctx, _args, options) => {
-  const port = parseIntegerFlag(String(options.port), '--port', 0, 65535);
-  const taskDurationMs = parseIntegerFlag(String(options.taskDuration), '--task-duration', 0, 24 * 3600 * 1000);
-  const latencyMs = parseIntegerFlag(String(options.latency), '--latency', 0, 60_000);
+export const command = defineCommand({
+  name: 'emulator',
+  summary: 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)',
+  options: [
+    { flags: '--port <n>', description: 'port to listen on (0 = any free port)', default: '8787' },
+    { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
+    { flags: '--task-duration <ms>', description: 'how long a simulated task runs', default: '3000' },
+    { flags: '--latency <ms>', description: 'extra delay before every response', default: '0' },
+  ],
+  notes: SIMULATION_HELP,
+  examples: [
+    'agentctl emulator',
+    'agentctl emulator --port 0 --task-duration 500 --api-key test-key > url.txt &',
+    'agentctl tasks create "[fail] try the failure path" --follow; echo "exit $?"',
+    'agentctl tasks create "[pending] still editable" --json && agentctl tasks replace ID "new prompt"',
+  ],
+  parse: (input) => ({
+    port: parseIntegerFlag(input.string('port') ?? '8787', '--port', 0, 65535),
+    host: input.string('host') ?? '127.0.0.1',
+    taskDurationMs: parseIntegerFlag(input.string('taskDuration') ?? '3000', '--task-duration', 0, 24 * 3600 * 1000),
+    latencyMs: parseIntegerFlag(input.string('latency') ?? '0', '--latency', 0, 60_000),
+  }),
+  run: (options, ctx) => serve(options, ctx),
+});
+
+async function serve(
+  { port, host, taskDurationMs, latencyMs }: { port: number; host: string; taskDurationMs: number; latencyMs: number },
+  ctx: Context,
+): Promise<number | void> {
   const { startEmulator } = await import('../../emulator/index.js');
   const emulator = await startEmulator({
     port,
-    host: String(options.host),
+    host,
     // The global --api-key names the key clients must send; the environment's key is not reused.
     apiKey: ctx.flags.apiKey ?? EMULATOR_DEFAULT_KEY,
     taskDurationMs,
@@ -26,6 +54,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
       ? `API key: ${EMULATOR_DEFAULT_KEY} (send it as X-Api-Key; choose another with --api-key KEY)`
       : 'API key: the one given with --api-key',
   );
+  for (const line of exportLines(emulator.baseUrl, ctx.flags.apiKey)) ctx.out.info(line);
 
   // Runs until Ctrl-C (exit 130, as any interrupted command) or SIGTERM (a service manager's stop: 0).
   ctx.handlesInterrupt = true;
@@ -37,4 +66,18 @@ export const run: CommandRun = async (ctx, _args, options) => {
   if (ctx.signal.reason === 'SIGTERM') return;
   ctx.out.error('\nEmulator stopped.');
   return ExitCode.interrupted;
-};
+}
+
+/**
+ * The shell lines that point agentctl at this emulator, when it cannot find it by itself (another
+ * address or port than the default, or a key of the user's choosing, which is never echoed).
+ * Printed on stderr as the other hints (silent with --quiet): stdout's first line stays the base URL alone.
+ */
+export function exportLines(baseUrl: string, apiKey: string | undefined): string[] {
+  if (baseUrl === DEFAULT_BASE_URL && apiKey === undefined) return [];
+  return [
+    'To use it from another shell:',
+    `export AGENTCTL_BASE_URL=${baseUrl}`,
+    apiKey === undefined ? `export AGENTCTL_API_KEY=${EMULATOR_DEFAULT_KEY}` : "export AGENTCTL_API_KEY='<the key given with --api-key>'",
+  ];
+}

@@ -50,12 +50,25 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
     if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${count} item${count === 1 ? '' : 's'}`));
     return;
   }
-  const page = await source.page({ page: options.page, pageSize: options.pageSize });
+  const first = options.page ?? 1;
+  let page = await source.page({ page: first, pageSize: options.pageSize });
+  let current = first;
   const items = page.results.filter(keep);
+  if (source.filter) {
+    // A client-side filter on one page could print nothing while matches sit further on: read on
+    // until a page's worth matches or the list ends.
+    const wanted = options.pageSize ?? page.results.length;
+    while (items.length < wanted && page.next) {
+      current++;
+      page = await source.page({ page: current, pageSize: options.pageSize });
+      items.push(...page.results.filter(keep));
+    }
+  }
   ctx.out.list(items, columns);
-  if (ctx.out.settings.format === 'table' && page.next) {
-    const current = options.page ?? 1;
-    ctx.out.info(ctx.out.chalk.dim(`Page ${current} of ${page.count} items. More: --page ${current + 1}, or --all.`));
+  if (page.next) {
+    // On stderr in every format (silenced by --quiet), so a script reading page 1 knows there is more.
+    const read = current === first ? `Page ${first}` : `Pages ${first}-${current}`;
+    ctx.out.info(ctx.out.chalk.dim(`${read} of ${page.count} items. More: --page ${current + 1}, or --all.`));
   }
 }
 

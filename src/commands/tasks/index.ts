@@ -37,7 +37,7 @@ export function register(program: Command): void {
         tasks
           .command('list')
           .description('list tasks, newest first')
-          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl)', TASK_STATUSES)),
+          .addOption(choiceOption('--status <status>', 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)', TASK_STATUSES)),
       ),
     ),
     ['agentctl tasks list', 'agentctl tasks list --status failed --all --jsonl | jq -r .id'],

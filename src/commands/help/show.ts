@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { defineCommand } from '../../cli/define.js';
+import { buildProgram } from '../../cli/program.js';
+import { UsageError } from '../../errors.js';
+
+export const command = defineCommand({
+  name: 'help',
+  summary: 'show help for a command: agentctl help tasks create is agentctl tasks create --help',
+  args: [{ name: '[command...]', description: 'the command, e.g. tasks or tasks create (none: every command)' }],
+  examples: ['agentctl help', 'agentctl help tasks', 'agentctl help tasks create'],
+  parse: (input) => ({ path: input.args(0) }),
+  async run({ path }, ctx) {
+    // The whole tree: the program that runs this command may hold only part of it.
+    let target: Command = await buildProgram([]);
+    const walked: string[] = [];
+    for (const word of path) {
+      const next = target.commands.find((command) => command.name() === word || command.aliases().includes(word));
+      if (!next) {
+        const where = walked.length ? `agentctl ${walked.join(' ')}` : 'agentctl';
+        const known = target.commands.map((command) => command.name());
+        throw new UsageError(
+          `unknown command "${[...walked, word].join(' ')}"`,
+          known.length ? `commands of ${where}: ${known.join(', ')}` : `${where} has no subcommands`,
+        );
+      }
+      walked.push(word);
+      target = next;
+    }
+    const io = ctx.io;
+    const colour = io.env.FORCE_COLOR !== undefined ? io.env.FORCE_COLOR !== '0' : ctx.out.settings.color;
+    target.configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      getOutHelpWidth: () => (io.terminal.stdoutIsTTY ? io.terminal.columns : undefined) as number,
+      getOutHasColors: () => colour,
+    });
+    target.outputHelp();
+  },
+});

@@ -1,0 +1,37 @@
+// The service's limits as its code applies them (service-behaviour.md over the OpenAPI document),
+// shared by the emulator and anything in the CLI that checks or clamps the same numbers.
+
+export const SERVICE_LIMITS = {
+  /** Browser-use agent names: the document says 64; the service's model field takes 255. */
+  legacyAgentName: 255,
+  persistentAgentName: 255,
+  schedule: 128,
+  waitSeconds: 1350,
+  outputSchemaDepth: 40,
+  outputSchemaKeys: 2000,
+  secrets: 50,
+  secretDomains: 20,
+  secretValueBytes: 4096,
+  secretsTotalBytes: 100 * 1024,
+  secretKeyLength: 64,
+  messageSender: 320,
+  messageRecipient: 320,
+  messageSubject: 998,
+  /** Largest request body the deployment's proxy accepts (nginx `client_max_body_size`); larger is a 413. */
+  requestBodyBytes: 1024 * 1024,
+} as const;
+
+/** Limits of list parameters: larger values are clamped, smaller ones raised to the minimum. */
+export const PAGE_LIMITS = {
+  /** Page-number lists (`page_size`): default 10, at most 100; an invalid value falls back to 10. */
+  pageSize: { default: 10, max: 100 },
+  /** Agent timeline (`limit`): default 40, clamped to 1..100. */
+  timeline: { default: 40, max: 100 },
+  /** An agent's web tasks (`limit`): default 50, clamped to 1..200. */
+  webTasks: { default: 50, max: 200 },
+} as const;
+
+/** `value` clamped to 1..max. */
+export function clampLimit(value: number, max: number): number {
+  return Math.max(1, Math.min(max, value));
+}
