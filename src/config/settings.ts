@@ -1,11 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseHttpUrl } from '../contract/url.js';
 import { UsageError } from '../errors.js';
-// Types only: store.ts loads conf, whose atomically -> when-exit hooks SIGINT on import and kills
-// the process again on the first Ctrl-C, cutting short any command that ends itself cleanly.
-import type { ConfigStore, Profile } from './store.js';
-
-export const DEFAULT_PROFILE = 'default';
+import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
 export const DEFAULT_TIMEOUT_SECONDS = 30;

@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 export const CONFIG_KEYS = ['base-url', 'api-key'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export type Profile = Partial<Record<ConfigKey, string>>;
+export const DEFAULT_PROFILE = 'default';
 
 interface ConfigShape {
   profiles: Record<string, Profile>;
