@@ -93,6 +93,7 @@ const MAX_REDIRECTS = 5;
  */
 export function httpSender(window: number, attemptTimeoutMs: number): HttpSender {
   const agent = new Agent({ connections: 1, pipelining: window, keepAliveTimeout: 10_000 });
+  const parsed = new Map<string, URL>();
   const post = (url: URL, item: ForwardItem): Promise<SendOutcome & { location?: string }> =>
     new Promise((resolve, reject) => {
       const headers: Record<string, string> = { 'content-type': item.contentType };
@@ -114,7 +115,8 @@ export function httpSender(window: number, attemptTimeoutMs: number): HttpSender
         {
           onConnect: () => undefined,
           onHeaders: (status, rawHeaders) => {
-            outcome = { status, ...responseHeaders(rawHeaders) };
+            // Only a redirect or a "try later" answer has headers the forwarder reads.
+            outcome = status < 300 ? { status } : { status, ...responseHeaders(rawHeaders) };
             return true;
           },
           // The answer's body is read to its end (so the connection stays usable) and dropped.
@@ -126,7 +128,8 @@ export function httpSender(window: number, attemptTimeoutMs: number): HttpSender
     });
   return {
     async send(target, item) {
-      let url = new URL(target);
+      let url = parsed.get(target);
+      if (!url) parsed.set(target, (url = new URL(target)));
       for (let redirects = 0; ; redirects++) {
         const { location, ...outcome } = await post(url, item);
         if (!REDIRECTS.has(outcome.status) || location === undefined || redirects === MAX_REDIRECTS) return outcome;
