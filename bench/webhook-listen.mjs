@@ -70,7 +70,7 @@ async function bench() {
   const { values } = parseArgs({ options: { events: { type: 'string' }, senders: { type: 'string' }, rounds: { type: 'string' } } });
   const total = Number(values.events ?? 20_000);
   const senders = Number(values.senders ?? 32);
-  const rounds = Number(values.rounds ?? 5);
+  const rounds = Number(values.rounds ?? 7);
   if (![total, senders, rounds].every((n) => Number.isInteger(n) && n > 0) || total > 200_000 || senders > 500) {
     console.error('usage: node bench/webhook-listen.mjs [--events N<=200000] [--senders N<=500] [--rounds N]');
     process.exit(2);

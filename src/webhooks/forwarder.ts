@@ -182,6 +182,7 @@ export class Forwarder {
   private inFlight = 0;
   private pause?: Promise<void>;
   private failing = false;
+  private pumpQueued = false;
   private readonly stopper = new AbortController();
   private drainWaiters: Array<() => void> = [];
   private readonly send: Sender;
@@ -216,7 +217,15 @@ export class Forwarder {
   enqueue(item: ForwardItem): void {
     if (this.stopper.signal.aborted) return;
     this.entries.push({ item, seq: this.nextSeq++, state: 'waiting', attempts: 0 });
-    this.pump();
+    // Sent once the caller's current work is done (the listener answers the events of one disk
+    // write first), and then together.
+    if (!this.pumpQueued) {
+      this.pumpQueued = true;
+      queueMicrotask(() => {
+        this.pumpQueued = false;
+        this.pump();
+      });
+    }
   }
 
   /** Resolves true once the queue is empty, or false when `timeoutMs` runs out first. */

@@ -67,6 +67,8 @@ describe('Forwarder (scripted target)', () => {
       },
     });
     for (let i = 0; i < 10; i++) forwarder.enqueue(item(i));
+    expect(sent).toEqual([]); // sent once the caller's current work is done
+    await Promise.resolve();
     expect(sent).toEqual([0, 1, 2, 3]);
     // Answers in reverse: nothing settles until the first one is answered.
     for (const answer of pending.splice(1).reverse()) answer();
