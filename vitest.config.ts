@@ -8,7 +8,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts', 'test/conformance/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts', 'test/conformance/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/property/**/*.test.ts'],
+        },
       },
       {
         extends: true,

@@ -22,8 +22,12 @@ function isTerminal(fd) {
  * costs several milliseconds of start-up, and `agentctl ... | head` closing the pipe ends the run quietly.
  */
 function fdStream(fd, name) {
+  let queued = false;
   return {
     write(text) {
+      // Once the stream holds queued bytes, everything after them queues too, or output would reorder.
+      if (queued && process[name].writableLength > 0) return process[name].write(text);
+      queued = false;
       let buffer = Buffer.from(text);
       while (buffer.length > 0) {
         try {
@@ -31,6 +35,7 @@ function fdStream(fd, name) {
         } catch (error) {
           if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
           if (error.code !== 'EAGAIN') throw error;
+          queued = true;
           return process[name].write(buffer); // a full non-blocking pipe: let the stream queue the rest
         }
       }

@@ -31,6 +31,7 @@ _agentctl__child() {
     'tasks:delete') echo 'delete' ;;
     'tasks:cancel') echo 'cancel' ;;
     'tasks:result') echo 'result' ;;
+    'tasks:run-batch') echo 'run-batch' ;;
     'tasks:wait') echo 'wait' ;;
     'persistent:list') echo 'list' ;;
     'persistent:get') echo 'get' ;;
@@ -41,6 +42,7 @@ _agentctl__child() {
     'persistent:activate') echo 'activate' ;;
     'persistent:deactivate') echo 'deactivate' ;;
     'persistent:message') echo 'message' ;;
+    'persistent:chat') echo 'chat' ;;
     'persistent:status') echo 'status' ;;
     'persistent:timeline') echo 'timeline' ;;
     'persistent:web-tasks') echo 'web-tasks' ;;
@@ -61,8 +63,8 @@ _agentctl__subcommands() {
   case "$1" in
     '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen doctor completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
-    'tasks') echo 'list create get update replace delete cancel result wait' ;;
-    'persistent') echo 'list get create update replace delete activate deactivate message status timeline web-tasks' ;;
+    'tasks') echo 'list create get update replace delete cancel result run-batch wait' ;;
+    'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
     'auth') echo 'login status logout' ;;
     'config') echo 'get set unset list path' ;;
     'webhook-listen') echo 'replay' ;;
@@ -81,15 +83,16 @@ _agentctl__flags() {
     'agents replace') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks list') echo '--status --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks get') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks list') echo '--status --watch --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks get') echo '--watch --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks result') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks wait') echo '--interval --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -100,8 +103,9 @@ _agentctl__flags() {
     'persistent activate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent deactivate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent timeline') echo '--direction --cursor --limit --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent chat') echo '--sender --reply-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent status') echo '--watch -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'persistent timeline') echo '--direction --cursor --limit --all -f --follow -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent web-tasks') echo '--status --limit -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'auth') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -140,6 +144,7 @@ _agentctl__option() {
     'agents update:--name') echo '1 any' ;;
     'agents replace:--name') echo '1 any' ;;
     'tasks list:--status') echo '1 choice pending in_progress completed failed cancelled' ;;
+    'tasks list:--watch') echo '1 any' ;;
     'tasks list:--page') echo '1 any' ;;
     'tasks list:--page-size') echo '1 any' ;;
     'tasks list:--agent') echo '1 any' ;;
@@ -155,7 +160,9 @@ _agentctl__option() {
     'tasks create:--listen-host') echo '1 any' ;;
     'tasks create:--listen-port') echo '1 any' ;;
     'tasks create:--fallback-interval') echo '1 any' ;;
+    'tasks create:--max-outage') echo '1 any' ;;
     'tasks create:--agent') echo '1 any' ;;
+    'tasks get:--watch') echo '1 any' ;;
     'tasks get:--agent') echo '1 any' ;;
     'tasks update:--prompt-file') echo '1 file' ;;
     'tasks update:--output-schema') echo '1 file' ;;
@@ -177,7 +184,13 @@ _agentctl__option() {
     'tasks delete:--agent') echo '1 any' ;;
     'tasks cancel:--agent') echo '1 any' ;;
     'tasks result:--agent') echo '1 any' ;;
+    'tasks run-batch:--concurrency') echo '1 any' ;;
+    'tasks run-batch:--interval') echo '1 any' ;;
+    'tasks run-batch:--max-outage') echo '1 any' ;;
+    'tasks run-batch:--ledger') echo '1 file' ;;
+    'tasks run-batch:--shard') echo '1 any' ;;
     'tasks wait:--interval') echo '1 any' ;;
+    'tasks wait:--max-outage') echo '1 any' ;;
     'tasks wait:--agent') echo '1 any' ;;
     'persistent list:--page') echo '1 any' ;;
     'persistent list:--page-size') echo '1 any' ;;
@@ -213,6 +226,9 @@ _agentctl__option() {
     'persistent message:--recipient') echo '1 any' ;;
     'persistent message:--subject') echo '1 any' ;;
     'persistent message:--metadata') echo '1 any' ;;
+    'persistent chat:--sender') echo '1 any' ;;
+    'persistent chat:--reply-timeout') echo '1 any' ;;
+    'persistent status:--watch') echo '1 any' ;;
     'persistent timeline:--direction') echo '1 choice initial older newer' ;;
     'persistent timeline:--cursor') echo '1 any' ;;
     'persistent timeline:--limit') echo '1 any' ;;

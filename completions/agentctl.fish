@@ -56,6 +56,8 @@ function __agentctl_child
             echo cancel
         case 'tasks:result'
             echo result
+        case 'tasks:run-batch'
+            echo run-batch
         case 'tasks:wait'
             echo wait
         case 'persistent:list'
@@ -76,6 +78,8 @@ function __agentctl_child
             echo deactivate
         case 'persistent:message'
             echo message
+        case 'persistent:chat'
+            echo chat
         case 'persistent:status'
             echo status
         case 'persistent:timeline'
@@ -132,6 +136,8 @@ function __agentctl_arity
             echo 1
         case 'tasks list:--status'
             echo 1
+        case 'tasks list:--watch'
+            echo 1
         case 'tasks list:--page'
             echo 1
         case 'tasks list:--page-size'
@@ -162,7 +168,11 @@ function __agentctl_arity
             echo 1
         case 'tasks create:--fallback-interval'
             echo 1
+        case 'tasks create:--max-outage'
+            echo 1
         case 'tasks create:--agent'
+            echo 1
+        case 'tasks get:--watch'
             echo 1
         case 'tasks get:--agent'
             echo 1
@@ -206,7 +216,19 @@ function __agentctl_arity
             echo 1
         case 'tasks result:--agent'
             echo 1
+        case 'tasks run-batch:--concurrency'
+            echo 1
+        case 'tasks run-batch:--interval'
+            echo 1
+        case 'tasks run-batch:--max-outage'
+            echo 1
+        case 'tasks run-batch:--ledger'
+            echo 1
+        case 'tasks run-batch:--shard'
+            echo 1
         case 'tasks wait:--interval'
+            echo 1
+        case 'tasks wait:--max-outage'
             echo 1
         case 'tasks wait:--agent'
             echo 1
@@ -277,6 +299,12 @@ function __agentctl_arity
         case 'persistent message:--subject'
             echo 1
         case 'persistent message:--metadata'
+            echo 1
+        case 'persistent chat:--sender'
+            echo 1
+        case 'persistent chat:--reply-timeout'
+            echo 1
+        case 'persistent status:--watch'
             echo 1
         case 'persistent timeline:--direction'
             echo 1
@@ -449,9 +477,11 @@ complete -c agentctl -n '__agentctl_at tasks' -a 'replace' -d 'replace a task (P
 complete -c agentctl -n '__agentctl_at tasks' -a 'delete' -d 'delete a task (a running task is not stopped: cancel it first)'
 complete -c agentctl -n '__agentctl_at tasks' -a 'cancel' -d 'cancel a pending or running task'
 complete -c agentctl -n '__agentctl_at tasks' -a 'result' -d 'print a task\'s result'
+complete -c agentctl -n '__agentctl_at tasks' -a 'run-batch' -d 'create many tasks from a JSON Lines file (or plain prompts, one a line), resumably; --follow waits for all'
 complete -c agentctl -n '__agentctl_at tasks' -a 'wait' -d 'wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out'
 complete -c agentctl -n '__agentctl_at tasks' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)'
+complete -c agentctl -n '__agentctl_at tasks list' -l watch -x -d 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped'
 complete -c agentctl -n '__agentctl_at tasks list' -l page -x -d 'page number, from 1'
 complete -c agentctl -n '__agentctl_at tasks list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
 complete -c agentctl -n '__agentctl_at tasks list' -l all -d 'every page (streams with --jsonl)'
@@ -465,15 +495,17 @@ complete -c agentctl -n '__agentctl_at tasks create' -l secret-env -x -d 'a secr
 complete -c agentctl -n '__agentctl_at tasks create' -l webhook -x -d 'http(s) URL called once when the task ends'
 complete -c agentctl -n '__agentctl_at tasks create' -l wait -x -d 'let the service hold the request until the task ends, 0..1350 seconds'
 complete -c agentctl -n '__agentctl_at tasks create' -l follow -d 'poll until the task ends, print the result, and exit with the task\'s code'
-complete -c agentctl -n '__agentctl_at tasks create' -l interval -x -d 'seconds between polls with --follow'
+complete -c agentctl -n '__agentctl_at tasks create' -l interval -x -d 'with --follow: longest time between polls, seconds'
 complete -c agentctl -n '__agentctl_at tasks create' -l id-only -d 'print only the new task\'s id'
 complete -c agentctl -n '__agentctl_at tasks create' -l webhook-listen -d 'start a local listener, register it as the webhook, wait for the callback, print the result and exit with the task\'s code (polls slowly as a fallback)'
 complete -c agentctl -n '__agentctl_at tasks create' -l public-url -x -d 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended'
 complete -c agentctl -n '__agentctl_at tasks create' -l listen-host -x -d 'with --webhook-listen: address to listen on (default 127.0.0.1)'
 complete -c agentctl -n '__agentctl_at tasks create' -l listen-port -x -d 'with --webhook-listen: port to listen on (default 0 = any free port)'
 complete -c agentctl -n '__agentctl_at tasks create' -l fallback-interval -x -d 'with --webhook-listen: poll this often in case the webhook never arrives (default 15)'
+complete -c agentctl -n '__agentctl_at tasks create' -l max-outage -x -d 'with --follow or --webhook-listen: give up when the service is unreachable this long (default 300)'
 complete -c agentctl -n '__agentctl_at tasks create' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks create' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks get' -l watch -x -d 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped'
 complete -c agentctl -n '__agentctl_at tasks get' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks get' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks update' -l prompt-file -r -F -d 'read the prompt from a file (- for stdin)'
@@ -501,9 +533,20 @@ complete -c agentctl -n '__agentctl_at tasks delete' -l agent -x -d 'use the age
 complete -c agentctl -n '__agentctl_at tasks delete' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks cancel' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks cancel' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks result' -l check-schema -d 'check the result against the task\'s output_schema locally; exit 10 when it does not match'
 complete -c agentctl -n '__agentctl_at tasks result' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks result' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'seconds between polls'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l concurrency -x -d 'requests in flight at once, 1..64'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l follow -d 'wait for every task; print one JSON line per task as it ends'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l interval -x -d 'with --follow: longest time between polls, seconds'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l max-outage -x -d 'with --follow: give up when the service is unreachable this long'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l ledger -r -F -d 'where each line\'s task id is recorded (default FILE.ledger beside the input)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard -x -d 'take every n-th task from the i-th (1-based), to split one file across CI jobs'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l retry-unknown -d 'send again the lines whose create outcome is unknown (check them first)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'longest time between polls, seconds'
+complete -c agentctl -n '__agentctl_at tasks wait' -l max-outage -x -d 'give up when the service is unreachable this long (default 300)'
+complete -c agentctl -n '__agentctl_at tasks wait' -l any -d 'with several ids: stop at the first task that ends, with its exit code'
 complete -c agentctl -n '__agentctl_at tasks wait' -l agent -x -d 'use the agent-scoped routes of this browser-use agent (UUID)'
 complete -c agentctl -n '__agentctl_at tasks wait' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent' -a 'list' -d 'list persistent agents, newest first'
@@ -515,6 +558,7 @@ complete -c agentctl -n '__agentctl_at persistent' -a 'delete' -d 'delete an age
 complete -c agentctl -n '__agentctl_at persistent' -a 'activate' -d 'activate an agent (restores an expired schedule)'
 complete -c agentctl -n '__agentctl_at persistent' -a 'deactivate' -d 'pause an agent'
 complete -c agentctl -n '__agentctl_at persistent' -a 'message' -d 'send a message to an agent, as on any of its channels'
+complete -c agentctl -n '__agentctl_at persistent' -a 'chat' -d 'talk with an agent on the web channel: each line is a message, replies stream in'
 complete -c agentctl -n '__agentctl_at persistent' -a 'status' -d 'is the agent working now: its running web tasks and its next scheduled run'
 complete -c agentctl -n '__agentctl_at persistent' -a 'timeline' -d 'the agent\'s activity log, oldest first: messages, thinking, plans and tool steps'
 complete -c agentctl -n '__agentctl_at persistent' -a 'web-tasks' -d 'the browser tasks the agent started, newest first'
@@ -579,11 +623,16 @@ complete -c agentctl -n '__agentctl_at persistent message' -l recipient -x -d 't
 complete -c agentctl -n '__agentctl_at persistent message' -l subject -x -d 'subject line (email)'
 complete -c agentctl -n '__agentctl_at persistent message' -l metadata -x -d 'extra JSON object: inline, @file or - for stdin'
 complete -c agentctl -n '__agentctl_at persistent message' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent chat' -l sender -x -d 'who you are on the web channel (default $USER)'
+complete -c agentctl -n '__agentctl_at persistent chat' -l reply-timeout -x -d 'without a terminal: how long to wait for the replies once the input ends'
+complete -c agentctl -n '__agentctl_at persistent chat' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent status' -l watch -x -d 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped'
 complete -c agentctl -n '__agentctl_at persistent status' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent timeline' -l direction -x -a 'initial older newer' -d 'which window: the newest (initial), or older/newer than --cursor'
 complete -c agentctl -n '__agentctl_at persistent timeline' -l cursor -x -d 'cursor from a previous answer (oldest_cursor / newest_cursor)'
 complete -c agentctl -n '__agentctl_at persistent timeline' -l limit -x -d 'events per request, 1..100 (service default 40)'
 complete -c agentctl -n '__agentctl_at persistent timeline' -l all -d 'page back to the very first event'
+complete -c agentctl -n '__agentctl_at persistent timeline' -s f -l follow -d 'like tail -f: the newest events, then new ones as they come, until Ctrl-C'
 complete -c agentctl -n '__agentctl_at persistent timeline' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status'
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -l limit -x -d 'at most this many, 1..200 (service default 50)'

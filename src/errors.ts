@@ -11,6 +11,8 @@ export const ExitCode = {
   network: 8,
   /** `tasks result` on a task that is still pending or running. */
   notFinished: 9,
+  /** `tasks result --check-schema`: the result does not match the task's output_schema. */
+  schemaMismatch: 10,
   interrupted: 130,
 } as const;
 
@@ -28,6 +30,7 @@ export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, { name: string; meaning: 
   7: { name: 'wait_timed_out', meaning: 'the wait ran out before the task finished' },
   8: { name: 'network', meaning: 'network failure after retries (unreachable, timeout, reset)' },
   9: { name: 'not_finished', meaning: 'the task is still pending or running (no result yet)' },
+  10: { name: 'schema_mismatch', meaning: "the result does not match the task's output_schema (tasks result --check-schema)" },
   130: { name: 'interrupted', meaning: 'interrupted (Ctrl-C)' },
 };
 

@@ -1,16 +1,11 @@
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import type { ZodType } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from './errors.js';
+import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
-import {
-  DEFAULT_RETRY_POLICY,
-  MAX_RETRY_AFTER_SECONDS,
-  backoffDelayMs,
-  parseRetryAfter,
-  shouldRetryNetworkError,
-  shouldRetryStatus,
-  type RetryPolicy,
-} from './retry.js';
+import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { apiBase, resolveApiPath } from './url.js';
+import { UsageError } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -24,6 +19,10 @@ export interface ClientOptions {
   /** Receives verbose trace lines (already redacted). */
   trace?: (line: string) => void;
   retry?: RetryPolicy;
+  /** Time and sleeping between attempts (a fake one in tests). */
+  clock?: Clock;
+  /** Aborts every request and retry pause of this client (Ctrl-C, SIGTERM). */
+  signal?: AbortSignal;
   /** True when baseUrl is the built-in default, to suggest starting the emulator. */
   usingDefaultBaseUrl?: boolean;
 }
@@ -35,6 +34,8 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** Extra abort reason, e.g. Ctrl-C. */
   signal?: AbortSignal;
+  /** Overrides the policy's retries (a wait retries on its own schedule, so its polls take 0). */
+  retries?: number;
 }
 
 export interface ApiResponse<T> {
@@ -47,10 +48,17 @@ export interface ApiResponse<T> {
 export class ApiClient {
   private readonly base: URL;
   private readonly retry: RetryPolicy;
+  private readonly clock: Clock;
 
   constructor(private readonly options: ClientOptions) {
-    this.base = new URL(options.baseUrl.replace(/\/+$/, '') + '/');
+    this.base = apiBase(options.baseUrl);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** The same client with some options changed (a batch's creates outlive Ctrl-C: `{ signal: undefined }`). */
+  withOptions(overrides: Partial<ClientOptions>): ApiClient {
+    return new ApiClient({ ...this.options, ...overrides });
   }
 
   get baseUrl(): string {
@@ -58,23 +66,16 @@ export class ApiClient {
   }
 
   /**
-   * Builds the absolute URL for an API path (always with the trailing slash the service needs),
-   * or accepts an absolute URL on the same origin (pagination links). Other origins are refused so
-   * the API key is never sent to a host the user did not configure.
+   * The absolute URL for an API path (with the trailing slash the service needs) or for an absolute
+   * URL on the base's origin. Anything resolving to another origin is refused, so the API key is
+   * never sent to a host the user did not configure.
    */
   url(pathOrUrl: string, query?: RequestOptions<unknown>['query']): URL {
-    let url: URL;
-    if (/^https?:\/\//i.test(pathOrUrl)) {
-      url = new URL(pathOrUrl);
-      if (url.origin !== this.base.origin) {
-        throw new ResponseShapeError(`refusing to follow a link to another host: ${url.origin}`);
-      }
-    } else {
-      const [rawPath = '', rawQuery] = pathOrUrl.split('?', 2);
-      const path = rawPath.replace(/^\/+/, '');
-      url = new URL(path.endsWith('/') || path === '' ? path : `${path}/`, this.base);
-      if (rawQuery) url.search = rawQuery;
+    const resolved = resolveApiPath(this.base, pathOrUrl);
+    if (!resolved.ok) {
+      throw new UsageError(`refusing to send the API key elsewhere: ${resolved.reason}`, `give a path below ${this.baseUrl}, e.g. /tasks/browser-use/`);
     }
+    const { url } = resolved;
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -97,25 +98,34 @@ export class ApiClient {
     return this.request<unknown>('DELETE', path, options).then((r) => r.data);
   }
 
-  async request<T>(method: HttpMethod, pathOrUrl: string, options: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
-    const url = this.url(pathOrUrl, options.query);
+  /**
+   * Sends one request, retrying what the retry policy allows (transient failures of requests that
+   * may repeat), with backoff and the service's Retry-After. Aborting `options.signal` stops at once.
+   */
+  async request<T>(method: HttpMethod, pathOrUrl: string, requestOptions: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    const url = this.url(pathOrUrl, requestOptions.query);
+    const signals = [this.options.signal, requestOptions.signal].filter((signal) => signal !== undefined);
+    const options = { ...requestOptions, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {
         const { status, headers, body } = outcome;
         if (status < 400) return { status, headers, data: this.checkShape(body, options.schema, method, url) };
-        const error = new ApiError(status, body, method, url.href);
-        if (attempt >= this.retry.retries || !shouldRetryStatus(method, status)) throw error;
-        const retryAfter = parseRetryAfter(headerValue(headers['retry-after']));
-        if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_SECONDS * 1000) throw error;
-        await this.pause(retryAfter ?? backoffDelayMs(attempt, this.retry), `${status}`, options.signal);
+        const retryAfterMs = parseRetryAfter(headers['retry-after'], this.clock.now());
+        const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now() };
+        // A gateway error on a create does not say whether the service carried it out.
+        const uncertain = status >= 500 && !IDEMPOTENT_METHODS.has(method);
+        const error = new ApiError(status, body, method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
+        const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
+        if (attempt >= (options.retries ?? this.retry.retries) || tooLong || !mayRepeat(method, { status })) throw error;
+        await this.pause(retryDelayMs(attempt, this.retry, retryAfterMs), `${status}`, options.signal);
       } else {
         const { error, code } = outcome;
-        if (code === 'AbortError') throw error;
-        if (attempt >= this.retry.retries || !shouldRetryNetworkError(method, code)) {
+        if (code === 'AbortError') throw options.signal?.reason ?? error;
+        if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code })) {
           throw this.networkError(method, url, error, code, attempt + 1);
         }
-        await this.pause(backoffDelayMs(attempt, this.retry), code ?? 'network error', options.signal);
+        await this.pause(retryDelayMs(attempt, this.retry, undefined), code ?? 'network error', options.signal);
       }
     }
   }
@@ -140,15 +150,15 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     this.traceRequest(method, url, headers, options.body);
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (options.signal) signals.push(options.signal);
+    // AbortSignal.any costs tens of µs per request: only combine when there is a second signal.
+    const timeout = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     try {
       const response: Dispatcher.ResponseData = await undiciRequest(url, {
         method,
         headers,
         body: payload,
-        signal: AbortSignal.any(signals),
+        signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -178,24 +188,33 @@ export class ApiClient {
   private networkError(method: string, url: URL, error: unknown, code: string | undefined, attempts: number): NetworkError {
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
     const isTimeout = code === 'TimeoutError' || code?.includes('TIMEOUT');
+    // A create whose connection broke after it was sent may have been carried out: say so, and how to look.
+    const uncertain = !IDEMPOTENT_METHODS.has(method) && !neverSent(code);
+    const where = `${method} ${url.origin}${url.pathname}`;
     const what = isTimeout
-      ? `${method} ${url.origin}${url.pathname} timed out`
-      : `cannot reach ${url.origin}: ${code ?? (error instanceof Error ? error.message : String(error))}`;
+      ? `${where} timed out`
+      : uncertain
+        ? `the connection broke during ${where}: ${code ?? describe(error)}`
+        : `cannot reach ${url.origin}: ${code ?? describe(error)}`;
     let hint: string | undefined;
     if (code === 'ECONNREFUSED' && this.options.usingDefaultBaseUrl) {
       hint = 'nothing is listening at the default address: start `agentctl emulator` in another terminal, or set a base URL with --base-url, AGENTCTL_BASE_URL or `agentctl auth login --base-url URL`';
-    } else if (isTimeout && method === 'POST') {
-      hint = 'the request may still have been carried out; check before sending it again (e.g. `agentctl tasks list`)';
+    } else if (uncertain) {
+      hint = this.checkHint(url);
     } else if (isTimeout) {
       hint = 'raise the limit with --timeout SEC';
     }
-    return new NetworkError(this.options.redactor.redact(what + tries), hint, error);
+    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain);
+  }
+
+  /** What to do after a create (or another POST) whose outcome is unknown. */
+  private checkHint(url: URL): string {
+    return `the request may still have been carried out; check before sending it again: ${checkCommandFor(url, this.base)}`;
   }
 
   private async pause(ms: number, reason: string, signal?: AbortSignal): Promise<void> {
     this.trace(`retrying after ${reason} in ${ms} ms`);
-    const { setTimeout: sleep } = await import('node:timers/promises');
-    await sleep(ms, undefined, signal ? { signal } : undefined);
+    await this.clock.sleep(ms, signal);
   }
 
   private traceRequest(method: string, url: URL, headers: Record<string, string>, body: unknown): void {
@@ -234,6 +253,23 @@ function errorCode(error: unknown, userSignal?: AbortSignal): string | undefined
   if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'TimeoutError';
   const withCode = error as Error & { code?: string; cause?: { code?: string } };
   return withCode.code ?? withCode.cause?.code;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The command that shows whether a create (or another POST) to `url` took effect. */
+export function checkCommandFor(url: URL, base: URL): string {
+  const path = url.pathname.slice(base.pathname.length - 1);
+  const agentTasks = /^\/agents\/browser-use\/([^/]+)\/tasks\/(?:([^/]+)\/)?/.exec(path);
+  if (agentTasks) return agentTasks[2] ? `\`agentctl tasks get ${agentTasks[2]} --agent ${agentTasks[1]}\`` : `\`agentctl tasks list --agent ${agentTasks[1]}\``;
+  const task = /^\/tasks\/browser-use\/([^/]+)\//.exec(path);
+  if (task) return `\`agentctl tasks get ${task[1]}\``;
+  if (path.startsWith('/tasks/')) return '`agentctl tasks list`';
+  if (path.startsWith('/agents/browser-use/')) return '`agentctl agents list`';
+  if (path.startsWith('/agents/')) return '`agentctl persistent list`';
+  return 'list the records it would have changed';
 }
 
 function truncate(text: string, max: number): string {

@@ -1,4 +1,14 @@
 import { ExitCode, type ExitCodeValue } from '../errors.js';
+import { clockTime, formatDuration } from './clock.js';
+import { isTransientStatus } from './retry.js';
+
+/** What the service said about waiting, kept with a 429/503 so messages can say when to try again. */
+export interface RetryAfter {
+  /** How long the service asked to wait. */
+  ms: number;
+  /** When it was said (epoch ms), to name the time. */
+  at: number;
+}
 
 /** The service answered with a non-2xx status. Keeps the status and the parsed (or raw) body. */
 export class ApiError extends Error {
@@ -10,12 +20,15 @@ export class ApiError extends Error {
     readonly body: unknown,
     readonly method: string,
     readonly url: string,
+    readonly retryAfter?: RetryAfter,
+    /** Replaces the usual hint (e.g. how to check whether a failed create was carried out). */
+    hint?: string,
   ) {
     const kind = classifyStatus(status, body);
     super(`${describeStatus(status, kind)}${formatBodyInline(body)}`);
     this.name = 'ApiError';
     this.exitCode = kind === 'auth' ? ExitCode.auth : kind === 'not-found' ? ExitCode.notFound : ExitCode.serviceError;
-    this.hint = hintFor(kind, status);
+    this.hint = hint ?? hintFor(kind, status, retryAfter);
   }
 
   /** The error body as readable `field: message` lines. */
@@ -31,10 +44,30 @@ export class NetworkError extends Error {
     message: string,
     readonly hint?: string,
     override readonly cause?: unknown,
+    /** The request may have reached the service before the connection broke (a create may exist). */
+    readonly mayHaveBeenCarriedOut = false,
   ) {
     super(message);
     this.name = 'NetworkError';
   }
+}
+
+/** A wait that ended without the task ending: its deadline passed (7) or the outage lasted too long. */
+export class WaitEndedError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'WaitEndedError';
+  }
+}
+
+/** A network failure, or the service answering 5xx/429: worth trying again later, in a wait. */
+export function isTransientError(error: unknown): error is NetworkError | ApiError {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && isTransientStatus(error.status);
 }
 
 /** The service answered 2xx, but not with what the API promises (wrong shape, not JSON). */
@@ -84,9 +117,13 @@ function formatBodyInline(body: unknown): string {
   return lines.length === 1 ? `: ${lines[0]}` : `:\n  ${lines.join('\n  ')}`;
 }
 
-function hintFor(kind: ErrorKind, status: number): string | undefined {
+function hintFor(kind: ErrorKind, status: number, retryAfter: RetryAfter | undefined): string | undefined {
   if (kind === 'auth') return 'check the API key: `agentctl auth status`, `agentctl auth login`, or set AGENTCTL_API_KEY';
-  if (status === 429) return 'the service is rate limiting; wait a moment and try again';
+  if (retryAfter && (status === 429 || status === 503)) {
+    const why = status === 429 ? 'the service is rate limiting' : 'the service is unavailable';
+    return `${why} and asks to wait ${formatDuration(retryAfter.ms)}: try again at ${clockTime(retryAfter.at + retryAfter.ms)} or later`;
+  }
+  if (status === 429) return 'the service is rate limiting and did not say for how long; wait a minute and try again';
   if (status >= 500) return 'the service had a problem; try again later';
   return undefined;
 }

@@ -1,12 +1,22 @@
+// The one pagination walker: every list's `--all`, and `api --paginate`. Once the first page gives
+// `count`, the remaining pages are fetched with a bounded window in flight and yielded in order, so
+// a long list reads at network speed while memory stays at a few pages.
 import type { ZodType } from 'zod';
+import type { ExitCodeValue } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { ApiError, ResponseShapeError } from './errors.js';
 import { pageOf, type Page } from './schemas/common.js';
+import { apiBase, resolveLink } from './url.js';
 
 export const MAX_PAGE_SIZE = 100;
+/** Pages in flight at once while walking a list. */
+export const PAGE_WINDOW = 8;
 
 export interface PageRequest {
   page?: number;
   pageSize?: number;
+  /** Stops a walk and its requests at once (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /** One page of a DRF-style list (`page`, `page_size`). */
@@ -17,20 +27,164 @@ export function fetchPage<T>(client: ApiClient, path: string, item: ZodType<T>, 
   });
 }
 
-/**
- * Every item of a list, page after page, as a stream: only one page is held in memory at a time.
- * Follows the service's absolute `next` links (same origin only; the client refuses others).
- */
-export async function* iterateAll<T>(
-  client: ApiClient,
-  path: string,
-  item: ZodType<T>,
-  request: PageRequest = {},
-): AsyncGenerator<T, void, undefined> {
-  let page: Page<T> = await fetchPage(client, path, item, { page: request.page, pageSize: request.pageSize ?? MAX_PAGE_SIZE });
-  for (;;) {
-    yield* page.results;
-    if (!page.next) return;
-    page = await client.get(page.next, { schema: pageOf(item) as unknown as ZodType<Page<T>> });
+/** A page as the walker needs it; `check` turns a body into one or says why it is not a page. */
+export interface PageShape<T> {
+  count?: number | null;
+  next?: string | null;
+  results: T[];
+}
+
+export interface WalkOptions<T> {
+  /** The list's path. */
+  path: string;
+  /** Sent as `page_size` with the first request (later pages follow the service's links). */
+  pageSize?: number;
+  /** Validates a page body (a zod schema of the page, or a plain check for raw routes). */
+  schema?: ZodType<PageShape<T>>;
+  check?: (body: unknown, url: string) => PageShape<T>;
+  window?: number;
+  signal?: AbortSignal;
+}
+
+/** A walk that stopped part-way: what was read is complete up to `itemsRead`. Carries the cause's exit code. */
+export class PartialListError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly hint: string;
+
+  constructor(
+    override readonly cause: Error & { exitCode?: ExitCodeValue; hint?: string },
+    readonly itemsRead: number,
+    readonly failedPage: number | undefined,
+    readonly totalPages: number | undefined,
+  ) {
+    const where = failedPage === undefined ? 'following a next link' : `at page ${failedPage}${totalPages ? ` of ${totalPages}` : ''}`;
+    super(`the list is partial: it stopped ${where}, after ${itemsRead} item${itemsRead === 1 ? '' : 's'}: ${cause.message}`);
+    this.name = 'PartialListError';
+    this.exitCode = cause.exitCode ?? 1;
+    const resume = failedPage === undefined ? '' : `, or read on page by page from --page ${failedPage}`;
+    this.hint = `${cause.hint ? `${cause.hint}; ` : ''}what was printed is correct up to there: run the command again${resume}`;
   }
+}
+
+/** Every item of a list, in the service's order. Only a window of pages is ever held in memory. */
+export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>): AsyncGenerator<T, void, undefined> {
+  const base = apiBase(client.baseUrl);
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const get = async (url: string): Promise<PageShape<T>> => {
+    const body = await client.get<unknown>(url, { schema: options.schema as ZodType<unknown> | undefined, signal });
+    return options.check ? options.check(body, url) : (body as PageShape<T>);
+  };
+  let read = 0;
+  let pageNumber: number | undefined = 1;
+  let total: number | undefined;
+  const fail = (error: unknown): never => {
+    if (signal.aborted && options.signal?.aborted) throw error;
+    throw new PartialListError(error as Error, read, pageNumber, total);
+  };
+
+  try {
+    const firstUrl = client.url(options.path, { page_size: options.pageSize });
+    let page = await get(firstUrl.href).catch(fail);
+    let pageUrl = firstUrl;
+    for (;;) {
+      for (const item of page.results) {
+        read++;
+        yield item;
+      }
+      if (!page.next) return;
+      const next = link(base, page.next, pageUrl);
+      const number = pageParam(next);
+      const perPage = page.results.length;
+      // With a count and numbered links, the rest of the pages are known: fetch them in a window.
+      if (number !== undefined && typeof page.count === 'number' && perPage > 0 && read === perPage * (number - 1)) {
+        total = Math.ceil(page.count / perPage);
+        const windowed = yield* walkWindow(next, number, total, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n));
+        if (!windowed) return;
+        ({ page, url: pageUrl } = windowed);
+        continue;
+      }
+      pageNumber = number;
+      page = await get(next.href).catch(fail);
+      pageUrl = next;
+    }
+  } catch (error) {
+    if (error instanceof PartialListError) throw error;
+    fail(error);
+  } finally {
+    stop.abort();
+  }
+}
+
+/**
+ * Pages `first..total` with up to `window` requests in flight, yielded in order. Returns the last
+ * page when it still has a `next` link (the list grew while it was read), so the caller follows on.
+ */
+async function* walkWindow<T>(
+  template: URL,
+  first: number,
+  total: number,
+  window: number,
+  get: (url: string) => Promise<PageShape<T>>,
+  setPage: (n: number) => void,
+  addRead: (n: number) => void,
+): AsyncGenerator<T, { page: PageShape<T>; url: URL } | undefined, undefined> {
+  const inFlight: Array<{ number: number; url: URL; answer: Promise<PageShape<T> | undefined> }> = [];
+  let requested = first - 1;
+  const refill = () => {
+    while (inFlight.length < window && requested < total) {
+      const number = ++requested;
+      const url = new URL(template);
+      url.searchParams.set('page', String(number));
+      // A page past the end (the list shrank while it was read) is the end, not an error.
+      const answer = get(url.href).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404 && number > first) return undefined;
+        throw error;
+      });
+      answer.catch(() => undefined); // handled when its turn comes; never an unhandled rejection
+      inFlight.push({ number, url, answer });
+    }
+  };
+  refill();
+  for (;;) {
+    const head = inFlight.shift();
+    if (!head) return undefined;
+    setPage(head.number);
+    const page = await head.answer;
+    if (!page) return undefined;
+    refill();
+    for (const item of page.results) {
+      addRead(1);
+      yield item;
+    }
+    if (head.number === total) return page.next ? { page: { ...page, results: [] }, url: head.url } : undefined;
+  }
+}
+
+function link(base: URL, next: string, from: URL): URL {
+  const resolved = resolveLink(base, next, from);
+  if (!resolved.ok) throw new ResponseShapeError(`refusing to follow the service's next link: ${resolved.reason}`);
+  return resolved.url;
+}
+
+function pageParam(url: URL): number | undefined {
+  const value = url.searchParams.get('page');
+  return value !== null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+}
+
+/** A raw route's body as a page, for `api --paginate`. */
+export function checkPage(body: unknown, url: string): PageShape<unknown> {
+  const results = (body as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results)) throw new ResponseShapeError(`${new URL(url).pathname} is not a paginated list (no "results" array)`);
+  return body as PageShape<unknown>;
+}
+
+/** Every item of a typed list. */
+export function iterateAll<T>(client: ApiClient, path: string, item: ZodType<T>, request: PageRequest = {}): AsyncGenerator<T> {
+  return walkPages(client, {
+    path,
+    pageSize: request.pageSize ?? MAX_PAGE_SIZE,
+    schema: pageOf(item) as unknown as ZodType<PageShape<T>>,
+    signal: request.signal,
+  });
 }

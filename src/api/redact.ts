@@ -1,20 +1,49 @@
 /**
  * Scrubs known secret strings (the API key, task secret values) out of anything written to the
- * terminal: verbose traces and error messages that might echo a request back.
+ * terminal: verbose traces and error messages that might echo a request back. A service echoes a
+ * secret inside JSON, so each secret is also matched in the forms a JSON encoder or a URL gives it
+ * (`"` as `\"`, `\` as `\\`, non-ASCII as `\u00e9`, `/` as `\/`, percent-encoding).
  */
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** Every form to look for, longest first, so a form that contains another is replaced whole. */
+  private forms: string[] = [];
 
   add(value: string | undefined): void {
     // Very short values would redact ordinary words; they are also not worth protecting this way.
-    if (value && value.length >= 4) this.secrets.add(value);
+    if (!value || value.length < 4 || this.secrets.has(value)) return;
+    this.secrets.add(value);
+    const all = new Set(this.forms);
+    for (const form of encodedForms(value)) all.add(form);
+    this.forms = [...all].sort((a, b) => b.length - a.length);
   }
 
   redact(text: string): string {
     let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join('***');
+    for (const form of this.forms) out = out.split(form).join('***');
     return out;
   }
+}
+
+/** The ways a secret can appear in text that carries it: raw, JSON-escaped, URL-encoded. */
+export function encodedForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const asciiJson = json.replace(/[\u0080-\uffff]/g, unicodeEscape);
+  // Go's encoder also escapes <, > and &; some encoders escape /.
+  const htmlSafe = asciiJson.replace(/[<>&]/g, unicodeEscape);
+  const forms = [secret, json, asciiJson, htmlSafe, json.replaceAll('/', '\\/'), asciiJson.replaceAll('/', '\\/')];
+  try {
+    forms.push(encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2));
+  } catch {
+    // A lone surrogate cannot be percent-encoded, so it cannot appear that way either.
+  }
+  // Upper- and lower-case hex are both valid in \u escapes.
+  forms.push(htmlSafe.replace(/\\u[0-9a-f]{4}/g, (escape) => `\\u${escape.slice(2).toUpperCase()}`));
+  return [...new Set(forms)];
+}
+
+function unicodeEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 /** A copy of a request body with every secret value replaced, for traces. */

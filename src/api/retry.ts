@@ -1,59 +1,110 @@
-/** When and how long to wait before trying a request again. Pure, so it is unit-tested. */
+// The one retry policy of agentctl, for every HTTP request it sends: the API client and the webhook
+// forwarder. Which failures are worth another try, which methods may repeat, how long to wait
+// (exponential backoff with jitter, Retry-After honoured). Pure, so it is unit- and property-tested;
+// the sleeping is the injected clock's (contract/clock.ts).
 
-export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-const RETRYABLE_STATUSES = new Set([502, 503, 504]);
-const RETRYABLE_NETWORK_CODES = new Set([
+/** Methods whose repetition cannot create a second record. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+const TRANSIENT_NETWORK_CODES = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
   'EPIPE',
   'ETIMEDOUT',
   'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
   'UND_ERR_CONNECT_TIMEOUT',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'TimeoutError',
 ]);
-/** The request never reached the service, so even a create may be sent again. */
-const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
 
-export const MAX_RETRY_AFTER_SECONDS = 120;
+/** The request never left this machine (no connection was made), so even a create may be sent again. */
+const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export interface RetryPolicy {
+  /** Further attempts after the first. */
   retries: number;
+  /** The first backoff; doubles per attempt up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /** A Retry-After longer than this is not waited out inside one request: the caller decides. */
+  maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 3, baseDelayMs: 250, maxDelayMs: 8000 };
+/** ~0.25 + 0.5 + 1 + 2 s of backoff: rides out a restart or a burst of gateway errors. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 4, baseDelayMs: 250, maxDelayMs: 4000, maxRetryAfterMs: 120_000 };
 
-/** Retry a status? 429 for any method (the service did nothing); gateway errors only when safe. */
-export function shouldRetryStatus(method: string, status: number): boolean {
-  if (status === 429) return true;
-  return RETRYABLE_STATUSES.has(status) && IDEMPOTENT_METHODS.has(method);
+/** What went wrong with one attempt: an HTTP status, or a network error code (undefined when unknown). */
+export type Failure = { status: number } | { code: string | undefined };
+
+/** A status that says "later" rather than "never": 5xx, 408 and 429. */
+export function isTransientStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
 }
 
-/** Retry a failed connection? Only when repeating cannot create a second record. */
-export function shouldRetryNetworkError(method: string, code: string | undefined): boolean {
-  if (!code || !RETRYABLE_NETWORK_CODES.has(code)) return false;
-  return IDEMPOTENT_METHODS.has(method) || NEVER_SENT_CODES.has(code);
+export function isTransientNetworkCode(code: string | undefined): boolean {
+  return code !== undefined && TRANSIENT_NETWORK_CODES.has(code);
 }
 
-/** Exponential backoff with jitter: base, 2x base, 4x base ... capped. */
-export function backoffDelayMs(attempt: number, policy: RetryPolicy, random = Math.random): number {
-  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  return Math.round(exponential / 2 + (random() * exponential) / 2);
+/** True when a network failure happened before anything reached the service. */
+export function neverSent(code: string | undefined): boolean {
+  return code !== undefined && NEVER_SENT_CODES.has(code);
 }
 
 /**
- * Parses Retry-After (delta seconds or an HTTP date) into milliseconds; undefined when absent or
- * unreadable.
+ * May this failed request be sent again? Only transient failures, and only when repeating cannot
+ * do the work twice: idempotent methods, a 429 (the service did nothing), a connection that was
+ * never made, or a sender that declares its requests repeatable (the webhook forwarder: receivers
+ * get at-least-once delivery).
  */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+export function mayRepeat(method: string, failure: Failure, options: { repeatable?: boolean } = {}): boolean {
+  if ('status' in failure) {
+    if (!isTransientStatus(failure.status)) return false;
+    return failure.status === 429 || options.repeatable === true || IDEMPOTENT_METHODS.has(method.toUpperCase());
+  }
+  if (!isTransientNetworkCode(failure.code)) return false;
+  return neverSent(failure.code) || options.repeatable === true || IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+/** Exponential backoff with jitter: attempt 0 waits base/2..base, then 2x, 4x ... capped. */
+export function backoffDelayMs(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, random = Math.random): number {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(attempt, 30));
+  return Math.round(exponential / 2 + (random() * exponential) / 2);
+}
+
+/** The wait before the next attempt: the backoff, but never less than what Retry-After asked for. */
+export function retryDelayMs(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  retryAfterMs: number | undefined,
+  random = Math.random,
+): number {
+  return Math.max(retryAfterMs ?? 0, backoffDelayMs(attempt, policy, random));
+}
+
+const DELTA_SECONDS = /^\d+(?:\.\d+)?$/;
+/** IMF-fixdate, RFC 850 and asctime, as RFC 9110 lists them; Date.parse alone takes far more. */
+const HTTP_DATE =
+  /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+
+/** Longest Retry-After taken literally (a day); larger values are clamped, so sums stay finite. */
+export const RETRY_AFTER_CEILING_MS = 24 * 3600 * 1000;
+
+/**
+ * Retry-After (delta seconds or an HTTP date) in milliseconds from `now`, clamped to 0..one day;
+ * undefined when absent or unreadable. Takes an array (a repeated header) and uses the first.
+ */
+export function parseRetryAfter(value: string | readonly string[] | null | undefined, now = Date.now()): number | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== 'string') return undefined;
+  const trimmed = first.trim();
+  if (DELTA_SECONDS.test(trimmed)) return Math.min(RETRY_AFTER_CEILING_MS, Math.round(Number(trimmed) * 1000));
+  if (!HTTP_DATE.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  return Math.min(RETRY_AFTER_CEILING_MS, Math.max(0, date - now));
 }

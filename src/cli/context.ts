@@ -122,6 +122,8 @@ export class Context {
       timeoutMs: this.requestTimeoutMs,
       userAgent: `agentctl/${VERSION} ${this.io.runtime}`,
       redactor: this.redactor,
+      clock: this.io.clock,
+      signal: this.io.signal,
       trace: this.verbose ? (line) => this.io.stderr.write(`${sanitizeText(line)}\n`) : undefined,
       usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
     });

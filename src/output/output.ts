@@ -60,10 +60,18 @@ export class Output {
 
   /** One JSON document (or one compact line with --jsonl), --fields applied, then --jq. */
   json(value: unknown): void {
+    this.jsonDocument(value, this.settings.format === 'jsonl');
+  }
+
+  /** One compact JSON line whatever the format (streams: batch outcomes, followed events, --watch refreshes). */
+  jsonLine(value: unknown): void {
+    this.jsonDocument(value, true);
+  }
+
+  private jsonDocument(value: unknown, compact: boolean): void {
     const fields = this.settings.fields;
     this.checkFields(Array.isArray(value) ? value : [value]);
     const kept = Array.isArray(value) ? value.map((item) => pickFields(item, fields)) : pickFields(value, fields);
-    const compact = this.settings.format === 'jsonl';
     const expression = this.settings.jq;
     if (expression !== undefined) {
       // Kept as a value, never a rejected promise left waiting: flush() reports it.
@@ -174,23 +182,31 @@ export class Output {
       return all.length;
     }
     const shown = columnsFor(columns, this.settings.fields);
-    if (format === 'json') await this.writeAsync('[');
-    for await (const item of items) {
-      this.checkFields([item], columns.map((column) => column.key));
-      if (format === 'jsonl' && this.settings.jq !== undefined) {
-        this.json(item);
-        await this.flush();
+    // Items are written in batches of about 64 KB: one write per item cost a system call each.
+    let batch = format === 'json' ? '[' : '';
+    try {
+      for await (const item of items) {
+        this.checkFields([item], columns.map((column) => column.key));
+        if (format === 'jsonl' && this.settings.jq !== undefined) {
+          this.json(item);
+          await this.flush();
+          count++;
+          continue;
+        }
+        if (format === 'plain') batch += `${plainRow(shown, item)}\n`;
+        else if (format === 'jsonl') batch += `${JSON.stringify(pickFields(item, this.settings.fields))}\n`;
+        else batch += `${count === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, this.settings.fields), null, 2))}`;
         count++;
-        continue;
+        if (batch.length >= 65_536) {
+          await this.writeAsync(batch);
+          batch = '';
+        }
       }
-      let text: string;
-      if (format === 'plain') text = `${plainRow(shown, item)}\n`;
-      else if (format === 'jsonl') text = `${JSON.stringify(pickFields(item, this.settings.fields))}\n`;
-      else text = `${count === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, this.settings.fields), null, 2))}`;
-      await this.writeAsync(text);
-      count++;
+      if (format === 'json') batch += count === 0 ? ']\n' : '\n]\n';
+    } finally {
+      // What was read is printed, also when the list fails part-way.
+      if (batch) await this.writeAsync(batch);
     }
-    if (format === 'json') await this.writeAsync(count === 0 ? ']\n' : '\n]\n');
     return count;
   }
 

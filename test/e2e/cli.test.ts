@@ -83,7 +83,8 @@ describe('the program', () => {
     }
   });
 
-  it('on Ctrl-C during a wait, says the task keeps running, how to resume, and exits 130', async () => {
+  // SIGTERM (a CI job cancelled, `timeout`, `kill`) says the same as Ctrl-C.
+  it.each(['SIGINT', 'SIGTERM'] as const)('on %s during a wait, says the task keeps running, how to resume, and exits 130', async (signal) => {
     const task = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: '[hang] interrupt me' });
     const child = spawn(process.execPath, [BIN, 'tasks', 'wait', task.id, '--interval', '0.05'], {
       env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
@@ -93,7 +94,7 @@ describe('the program', () => {
     child.stderr.on('data', (chunk) => (stderr += String(chunk)));
     // Interrupt only once the wait is really polling the service.
     await eventually(() => requests.some((line) => line.includes(task.id)) || undefined, 10_000, 'the first poll');
-    child.kill('SIGINT');
+    child.kill(signal);
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(130);
     expect(stderr).toContain('keeps running');
@@ -117,6 +118,35 @@ describe('the program', () => {
     expect(stderr).toContain(`Task ${id} keeps running`);
     expect(stderr).toContain(`agentctl tasks wait ${id}`);
     expect(stdout).toBe('');
+  });
+});
+
+describe('a long list through a slow pipe', () => {
+  it('keeps every line of --all --jsonl in the service\'s order when the reader falls behind', async () => {
+    const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'slow pipe' });
+    const path = `/agents/browser-use/${agent.id}/tasks/`;
+    const filler = 'x'.repeat(2000);
+    const seed = async (worker: number) => {
+      for (let i = worker; i < 1000; i += 8) await apiRequest(emulator.baseUrl, 'POST', path, { prompt: `[hang] ${i} ${filler}` });
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, worker) => seed(worker)));
+    const expected: string[] = [];
+    for (let page = 1; page <= 10; page++) expected.push(...(await apiRequest<{ results: { id: string }[] }>(emulator.baseUrl, 'GET', `${path}?page=${page}&page_size=100`)).results.map((task) => task.id));
+
+    const child = spawn(process.execPath, [BIN, 'tasks', 'list', '--agent', agent.id, '--all', '--jsonl'], {
+      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // A reader slower than the writer: the pipe fills and empties again and again (EAGAIN, then room).
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += String(chunk);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 1);
+    });
+    await new Promise((resolve) => child.once('close', resolve));
+    expect(child.exitCode).toBe(0);
+    expect(out.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(expected);
   });
 });
 

@@ -32,7 +32,7 @@ describe('exit codes and error rendering', () => {
     const result = await agentctl(['agents', 'list'], { env: { AGENTCTL_BASE_URL: `http://127.0.0.1:${port}/api/v1`, AGENTCTL_API_KEY: 'k' } });
     expect(result.exitCode).toBe(8);
     expect(result.stderr).toContain('ECONNREFUSED');
-    expect(result.stderr).toContain('after 4 attempts');
+    expect(result.stderr).toContain('after 5 attempts');
   });
 
   it('exit 8 on a request timeout, without re-sending a create', async () => {
@@ -69,7 +69,7 @@ describe('exit codes and error rendering', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('502 Bad Gateway (non-JSON response)');
     expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
-    expect(stub.requests.length).toBe(4);
+    expect(stub.requests.length).toBe(5);
   });
 
   it('honours Retry-After on 429, also for a create', async () => {

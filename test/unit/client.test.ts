@@ -23,7 +23,7 @@ async function clientFor(handler: Handler, trace?: string[]): Promise<ApiClient>
     timeoutMs: 5_000,
     userAgent: 'agentctl-test',
     redactor: new Redactor(),
-    retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 1 },
+    retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
     trace: trace ? (line) => trace.push(line) : undefined,
   });
 }
@@ -46,7 +46,7 @@ const methods = {
 };
 
 describe('ApiClient retries', () => {
-  it.each(['GET', 'PUT', 'DELETE'] as const)('retries %s after 502/503/504 and returns the answer', async (method) => {
+  it.each(['GET', 'PUT', 'DELETE'] as const)('retries %s after 500/502/503/504 and returns the answer', async (method) => {
     const client = await clientFor(failThenOk(3, 503));
     await expect(methods[method](client)).resolves.toEqual({ ok: true });
     expect(stub?.requests.map((r) => r.method)).toEqual([method, method, method, method]);
@@ -80,8 +80,14 @@ describe('ApiClient retries', () => {
     expect(stub?.requests).toHaveLength(1);
   });
 
-  it('does not retry other errors (400, 404, 500)', async () => {
-    for (const status of [400, 404, 500]) {
+  it('retries a GET answered by one 500 (a result endpoint that hiccups)', async () => {
+    const client = await clientFor(failThenOk(1, 500));
+    await expect(methods.GET(client)).resolves.toEqual({ ok: true });
+    expect(stub?.requests).toHaveLength(2);
+  });
+
+  it('does not retry other errors (400, 404, 409)', async () => {
+    for (const status of [400, 404, 409]) {
       const client = await clientFor(failThenOk(1, status));
       const error = await methods.GET(client).catch((e: unknown) => e);
       expect((error as ApiError).status).toBe(status);
@@ -122,7 +128,7 @@ describe('ApiClient retries', () => {
       timeoutMs: 2_000,
       userAgent: 'agentctl-test',
       redactor: new Redactor(),
-      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1 },
+      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
       trace: (line) => trace.push(line),
     });
     const error = await client.post('/things/', {}).catch((e: unknown) => e);

@@ -88,7 +88,7 @@ describe('persistent message input', () => {
 
 describe('timeline options', () => {
   it('passes direction, cursor and limit through', () => {
-    expect(parseTimelineOptions({ direction: 'older', cursor: 'abc', limit: '5' })).toEqual({ query: { direction: 'older', cursor: 'abc', limit: 5 }, all: false });
+    expect(parseTimelineOptions({ direction: 'older', cursor: 'abc', limit: '5' })).toEqual({ query: { direction: 'older', cursor: 'abc', limit: 5 }, all: false, follow: false });
   });
   it('needs a cursor to page, and bounds the limit', () => {
     expect(() => parseTimelineOptions({ direction: 'newer' })).toThrow('--direction newer needs --cursor');

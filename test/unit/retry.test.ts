@@ -1,40 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, parseRetryAfter, shouldRetryNetworkError, shouldRetryStatus } from '../../src/api/retry.js';
+import { backoffDelayMs, mayRepeat, parseRetryAfter, retryDelayMs } from '../../src/api/retry.js';
 
 describe('retry rules', () => {
-  it('retries 429 for every method, gateway errors only for safe methods', () => {
-    expect(shouldRetryStatus('POST', 429)).toBe(true);
-    expect(shouldRetryStatus('GET', 503)).toBe(true);
-    expect(shouldRetryStatus('DELETE', 502)).toBe(true);
-    expect(shouldRetryStatus('POST', 503)).toBe(false);
-    expect(shouldRetryStatus('PATCH', 504)).toBe(false);
-    expect(shouldRetryStatus('GET', 500)).toBe(false);
-    expect(shouldRetryStatus('GET', 404)).toBe(false);
+  it('repeats 429 for every method, other transient statuses only for safe methods', () => {
+    expect(mayRepeat('POST', { status: 429 })).toBe(true);
+    expect(mayRepeat('GET', { status: 503 })).toBe(true);
+    expect(mayRepeat('GET', { status: 500 })).toBe(true);
+    expect(mayRepeat('DELETE', { status: 502 })).toBe(true);
+    expect(mayRepeat('POST', { status: 503 })).toBe(false);
+    expect(mayRepeat('PATCH', { status: 504 })).toBe(false);
+    expect(mayRepeat('GET', { status: 404 })).toBe(false);
+    expect(mayRepeat('GET', { status: 400 })).toBe(false);
   });
 
   it('never re-sends a create that may have reached the service', () => {
-    expect(shouldRetryNetworkError('POST', 'ECONNRESET')).toBe(false);
-    expect(shouldRetryNetworkError('POST', 'TimeoutError')).toBe(false);
-    expect(shouldRetryNetworkError('POST', 'ECONNREFUSED')).toBe(true);
-    expect(shouldRetryNetworkError('GET', 'ECONNRESET')).toBe(true);
-    expect(shouldRetryNetworkError('PUT', 'UND_ERR_SOCKET')).toBe(true);
-    expect(shouldRetryNetworkError('GET', 'ENOTFOUND')).toBe(false);
-    expect(shouldRetryNetworkError('GET', undefined)).toBe(false);
+    expect(mayRepeat('POST', { code: 'ECONNRESET' })).toBe(false);
+    expect(mayRepeat('POST', { code: 'TimeoutError' })).toBe(false);
+    expect(mayRepeat('POST', { code: 'ECONNREFUSED' })).toBe(true);
+    expect(mayRepeat('GET', { code: 'ECONNRESET' })).toBe(true);
+    expect(mayRepeat('PUT', { code: 'UND_ERR_SOCKET' })).toBe(true);
+    expect(mayRepeat('GET', { code: 'ENOTFOUND' })).toBe(false);
+    expect(mayRepeat('GET', { code: undefined })).toBe(false);
+  });
+
+  it('lets a sender declare its POSTs repeatable (the webhook forwarder), still not a 4xx', () => {
+    expect(mayRepeat('POST', { status: 503 }, { repeatable: true })).toBe(true);
+    expect(mayRepeat('POST', { code: 'ECONNRESET' }, { repeatable: true })).toBe(true);
+    expect(mayRepeat('POST', { status: 408 }, { repeatable: true })).toBe(true);
+    expect(mayRepeat('POST', { status: 422 }, { repeatable: true })).toBe(false);
   });
 
   it('backs off exponentially with jitter and a cap', () => {
-    const policy = { retries: 3, baseDelayMs: 100, maxDelayMs: 1000 };
+    const policy = { baseDelayMs: 100, maxDelayMs: 1000 };
     expect(backoffDelayMs(0, policy, () => 0)).toBe(50);
     expect(backoffDelayMs(0, policy, () => 1)).toBe(100);
     expect(backoffDelayMs(2, policy, () => 1)).toBe(400);
     expect(backoffDelayMs(10, policy, () => 1)).toBe(1000);
   });
 
-  it('reads Retry-After as seconds or as a date', () => {
+  it('never waits less than Retry-After asks', () => {
+    const policy = { baseDelayMs: 100, maxDelayMs: 1000 };
+    expect(retryDelayMs(0, policy, 5000, () => 1)).toBe(5000);
+    expect(retryDelayMs(3, policy, 10, () => 1)).toBe(800);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(parseRetryAfter('3')).toBe(3000);
     expect(parseRetryAfter('0.5')).toBe(500);
     expect(parseRetryAfter('Wed, 21 Oct 2026 07:28:10 GMT', Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(10_000);
+    expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', Date.parse('Sun, 06 Nov 1994 08:49:00 GMT'))).toBe(37_000);
+    expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', Date.parse('Sun, 06 Nov 1994 08:49:00 GMT'))).toBe(37_000);
+    expect(parseRetryAfter(['7', '9'])).toBe(7000);
     expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter('-5')).toBeUndefined();
+    expect(parseRetryAfter('1 2')).toBeUndefined();
     expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+
+  it('reads a date in the past as "now" and clamps absurd values to a day', () => {
+    expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:00 GMT', 1_000)).toBe(0);
+    expect(parseRetryAfter('999999999999999999999')).toBe(24 * 3600 * 1000);
   });
 });

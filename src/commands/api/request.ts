@@ -1,7 +1,9 @@
-import type { ApiClient, HttpMethod } from '../../api/client.js';
+import type { HttpMethod } from '../../api/client.js';
+import { checkPage, walkPages, type PartialListError } from '../../api/pagination.js';
 import { defineCommand } from '../../cli/define.js';
 import { readJsonArgument } from '../../cli/input.js';
 import { UsageError } from '../../errors.js';
+import { untilFailure } from '../shared/list.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -36,9 +38,14 @@ export const command = defineCommand({
   async run({ method, path, data: dataFlag, paginate }, ctx) {
     const data = dataFlag === undefined ? undefined : await readJsonArgument(dataFlag.replace(/^@-$/, '-'), '--data', ctx.io.stdin);
     const client = await ctx.client();
+    // Checked before any request: a path that resolves to another host is refused (exit 2).
+    client.url(path);
     if (paginate) {
       // Raw output is always JSON: one array, or one object per line with --jsonl.
-      await ctx.out.stream(followPages(client, path), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
+      const stopped: { error?: PartialListError } = {};
+      const pages = walkPages(client, { path, check: checkPage, signal: ctx.signal });
+      await ctx.out.stream(untilFailure(pages, stopped), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
+      if (stopped.error) throw stopped.error;
       return;
     }
     const response = await client.request(method, path, { body: data });
@@ -52,13 +59,3 @@ export const command = defineCommand({
     }
   },
 });
-
-async function* followPages(client: ApiClient, path: string) {
-  let next: string | null = path;
-  while (next) {
-    const page: { results?: unknown[]; next?: string | null } = await client.get(next);
-    if (!Array.isArray(page?.results)) throw new UsageError(`${path} is not a paginated list (no "results" array)`);
-    yield* page.results;
-    next = page.next ?? null;
-  }
-}

@@ -1,9 +1,23 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
 import { parseAgentBody } from './body.js';
+import { agentFieldOptions, rawOptions } from './options.js';
 import { showAgent } from './show.js';
 
-export const run: CommandRun = async (ctx, _args, options) => {
-  const body = await parseAgentBody(options, 'create', ctx.io.stdin);
-  showAgent(ctx, await persistentAgents.create(await ctx.client(), body));
-};
+const options = agentFieldOptions('agent name, at most 255 characters (the service picks one if omitted)');
+
+export const command = defineCommand({
+  name: 'create',
+  summary: 'create a persistent agent',
+  options,
+  examples: [
+    'agentctl persistent create --name "Price watcher" --charter "Track the price of the Oslo-Rome flight" --schedule @daily',
+    'agentctl persistent create --name digest --charter-file charter.md --schedule "0 7 * * mon-fri" --whitelist-policy manual',
+    'id=$(agentctl persistent create --name scout --json | jq -r .id)',
+  ],
+  parse: (input) => rawOptions(input, options),
+  async run(raw, ctx) {
+    const body = await parseAgentBody(raw, 'create', ctx.io.stdin);
+    showAgent(ctx, await persistentAgents.create(await ctx.client(), body));
+  },
+});

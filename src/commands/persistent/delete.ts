@@ -1,10 +1,18 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
+import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
-import { confirmAndDelete } from '../shared/confirm-delete.js';
+import { YES_OPTION, confirmAndDelete } from '../shared/confirm-delete.js';
+import { AGENT_ID_ARG, ID } from './options.js';
 
-export const run: CommandRun = async (ctx, [id], options) => {
-  const agentId = checkUuid(String(id), 'agent id');
-  const client = await ctx.client();
-  await confirmAndDelete(ctx, agentId, `persistent agent ${agentId}`, Boolean(options.yes), () => persistentAgents.delete(client, agentId));
-};
+export const command = defineCommand({
+  name: 'delete',
+  summary: 'delete an agent',
+  args: [AGENT_ID_ARG],
+  options: [YES_OPTION],
+  examples: [`agentctl persistent delete ${ID} --yes`],
+  parse: (input) => ({ id: checkUuid(input.arg(0) ?? '', 'agent id'), yes: input.flag('yes') }),
+  async run({ id, yes }, ctx) {
+    const client = await ctx.client();
+    await confirmAndDelete(ctx, id, `persistent agent ${id}`, yes, () => persistentAgents.delete(client, id));
+  },
+});

@@ -3,7 +3,9 @@ import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { checkUuid } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
 import { readJsonArgument, readStdin } from '../../cli/input.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand, type OptionSpec } from '../../cli/define.js';
+import { MESSAGE_CHANNELS } from '../../contract/enums.js';
+import { AGENT_ID_ARG, ID, rawOptions } from './options.js';
 import { timelineLine, timelinePlainLine } from './timeline-format.js';
 
 export async function parseMessage(body: string, options: Record<string, unknown>, stdin: NodeJS.ReadableStream): Promise<MessageBody> {
@@ -27,12 +29,30 @@ export async function parseMessage(body: string, options: Record<string, unknown
   return message;
 }
 
-export const run: CommandRun = async (ctx, [id, body], options) => {
-  const agentId = checkUuid(String(id), 'agent id');
-  const message = await parseMessage(String(body), options, ctx.io.stdin);
-  const answer = await persistentAgents.message(await ctx.client(), agentId, message);
-  if (ctx.out.machine) return ctx.out.json(answer);
-  const event = answer.event as TimelineEvent;
-  ctx.out.line(ctx.out.settings.format === 'plain' ? timelinePlainLine({ ...event, kind: event.kind ?? 'message' }) : timelineLine({ ...event, kind: event.kind ?? 'message' }));
-  ctx.out.success(`Message delivered to agent ${agentId}.`);
-};
+const options: OptionSpec[] = [
+  { flags: '--channel <channel>', description: 'channel the message arrives on', choices: MESSAGE_CHANNELS, required: true },
+  { flags: '--sender <sender>', description: 'who sends it (an address, a number or a handle on that channel)', required: true },
+  { flags: '--recipient <recipient>', description: "the agent's address on that channel (needed when the agent has no endpoint for it)" },
+  { flags: '--subject <subject>', description: 'subject line (email)' },
+  { flags: '--metadata <json>', description: 'extra JSON object: inline, @file or - for stdin' },
+];
+
+export const command = defineCommand({
+  name: 'message',
+  summary: 'send a message to an agent, as on any of its channels',
+  args: [AGENT_ID_ARG, { name: '<body>', description: 'the message text (- reads stdin)' }],
+  options,
+  examples: [
+    `agentctl persistent message ${ID} "Please check the price again" --channel web --sender owner@example.com`,
+    `git log -1 --format=%B | agentctl persistent message ${ID} - --channel email --sender ci@example.com --subject "New release"`,
+  ],
+  parse: (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), body: input.arg(1) ?? '', raw: rawOptions(input, options) }),
+  async run({ agentId, body, raw }, ctx) {
+    const message = await parseMessage(body, raw, ctx.io.stdin);
+      const answer = await persistentAgents.message(await ctx.client(), agentId, message);
+    if (ctx.out.machine) return ctx.out.json(answer);
+    const event = answer.event as TimelineEvent;
+    ctx.out.line(ctx.out.settings.format === 'plain' ? timelinePlainLine({ ...event, kind: event.kind ?? 'message' }) : timelineLine({ ...event, kind: event.kind ?? 'message' }));
+    ctx.out.success(`Message delivered to agent ${agentId}.`);
+  },
+});

@@ -1,15 +1,37 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
 import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import type { ProcessingStatus } from '../../api/schemas/persistent-agent.js';
+import type { Context } from '../../cli/context.js';
+import { defineCommand } from '../../cli/define.js';
+import { WATCH_OPTION, parseWatch, watch } from '../shared/watch.js';
+import { AGENT_ID_ARG, ID } from './options.js';
 import { colorStatus } from '../../output/color.js';
 import { plainCell } from '../../output/format.js';
 import type { Column } from '../../output/table.js';
 
 type WebTask = Record<string, unknown>;
 
-export const run: CommandRun = async (ctx, [id]) => {
-  const agentId = checkUuid(String(id), 'agent id');
-  const status = await persistentAgents.processingStatus(await ctx.client(), agentId);
+export const command = defineCommand({
+  name: 'status',
+  summary: 'is the agent working now: its running web tasks and its next scheduled run',
+  args: [AGENT_ID_ARG],
+  options: [WATCH_OPTION],
+  examples: [
+    `agentctl persistent status ${ID}`,
+    `agentctl persistent status ${ID} --json | jq .processing_active`,
+    `agentctl persistent status ${ID} --watch 5`,
+  ],
+  notes: 'Exit codes: 0 (also when --watch ends with Ctrl-C), 4 unknown agent, 1/3/8 as for every command.',
+  parse: (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), watchMs: parseWatch(input.value('watch')) }),
+  async run({ agentId, watchMs }, ctx) {
+    const client = await ctx.client();
+    const fetch = () => persistentAgents.processingStatus(client, agentId);
+    if (watchMs !== undefined) return watch(ctx, watchMs, fetch, (status) => showStatus(ctx, status));
+    showStatus(ctx, await fetch());
+  },
+});
+
+function showStatus(ctx: Context, status: ProcessingStatus): void {
   if (ctx.out.machine) return ctx.out.json(status);
 
   const snapshot = status.processing_snapshot ?? {};
@@ -36,4 +58,4 @@ export const run: CommandRun = async (ctx, [id]) => {
   }
   ctx.out.line('');
   ctx.out.list(webTasks, columns);
-};
+}

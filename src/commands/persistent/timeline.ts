@@ -2,14 +2,27 @@ import { persistentAgents, timelineWindowsBackwards, type TimelineQuery } from '
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
+import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
+import { TIMELINE_DIRECTIONS } from '../../contract/enums.js';
+import { AGENT_ID_ARG, ID, rawOptions } from './options.js';
 import { timelineLine, timelinePlainLine } from './timeline-format.js';
+import { followTimeline } from './timeline-follow.js';
 
 interface TimelineOptions {
   query: TimelineQuery;
   all: boolean;
+  follow: boolean;
 }
+
+const options = [
+  { flags: '--direction <direction>', description: 'which window: the newest (initial), or older/newer than --cursor', choices: TIMELINE_DIRECTIONS },
+  { flags: '--cursor <cursor>', description: 'cursor from a previous answer (oldest_cursor / newest_cursor)' },
+  { flags: '--limit <n>', description: 'events per request, 1..100 (service default 40)' },
+  { flags: '--all', description: 'page back to the very first event' },
+  { flags: '-f, --follow', description: 'like tail -f: the newest events, then new ones as they come, until Ctrl-C' },
+];
 
 export function parseTimelineOptions(options: Record<string, unknown>): TimelineOptions {
   const query: TimelineQuery = {};
@@ -17,17 +30,41 @@ export function parseTimelineOptions(options: Record<string, unknown>): Timeline
   if (options.cursor !== undefined) query.cursor = String(options.cursor);
   if (options.limit !== undefined) query.limit = parseIntegerFlag(String(options.limit), '--limit', 1, 100);
   const all = Boolean(options.all);
+  const follow = Boolean(options.follow);
+  if (follow && (all || query.direction === 'older')) throw new UsageError('--follow prints the newest events and then new ones; drop --all / --direction older');
   if (query.direction && query.direction !== 'initial' && !query.cursor) {
     throw new UsageError(`--direction ${query.direction} needs --cursor`, 'take oldest_cursor or newest_cursor from `timeline ID --json`');
   }
   if (all && query.direction === 'newer') throw new UsageError('--all pages back through older events; it cannot be combined with --direction newer');
-  return { query, all };
+  return { query, all, follow };
 }
 
-export const run: CommandRun = async (ctx, [id], options) => {
-  const agentId = checkUuid(String(id), 'agent id');
-  const { query, all } = parseTimelineOptions(options);
+export const command = defineCommand({
+  name: 'timeline',
+  summary: "the agent's activity log, oldest first: messages, thinking, plans and tool steps",
+  args: [AGENT_ID_ARG],
+  options,
+  notes:
+    "--json prints the service's answer (events with their cursors); with --all, one array of every event.\n" +
+    '--jsonl prints one event per line. Events are always printed oldest first, so --all reads every\n' +
+    'window before printing (one agent\'s history, not a stream).\n' +
+    '--follow prints the newest events, then each new one as it arrives (polling every 0.5 s while the\n' +
+    'agent works or events come, backing off to 10 s while it is idle), and says on stderr when the agent\n' +
+    'starts and stops working (processing_active). Ctrl-C ends it with exit 0. With --jsonl, one event a line.',
+  examples: [
+    `agentctl persistent timeline ${ID}`,
+    `agentctl persistent timeline ${ID} --follow`,
+    `agentctl persistent timeline ${ID} --follow --jsonl | jq -r 'select(.kind == "message") | .message.body'`,
+    `agentctl persistent timeline ${ID} --all --jsonl | jq -r 'select(.kind == "message") | .timestamp'`,
+    `agentctl persistent timeline ${ID} --direction older --cursor "$(agentctl persistent timeline ${ID} --json | jq -r .oldest_cursor)"`,
+  ],
+  parse: (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), ...parseTimelineOptions(rawOptions(input, options)) }),
+  run,
+});
+
+async function run({ agentId, query, all, follow }: TimelineOptions & { agentId: string }, ctx: Context): Promise<number | void> {
   const client = await ctx.client();
+  if (follow) return followCommand(ctx, client, agentId, query);
 
   if (!all) {
     const window = await persistentAgents.timeline(client, agentId, query);
@@ -52,13 +89,25 @@ export const run: CommandRun = async (ctx, [id], options) => {
   if (ctx.out.settings.format === 'json') return ctx.out.json(events);
   printEvents(ctx, events);
   if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${events.length} event${events.length === 1 ? '' : 's'}`));
-};
+}
 
-function printEvents(ctx: Context, events: TimelineEvent[]): void {
+/** `--follow`: the newest window, then new events until Ctrl-C (exit 0). */
+async function followCommand(ctx: Context, client: ApiClient, agentId: string, query: TimelineQuery): Promise<number> {
+  ctx.handlesInterrupt = true;
+  const first = await persistentAgents.timeline(client, agentId, query);
+  printEvents(ctx, first.events, true);
+  await followTimeline(ctx, client, agentId, first.newest_cursor, {
+    onEvents: (events) => printEvents(ctx, events, true),
+    onProcessing: (active) => ctx.out.info(ctx.out.chalk.dim(active ? '… the agent is working' : '· the agent is idle')),
+  });
+  return 0;
+}
+
+export function printEvents(ctx: Context, events: TimelineEvent[], streaming = false): void {
   const format = ctx.out.settings.format;
-  if (format === 'jsonl') return events.forEach((event) => ctx.out.json(event));
+  if (format === 'jsonl' || (streaming && format === 'json')) return events.forEach((event) => ctx.out.jsonLine(event));
   if (format === 'plain') return events.forEach((event) => ctx.out.line(timelinePlainLine(event)));
-  if (events.length === 0) return ctx.out.info('No events.');
+  if (events.length === 0) return streaming ? undefined : ctx.out.info('No events.');
   const bodyWidth = Math.max(30, ctx.out.settings.width - 34);
   for (const event of events) ctx.out.line(timelineLine(event, bodyWidth));
 }

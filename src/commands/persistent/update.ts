@@ -1,11 +1,21 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
+import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
 import { parseAgentBody } from './body.js';
+import { AGENT_ID_ARG, ID, agentFieldOptions, rawOptions } from './options.js';
 import { showAgent } from './show.js';
 
-export const run: CommandRun = async (ctx, [id], options) => {
-  const agentId = checkUuid(String(id), 'agent id');
-  const body = await parseAgentBody(options, 'update', ctx.io.stdin);
-  showAgent(ctx, await persistentAgents.update(await ctx.client(), agentId, body));
-};
+const options = agentFieldOptions('new name, at most 255 characters');
+
+export const command = defineCommand({
+  name: 'update',
+  summary: 'change some fields of an agent (PATCH)',
+  args: [AGENT_ID_ARG],
+  options,
+  examples: [`agentctl persistent update ${ID} --schedule "@every 2h"`, `agentctl persistent update ${ID} --no-schedule --paused`],
+  parse: (input) => ({ id: checkUuid(input.arg(0) ?? '', 'agent id'), raw: rawOptions(input, options) }),
+  async run({ id, raw }, ctx) {
+    const body = await parseAgentBody(raw, 'update', ctx.io.stdin);
+    showAgent(ctx, await persistentAgents.update(await ctx.client(), id, body));
+  },
+});

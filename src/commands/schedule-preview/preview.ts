@@ -5,7 +5,7 @@ import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
 import { ExitError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../errors.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
 import type { DetailRow } from '../../output/output.js';
 import { LAST_SEARCHED_YEAR, ScheduleError, checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
 
@@ -67,13 +67,42 @@ export function localPreview(options: PreviewOptions): LocalPreview {
   }
 }
 
-export const run: CommandRun = async (ctx, [expr], options) => {
-  const preview = parsePreviewOptions(String(expr), options);
-  const answer = localPreview(preview);
-  const rejection = preview.agentId ? await askService(ctx, preview.agentId, answer) : undefined;
-  printPreview(ctx, preview, answer);
-  if (rejection) throw new ExitError(ExitCode.serviceError, `the service rejects this schedule (HTTP 400): ${rejection.join('; ')}`);
-};
+export const command = defineCommand({
+  name: 'schedule-preview',
+  summary: 'check a schedule expression locally, describe it and list its next fire times (UTC)',
+  args: [{ name: '<expr>', description: 'the schedule: @daily, "@every 1h 30m", "0 9 * * mon-fri", ...' }],
+  options: [
+    { flags: '--count <n>', description: 'how many fire times, 1..1000', default: '5' },
+    { flags: '--from <iso>', description: 'list fire times after this instant (ISO 8601, default now)' },
+    { flags: '--tz <zone>', description: 'show times in this IANA time zone (the schedule itself runs in UTC)' },
+    { flags: '--agent <id>', description: 'also ask the service for its answer (POST /agents/ID/schedule/preview/)' },
+  ],
+  notes:
+    'Grammar (as the service accepts it):\n' +
+    '  @yearly @annually @monthly @weekly @daily @hourly   (case-sensitive; no @midnight, no @reboot)\n' +
+    '  @every 90s | @every 1h 30m                          (units s m h d, parts separated by spaces)\n' +
+    '  minute hour day-of-month month day-of-week          (UTC; day-of-week 0-6 or sun..sat;\n' +
+    '                                                       no 7, month names, L, # or ?)\n' +
+    'When both day-of-month and day-of-week are restricted, a day must match both (unlike classic cron).\n' +
+    'An invalid expression exits 2 with the reason; nothing is sent without --agent.',
+  examples: [
+    'agentctl schedule-preview "0 9 * * mon-fri"',
+    'agentctl schedule-preview "@every 1h 30m" --count 3 --from 2026-01-01T00:00:00Z',
+    'agentctl schedule-preview "30 6 * * *" --tz Europe/Oslo',
+    'agentctl schedule-preview @daily --agent 7c9e6679-7425-40de-944b-e07fc1f90ae7 --json | jq .service',
+  ],
+  parse: (input) => ({
+    expression: input.arg(0) ?? '',
+    raw: { count: input.string('count'), from: input.string('from'), tz: input.string('tz'), agent: input.string('agent') },
+  }),
+  async run({ expression, raw }, ctx) {
+    const preview = parsePreviewOptions(expression, raw, new Date(ctx.clock.now()));
+    const answer = localPreview(preview);
+    const rejection = preview.agentId ? await askService(ctx, preview.agentId, answer) : undefined;
+    printPreview(ctx, preview, answer);
+    if (rejection) throw new ExitError(ExitCode.serviceError, `the service rejects this schedule (HTTP 400): ${rejection.join('; ')}`);
+  },
+});
 
 /**
  * Adds the service's own answer. The spec names the agent's fields as the body, so the agent's name

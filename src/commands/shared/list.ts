@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cli/context.js';
 import { ParseInput, type OptionSpec } from '../../cli/define.js';
+import { PartialListError } from '../../api/pagination.js';
 import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
@@ -37,7 +38,7 @@ export function parseListOptions(input: ParseInput | Record<string, unknown>): L
 
 export interface ListSource<T> {
   page: (request: { page?: number; pageSize?: number }) => Promise<Page<T>>;
-  all: (request: { pageSize?: number }) => AsyncIterable<T>;
+  all: (request: { pageSize?: number; signal?: AbortSignal }) => AsyncIterable<T>;
   /** Client-side filter (the service has none). */
   filter?: (item: T) => boolean;
 }
@@ -46,13 +47,28 @@ export interface ListSource<T> {
 export async function printList<T>(ctx: Context, source: ListSource<T>, options: ListOptions, columns: Column<T>[]): Promise<void> {
   const keep = source.filter ?? (() => true);
   if (options.all) {
-    const count = await ctx.out.stream(filtered(source.all({ pageSize: options.pageSize }), keep), columns);
+    const stopped: { error?: PartialListError } = {};
+    const count = await ctx.out.stream(untilFailure(filtered(source.all({ pageSize: options.pageSize, signal: ctx.signal }), keep), stopped), columns);
+    // A walk that failed part-way still ends its output properly (a closed JSON array), then says so.
+    if (stopped.error) throw stopped.error;
     if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${count} item${count === 1 ? '' : 's'}`));
     return;
   }
   const first = options.page ?? 1;
-  let page = await source.page({ page: first, pageSize: options.pageSize });
-  let current = first;
+  const { items, page, current } = await readPage(source, options);
+  ctx.out.list(items, columns);
+  if (page.next) {
+    // On stderr in every format (silenced by --quiet), so a script reading page 1 knows there is more.
+    const read = current === first ? `Page ${first}` : `Pages ${first}-${current}`;
+    ctx.out.info(ctx.out.chalk.dim(`${read} of ${page.count} items. More: --page ${current + 1}, or --all.`));
+  }
+}
+
+/** One page of a list (`--page`, `--page-size`), with a client-side filter applied: also for --watch. */
+export async function readPage<T>(source: ListSource<T>, options: ListOptions): Promise<{ items: T[]; page: Page<T>; current: number }> {
+  const keep = source.filter ?? (() => true);
+  let current = options.page ?? 1;
+  let page = await source.page({ page: current, pageSize: options.pageSize });
   const items = page.results.filter(keep);
   if (source.filter) {
     // A client-side filter on one page could print nothing while matches sit further on: read on
@@ -64,11 +80,16 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
       items.push(...page.results.filter(keep));
     }
   }
-  ctx.out.list(items, columns);
-  if (page.next) {
-    // On stderr in every format (silenced by --quiet), so a script reading page 1 knows there is more.
-    const read = current === first ? `Page ${first}` : `Pages ${first}-${current}`;
-    ctx.out.info(ctx.out.chalk.dim(`${read} of ${page.count} items. More: --page ${current + 1}, or --all.`));
+  return { items, page, current };
+}
+
+/** Ends the stream quietly at a partial list's failure, keeping the error for after the output is closed. */
+export async function* untilFailure<T>(items: AsyncIterable<T>, stopped: { error?: PartialListError }): AsyncGenerator<T> {
+  try {
+    yield* items;
+  } catch (error) {
+    if (!(error instanceof PartialListError)) throw error;
+    stopped.error = error;
   }
 }
 

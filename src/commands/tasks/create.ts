@@ -1,11 +1,10 @@
 import { createTimeoutMs, tasks } from '../../api/tasks.js';
-import { parseSecondsFlag } from '../../contract/validate.js';
 import { UsageError, ExitError } from '../../errors.js';
 import { ExitCode } from '../../errors.js';
 import type { CommandRun } from '../../cli/lazy.js';
 import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
 import { taskDetail } from './columns.js';
-import { exitCodeForStatus, printResult, resumeCommand, waitAndReport } from './outcome.js';
+import { exitCodeForStatus, parseWaitFlags, printResult, requestLimitMs, resumeCommand, waitAndReport } from './outcome.js';
 
 export const run: CommandRun = async (ctx, [promptArg], options) => {
   // --webhook-listen and its companions: wait for the completion webhook (see webhook-wait.ts).
@@ -16,7 +15,8 @@ export const run: CommandRun = async (ctx, [promptArg], options) => {
   const follow = Boolean(options.follow);
   const idOnly = Boolean(options.idOnly);
   if (follow && options.wait !== undefined) throw new UsageError('choose --wait (the service waits) or --follow (agentctl polls), not both');
-  const intervalMs = parseSecondsFlag(String(options.interval ?? '2'), '--interval', 0.05) * 1000;
+  // With --follow, --timeout bounds the whole command (create and wait), as in `tasks wait`.
+  const limits = follow ? parseWaitFlags(ctx, options) : undefined;
   const body = await buildTaskBody(promptArg as string | undefined, options as TaskFieldOptions, 'create', ctx.io, ctx.redactor);
 
   const client = await ctx.client();
@@ -24,16 +24,19 @@ export const run: CommandRun = async (ctx, [promptArg], options) => {
   const spinner = body.wait ? await ctx.spinner(`Creating the task and waiting up to ${body.wait}s`) : undefined;
   let task;
   try {
-    task = await tasks.create(client, scope, body, { timeoutMs: createTimeoutMs(body, ctx.requestTimeoutMs), signal: ctx.signal });
+    const timeoutMs = createTimeoutMs(body, ctx.requestTimeoutMs);
+    task = await tasks.create(client, scope, body, { timeoutMs: limits ? Math.min(timeoutMs, requestLimitMs(ctx, limits.deadline)) : timeoutMs, signal: ctx.signal });
   } finally {
     spinner?.stop();
   }
   ctx.onInterrupt(undefined);
 
+  // The id is out the moment the task exists, whatever happens to the wait, so a script never
+  // creates a second task to find out (stderr keeps --json's stdout one document).
   if (idOnly) ctx.out.line(task.id);
-  if (follow) {
-    if (!idOnly && !ctx.out.machine) ctx.out.info(`Created task ${task.id}; following it (Ctrl-C stops waiting, not the task).`);
-    await waitAndReport(ctx, client, scope, task.id, { intervalMs, silent: idOnly });
+  if (limits) {
+    if (!idOnly) ctx.out.info(`Created task ${task.id}; following it (Ctrl-C stops waiting, not the task).`);
+    await waitAndReport(ctx, client, scope, task.id, { ...limits, silent: idOnly });
     return;
   }
   if (body.wait) {

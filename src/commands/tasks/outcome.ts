@@ -1,10 +1,13 @@
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { ApiClient } from '../../api/client.js';
+import { clockTime, formatDuration } from '../../api/clock.js';
+import { WaitEndedError } from '../../api/errors.js';
 import type { TaskStatus } from '../../api/schemas/common.js';
 import type { Task, TaskResult } from '../../api/schemas/task.js';
-import { pollUntilFinished } from '../../api/wait.js';
+import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MAX_OUTAGE_MS, waitForTask, type WaitEvent } from '../../api/wait.js';
 import type { Context } from '../../cli/context.js';
-import { ExitError } from '../../errors.js';
+import { parseSecondsFlag } from '../../contract/validate.js';
+import { ExitError, isExplainedError } from '../../errors.js';
 import { ExitCode, type ExitCodeValue } from '../../errors.js';
 
 /** The exit code a finished task maps to: completed 0, failed 5, cancelled 6. */
@@ -21,56 +24,132 @@ export function resumeCommand(id: string, scope: TaskScope): string {
 }
 
 export interface WaitOptions {
-  intervalMs: number;
-  timeoutMs?: number;
+  /** Longest delay between polls (--interval). */
+  maxIntervalMs: number;
+  /** When the whole wait ends (clock time, from --timeout); undefined waits until the task ends. */
+  deadline?: number;
+  /** Longest outage ridden out (--max-outage). */
+  maxOutageMs: number;
   /** Print nothing but the exit code (for --id-only). */
   silent?: boolean;
 }
 
 /**
- * Polls a task until it ends, then prints the result endpoint's answer and ends the command with
- * the task's exit code. Used by `tasks wait` and `tasks create --follow`.
+ * The limits every waiting command shares: `--timeout SEC` is the whole wait (counted from the
+ * command's start), `--interval SEC` the longest delay between polls, `--max-outage SEC` how long
+ * the service may be unreachable before the wait gives up.
  */
-export async function waitAndReport(ctx: Context, client: ApiClient, scope: TaskScope, id: string, options: WaitOptions): Promise<void> {
-  ctx.onInterrupt(`Stopped waiting. Task ${id} keeps running; resume with:\n  ${resumeCommand(id, scope)}`);
-  const started = Date.now();
+export function parseWaitFlags(
+  ctx: Context,
+  options: { interval?: unknown; maxOutage?: unknown },
+): Omit<WaitOptions, 'silent'> {
+  // In a waiting command the global --timeout is the whole wait, not one request's limit.
+  ctx.ownsTimeoutFlag = true;
+  const timeoutMs = ctx.flags.timeout === undefined ? undefined : parseSecondsFlag(ctx.flags.timeout, '--timeout') * 1000;
+  return {
+    maxIntervalMs: options.interval === undefined ? DEFAULT_MAX_INTERVAL_MS : parseSecondsFlag(String(options.interval), '--interval', 0.05) * 1000,
+    maxOutageMs: options.maxOutage === undefined ? DEFAULT_MAX_OUTAGE_MS : parseSecondsFlag(String(options.maxOutage), '--max-outage') * 1000,
+    deadline: timeoutMs === undefined ? undefined : ctx.clock.now() + timeoutMs,
+  };
+}
+
+/** One request's time limit inside a wait: the usual limit, but never past the wait's deadline. */
+export function requestLimitMs(ctx: Context, deadline: number | undefined): number {
+  return deadline === undefined ? ctx.requestTimeoutMs : Math.max(1, Math.min(ctx.requestTimeoutMs, deadline - ctx.clock.now()));
+}
+
+/** What a wait says on stderr while the service is down and when it is back. */
+export function describeWaitEvent(event: WaitEvent<unknown>): string | undefined {
+  if (event.type === 'unreachable') return `service unreachable since ${clockTime(event.since)}, retrying (${event.error.message.split('\n')[0]})`;
+  if (event.type === 'reachable') return `service reachable again after ${formatDuration(event.at - event.since)}`;
+  return undefined;
+}
+
+/**
+ * Polls a task until it ends, then prints the result endpoint's answer and ends the command with
+ * the task's exit code. Used by `tasks wait` and `tasks create --follow`. Rides out outages (see
+ * api/wait.ts); every way it can stop early names the task and the command that resumes the wait.
+ */
+export async function waitAndReport(
+  ctx: Context,
+  client: ApiClient,
+  scope: TaskScope,
+  id: string,
+  options: WaitOptions,
+): Promise<void> {
+  const { clock } = ctx;
+  const resume = `Task ${id} keeps running; resume with:\n  ${resumeCommand(id, scope)}`;
+  ctx.onInterrupt(`Stopped waiting. ${resume}`);
+  const started = clock.now();
   const spinner = await ctx.spinner(`Task ${id}: waiting`);
   let status: TaskStatus = 'pending';
-  const ticker = setInterval(() => spinner.text(`Task ${id}: ${status} (${Math.round((Date.now() - started) / 1000)}s)`), 1000);
+  const ticker = setInterval(() => spinner.text(`Task ${id}: ${status} (${Math.round((clock.now() - started) / 1000)}s)`), 1000);
   let outcome;
   try {
-    outcome = await pollUntilFinished(() => tasks.get(client, scope, id, { signal: ctx.signal }), {
-      intervalMs: options.intervalMs,
-      timeoutMs: options.timeoutMs,
-      signal: ctx.signal,
-      onStatus: (next) => {
-        status = next;
-        spinner.text(`Task ${id}: ${next}`);
+    outcome = await waitForTask(
+      { maxIntervalMs: options.maxIntervalMs, maxOutageMs: options.maxOutageMs, timeoutMs: options.deadline === undefined ? undefined : options.deadline - started },
+      {
+        clock,
+        signal: ctx.signal,
+        // The wait is the retry loop here (backoff, Retry-After, outage limit), so a poll is one request.
+        fetchTask: () => tasks.get(client, scope, id, { signal: ctx.signal, retries: 0 }),
+        onEvent: (event) => {
+          if (event.type === 'status') {
+            status = event.status;
+            spinner.text(`Task ${id}: ${event.status}`);
+          }
+          const line = describeWaitEvent(event);
+          if (line) ctx.out.warn(line);
+        },
       },
-    });
+    );
+  } catch (error) {
+    throw withResumeHint(error, id, scope, ctx.signal);
   } finally {
     clearInterval(ticker);
     spinner.stop();
   }
-  ctx.onInterrupt(undefined);
 
-  if (!outcome.finished) {
-    reportTimeout(ctx, outcome.task, scope, options);
+  if (outcome.kind === 'timed-out') {
+    reportTimeout(ctx, outcome.task, id, scope, options, clock.now() - started);
+    ctx.onInterrupt(undefined);
     throw new ExitError(ExitCode.waitTimedOut);
   }
-  if (!options.silent) {
-    const result = await tasks.result(client, scope, id);
-    printResult(ctx, result);
+  if (outcome.kind === 'outage') {
+    ctx.onInterrupt(undefined);
+    const error = outcome.error as Error & { exitCode?: ExitCodeValue; hint?: string };
+    throw new WaitEndedError(
+      `${error.message}\nStopped waiting: the service has been unreachable since ${clockTime(outcome.since)} ` +
+        `(${formatDuration(clock.now() - outcome.since)}; --max-outage is ${options.maxOutageMs / 1000}s). ${resume}`,
+      error.exitCode ?? ExitCode.network,
+      error.hint,
+    );
   }
+  if (!options.silent) {
+    try {
+      printResult(ctx, await tasks.result(client, scope, id, { signal: ctx.signal }));
+    } catch (error) {
+      throw withResumeHint(error, id, scope, ctx.signal);
+    }
+  }
+  ctx.onInterrupt(undefined);
   const code = exitCodeForStatus(outcome.task.status);
   if (code !== ExitCode.ok) throw new ExitError(code);
 }
 
-function reportTimeout(ctx: Context, task: Task, scope: TaskScope, options: WaitOptions): void {
-  const seconds = options.timeoutMs === undefined ? '' : ` after ${options.timeoutMs / 1000}s`;
-  if (ctx.out.machine) ctx.out.json(task);
-  else if (!options.silent) ctx.out.line(task.id);
-  ctx.out.error(`Task ${task.id} is still ${task.status}${seconds}. Resume with:\n  ${resumeCommand(task.id, scope)}`);
+/** An error that ends a wait early, with the task id and the command that picks the wait up again. */
+export function withResumeHint(error: unknown, id: string, scope: TaskScope, signal?: AbortSignal): unknown {
+  if (signal?.aborted || !isExplainedError(error) || error instanceof ExitError) return error;
+  const resume = `task ${id} may still be running; resume with \`${resumeCommand(id, scope)}\``;
+  return new WaitEndedError(error.message, error.exitCode, error.hint ? `${error.hint}\nhint: ${resume}` : resume);
+}
+
+function reportTimeout(ctx: Context, task: Task | undefined, id: string, scope: TaskScope, options: WaitOptions, waitedMs: number): void {
+  // The id reaches stdout so a script can resume (in --json's shape when that was asked for).
+  if (ctx.out.machine) ctx.out.json(task ?? { id });
+  else if (!options.silent) ctx.out.line(id);
+  const state = task ? `is still ${task.status}` : 'could not be checked (the service was unreachable)';
+  ctx.out.error(`Task ${id} ${state} after ${formatDuration(waitedMs)} (--timeout). Resume with:\n  ${resumeCommand(id, scope)}`);
 }
 
 /**

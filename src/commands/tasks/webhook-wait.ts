@@ -1,12 +1,10 @@
 // `tasks create ... --webhook-listen`: wait for the completion webhook instead of polling, with a
 // slow poll alongside so a webhook that never arrives (unreachable listener, lost request, the
 // service skipping delivery) cannot hang a CI job.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, NetworkError } from '../../api/errors.js';
 import type { Task } from '../../api/schemas/task.js';
 import { createTimeoutMs, tasks, type TaskScope } from '../../api/tasks.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
-import { isFinal } from '../../api/wait.js';
+import { isFinal, waitForTask } from '../../api/wait.js';
 import type { Context } from '../../cli/context.js';
 import { ExitError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../errors.js';
@@ -14,7 +12,7 @@ import { randomPath, startListener, type Listener } from '../../webhooks/listene
 import type { WebhookPayload, WebhookStatus } from '../../webhooks/payload.js';
 import { checkHttpUrl } from '../webhook-listen/options.js';
 import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
-import { exitCodeForStatus, printResult, resumeCommand } from './outcome.js';
+import { describeWaitEvent, exitCodeForStatus, parseWaitFlags, printResult, requestLimitMs, resumeCommand, withResumeHint, type WaitOptions } from './outcome.js';
 
 /** Default seconds between fallback polls: cheap (4 requests a minute), and bounds a lost webhook's cost. */
 export const DEFAULT_FALLBACK_INTERVAL_SECONDS = 15;
@@ -28,6 +26,7 @@ export interface WebhookListenOptions extends TaskFieldOptions {
   fallbackInterval?: string;
   follow?: boolean;
   idOnly?: boolean;
+  maxOutage?: string;
 }
 
 /** Events by task id, kept from the moment the listener starts (a webhook may beat the create answer). */
@@ -74,26 +73,10 @@ function isLoopback(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
-/** Network trouble and 5xx/429 are worth another poll later; anything else (auth, 404) ends the wait. */
-function isTransient(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ApiError && (error.status >= 500 || error.status === 429));
-}
-
-/** Polls every `intervalMs` (first poll after one interval) until the task is final. */
-async function pollSlowly(fetchTask: () => Promise<Task>, intervalMs: number, signal: AbortSignal, onError: (error: unknown) => void): Promise<Task> {
-  for (;;) {
-    await sleep(intervalMs, undefined, { signal });
-    try {
-      const task = await fetchTask();
-      if (isFinal(task.status)) return task;
-    } catch (error) {
-      if (signal.aborted || !isTransient(error)) throw error;
-      onError(error);
-    }
-  }
-}
-
-type Outcome = { source: 'webhook'; status: WebhookStatus } | { source: 'poll'; status: WebhookStatus; task: Task };
+type Outcome =
+  | { source: 'webhook'; status: WebhookStatus }
+  | { source: 'poll'; status: WebhookStatus; task: Task }
+  | { source: 'timeout'; task?: Task };
 
 export async function createAndListen(ctx: Context, promptArg: string | undefined, options: WebhookListenOptions): Promise<void> {
   if (!options.webhookListen) throw new UsageError('--public-url, --listen-host, --listen-port and --fallback-interval go with --webhook-listen');
@@ -105,6 +88,8 @@ export async function createAndListen(ctx: Context, promptArg: string | undefine
   const host = options.listenHost ?? '127.0.0.1';
   const port = parseIntegerFlag(options.listenPort ?? '0', '--listen-port', 0, 65535);
   const fallbackMs = parseSecondsFlag(options.fallbackInterval ?? String(DEFAULT_FALLBACK_INTERVAL_SECONDS), '--fallback-interval', 0.05) * 1000;
+  // --timeout bounds the whole command, as in `tasks wait` and `--follow`.
+  const limits = parseWaitFlags(ctx, { maxOutage: options.maxOutage });
   const body = await buildTaskBody(promptArg, options, 'create', ctx.io, ctx.redactor);
   const client = await ctx.client();
 
@@ -129,18 +114,30 @@ export async function createAndListen(ctx: Context, promptArg: string | undefine
     }
 
     ctx.onInterrupt('Interrupted while creating the task: it may exist already; check with `agentctl tasks list`.');
-    const task = await tasks.create(client, scope, body, { timeoutMs: createTimeoutMs(body, ctx.requestTimeoutMs), signal: ctx.signal });
+    const timeoutMs = Math.min(createTimeoutMs(body, ctx.requestTimeoutMs), requestLimitMs(ctx, limits.deadline));
+    const task = await tasks.create(client, scope, body, { timeoutMs, signal: ctx.signal });
     if (options.idOnly) ctx.out.line(task.id);
-    else if (!ctx.out.machine) ctx.out.info(`Created task ${task.id}; waiting for its webhook at ${webhookUrl} (Ctrl-C stops waiting, not the task).`);
+    else ctx.out.info(`Created task ${task.id}; waiting for its webhook at ${webhookUrl} (Ctrl-C stops waiting, not the task).`);
 
-    const outcome = await waitForOutcome(ctx, task, scope, inbox, fallbackMs);
+    const outcome = await waitForOutcome(ctx, task, scope, inbox, { ...limits, maxIntervalMs: fallbackMs });
+    if (outcome.source === 'timeout') {
+      if (ctx.out.machine) ctx.out.json(outcome.task ?? task);
+      else if (!options.idOnly) ctx.out.line(task.id);
+      ctx.out.error(`Task ${task.id} is still ${(outcome.task ?? task).status} at the --timeout. Resume with:\n  ${resumeCommand(task.id, scope)}`);
+      throw new ExitError(ExitCode.waitTimedOut);
+    }
     if (outcome.source === 'webhook') {
       ctx.out.info(`Webhook received: task ${task.id} ${outcome.status}.`);
     } else {
       const why = outcome.task.webhook_last_error ? ` (the service reported: ${outcome.task.webhook_last_error})` : '';
       ctx.out.warn(`no webhook arrived for task ${task.id}; polling found it ${outcome.status}${why}`);
     }
-    if (!options.idOnly) printResult(ctx, await tasks.result(client, scope, task.id, { signal: ctx.signal }));
+    if (!options.idOnly) {
+      const result = await tasks.result(client, scope, task.id, { signal: ctx.signal }).catch((error: unknown) => {
+        throw withResumeHint(error, task.id, scope, ctx.signal);
+      });
+      printResult(ctx, result);
+    }
     const code = exitCodeForStatus(outcome.status);
     if (code !== ExitCode.ok) throw new ExitError(code);
   } finally {
@@ -148,22 +145,41 @@ export async function createAndListen(ctx: Context, promptArg: string | undefine
   }
 }
 
-async function waitForOutcome(ctx: Context, task: Task, scope: TaskScope, inbox: EventInbox, fallbackMs: number): Promise<Outcome> {
+/** The webhook, or the slow fallback poll (which rides out outages), or the deadline: whichever comes first. */
+async function waitForOutcome(ctx: Context, task: Task, scope: TaskScope, inbox: EventInbox, limits: Omit<WaitOptions, 'silent'>): Promise<Outcome> {
   if (isFinal(task.status)) return { source: 'poll', status: task.status as WebhookStatus, task };
   const client = await ctx.client();
   ctx.onInterrupt(`Stopped waiting. Task ${task.id} keeps running; resume with:\n  ${resumeCommand(task.id, scope)}`);
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
   const spinner = await ctx.spinner(`Task ${task.id}: waiting for its webhook`);
-  let warned = false;
+  const { clock } = ctx;
+  const poll = async (): Promise<Outcome> => {
+    const outcome = await waitForTask(
+      {
+        // The create's answer was the first look: the fallback's first request comes one interval later.
+        initialDelayMs: limits.maxIntervalMs,
+        minIntervalMs: limits.maxIntervalMs,
+        maxIntervalMs: limits.maxIntervalMs,
+        maxOutageMs: limits.maxOutageMs,
+        timeoutMs: limits.deadline === undefined ? undefined : limits.deadline - clock.now(),
+      },
+      {
+        clock,
+        signal,
+        fetchTask: () => tasks.get(client, scope, task.id, { signal, retries: 0 }),
+        onEvent: (event) => {
+          const line = describeWaitEvent(event);
+          if (line) ctx.out.warn(`${line}; still waiting for the webhook`);
+        },
+      },
+    );
+    if (outcome.kind === 'finished') return { source: 'poll', status: outcome.task.status as WebhookStatus, task: outcome.task };
+    if (outcome.kind === 'timed-out') return { source: 'timeout', task: outcome.task };
+    throw withResumeHint(outcome.error, task.id, scope);
+  };
   try {
-    return await Promise.race<Outcome>([
-      inbox.waitFor(task.id, signal).then((payload) => ({ source: 'webhook', status: payload.status })),
-      pollSlowly(() => tasks.get(client, scope, task.id, { signal }), fallbackMs, signal, (error) => {
-        if (!warned) ctx.out.warn(`fallback poll failed (${(error as Error).message}); still waiting for the webhook`);
-        warned = true;
-      }).then((polled) => ({ source: 'poll', status: polled.status as WebhookStatus, task: polled })),
-    ]);
+    return await Promise.race<Outcome>([inbox.waitFor(task.id, signal).then((payload) => ({ source: 'webhook', status: payload.status })), poll()]);
   } finally {
     stop.abort();
     spinner.stop();

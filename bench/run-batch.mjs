@@ -1,0 +1,134 @@
+// How fast does `tasks run-batch` create tasks, against a floor that does nothing else? 10,000 creates
+// against the bundled emulator with 16 in flight: `agentctl tasks run-batch FILE --concurrency 16`
+// (checks every line first, writes the ledger, prints a JSON line per task) versus a plain node:http
+// script posting the same bodies with 16 in flight on a keep-alive agent. Each run gets a fresh
+// emulator; runs alternate; medians of wall time (process start to exit). Goal: throughput >= 0.8x
+// the floor. Also the CLI's peak RSS at 2,000 and 10,000 lines: flat means the input is streamed.
+// Usage: node bench/run-batch.mjs [lines] [runs]   (after `npm run build`; defaults 10000 3)
+// For clean figures: env -i PATH=$PATH HOME=$HOME node bench/run-batch.mjs
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const lines = Number(process.argv[2] ?? 10000);
+const runs = Number(process.argv[3] ?? 3);
+const small = Math.max(1, Math.round(lines / 5));
+const bin = fileURLToPath(new URL('../bin/agentctl.js', import.meta.url));
+const KEY = 'emulator-key';
+const dir = mkdtempSync(join(tmpdir(), 'agentctl-bench-batch-'));
+
+// Loaded into the measured process: reports its peak RSS and, after a full GC, the heap it still
+// holds (both KiB) on fd 3 as it exits. Peak RSS also counts garbage not yet collected; the retained
+// heap is what the run keeps per line.
+const REPORT_PEAK = `data:text/javascript,${encodeURIComponent(
+  "import { writeSync } from 'node:fs'; process.on('exit', () => { try { globalThis.gc?.(); const u = process.resourceUsage(); writeSync(3, `${u.maxRSS} ${process.memoryUsage().heapUsed / 1024} ${(u.userCPUTime + u.systemCPUTime) / 1000}`); } catch {} });",
+)}`;
+
+// The floor: read the file, POST each line's task with node:http, 16 in flight, nothing else.
+const FLOOR = `
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+const [file, base] = process.argv.slice(1);
+const url = new URL(base + '/tasks/browser-use/');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+const bodies = readFileSync(file, 'utf8').split('\\n').filter(Boolean).map((line) => {
+  const { prompt } = JSON.parse(line);
+  return JSON.stringify({ prompt });
+});
+let next = 0;
+const post = (body) => new Promise((resolve, reject) => {
+  const req = http.request(url, { method: 'POST', agent, headers: { 'x-api-key': '${KEY}', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('end', () => res.statusCode === 201 ? resolve(JSON.parse(Buffer.concat(chunks)).id) : reject(new Error('status ' + res.statusCode)));
+  });
+  req.on('error', reject);
+  req.end(body);
+});
+await Promise.all(Array.from({ length: 16 }, async () => { while (next < bodies.length) await post(bodies[next++]); }));
+agent.destroy();
+`;
+
+function input(n) {
+  const path = join(dir, `tasks-${n}.jsonl`);
+  const filler = 'then compare the three cheapest offers and report the best one.';
+  const text = Array.from({ length: n }, (_, i) => JSON.stringify({ prompt: `Task ${i}: open the shop page ${filler}`, key: `k${i}` })).join('\n');
+  writeFileSync(path, `${text}\n`);
+  return path;
+}
+
+async function startEmulator() {
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--task-duration', '3600000', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const baseUrl = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the emulator exited early (code ${code})`)));
+  });
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
+}
+
+/** Runs a process to its end: wall time in ms, peak RSS in MiB, stdout lines. */
+function timed(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--expose-gc', '--import', REPORT_PEAK, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    let out = 0;
+    child.stdout.on('data', (chunk) => {
+      for (const byte of chunk) if (byte === 10) out++;
+    });
+    let peak = '';
+    child.stdio[3].on('data', (chunk) => (peak += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0) return reject(new Error(`${args.slice(0, 3).join(' ')} exited ${code}`));
+      const [rss, heap, cpuMs] = peak.split(' ').map(Number);
+      resolve({ ms: performance.now() - started, cpuMs, peakMiB: rss / 1024, heapMiB: heap / 1024, lines: out });
+    });
+  });
+}
+
+async function once(kind, file, n) {
+  const emulator = await startEmulator();
+  try {
+    if (kind === 'floor') return await timed(['--input-type=module', '-e', FLOOR, file, emulator.baseUrl]);
+    rmSync(`${file}.ledger`, { force: true });
+    const result = await timed([bin, 'tasks', 'run-batch', file, '--concurrency', '16', '--quiet'], { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY });
+    if (result.lines !== n) throw new Error(`run-batch printed ${result.lines} lines for ${n} tasks`);
+    return result;
+  } finally {
+    emulator.stop();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+try {
+  const file = input(lines);
+  const floor = [];
+  const cli = [];
+  for (let i = 0; i < runs; i++) {
+    floor.push(await once('floor', file, lines));
+    cli.push(await once('cli', file, lines));
+  }
+  const smallRun = await once('cli', input(small), small);
+  const floorMs = median(floor.map((r) => r.ms));
+  const cliMs = median(cli.map((r) => r.ms));
+  const cliPeak = median(cli.map((r) => r.peakMiB));
+  const cliHeap = median(cli.map((r) => r.heapMiB));
+  console.log(`${lines} creates against the bundled emulator, 16 in flight, median of ${runs} runs`);
+  const floorCpu = median(floor.map((r) => r.cpuMs));
+  const cliCpu = median(cli.map((r) => r.cpuMs));
+  console.log(`  floor (node:http)                          ${(floorMs / 1000).toFixed(2)} s  ${((lines / floorMs) * 1000).toFixed(0)} tasks/s  CPU ${(floorCpu / 1000).toFixed(2)} s`);
+  console.log(`  agentctl tasks run-batch --concurrency 16  ${(cliMs / 1000).toFixed(2)} s  ${((lines / cliMs) * 1000).toFixed(0)} tasks/s  CPU ${(cliCpu / 1000).toFixed(2)} s`);
+  console.log(`  throughput ratio agentctl / floor: ${(floorMs / cliMs).toFixed(2)}x  (goal >= 0.80)`);
+  console.log(`  client CPU per task: floor ${((floorCpu / lines) * 1000).toFixed(0)} µs, agentctl ${((cliCpu / lines) * 1000).toFixed(0)} µs (wall times on a shared machine swing with load; CPU less so)`);
+  console.log(`  peak RSS of agentctl: ${smallRun.peakMiB.toFixed(1)} MiB at ${small} lines, ${cliPeak.toFixed(1)} MiB at ${lines} lines  (ratio ${(cliPeak / smallRun.peakMiB).toFixed(2)}; 1.00 = flat)`);
+  console.log(`  heap kept after a full GC: ${smallRun.heapMiB.toFixed(1)} MiB at ${small} lines, ${cliHeap.toFixed(1)} MiB at ${lines} lines  (ratio ${(cliHeap / smallRun.heapMiB).toFixed(2)})`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

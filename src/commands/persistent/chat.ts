@@ -1,0 +1,115 @@
+// `persistent chat ID`: a conversation on the web channel. Each line typed (or read from stdin) is
+// sent as a message; the agent's replies and steps are streamed from its timeline as they come.
+import { createInterface } from 'node:readline';
+import { persistentAgents } from '../../api/persistent-agents.js';
+import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
+import { defineCommand } from '../../cli/define.js';
+import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { AGENT_ID_ARG, ID } from './options.js';
+import { printEvents } from './timeline.js';
+import { followTimeline } from './timeline-follow.js';
+
+const isReply = (event: TimelineEvent): boolean => {
+  const message = (event.message ?? event) as Record<string, unknown>;
+  return event.kind === 'message' && (message.direction === 'outbound' || message.isOutbound === true);
+};
+
+export const command = defineCommand({
+  name: 'chat',
+  summary: 'talk with an agent on the web channel: each line is a message, replies stream in',
+  args: [AGENT_ID_ARG],
+  options: [
+    { flags: '--sender <sender>', description: 'who you are on the web channel (default $USER)' },
+    { flags: '--reply-timeout <sec>', description: 'without a terminal: how long to wait for the replies once the input ends', default: '120' },
+  ],
+  notes:
+    'On a terminal: a prompt with line editing and history (up/down); Ctrl-D or Ctrl-C ends the chat (exit 0).\n' +
+    "Without one (piped stdin): each line is sent as a message, the agent's events are printed as they come\n" +
+    '(--jsonl: one JSON event a line), and the command ends once the input has ended and every message has\n' +
+    'its reply: exit 0, or 7 when --reply-timeout ran out first.',
+  examples: [`agentctl persistent chat ${ID}`, `printf 'Check the fare again\\nAnd book it if under 100 EUR\\n' | agentctl persistent chat ${ID} --jsonl`],
+  parse(input) {
+    return {
+      agentId: checkUuid(input.arg(0) ?? '', 'agent id'),
+      sender: input.string('sender'),
+      replyTimeoutMs: parseSecondsFlag(input.string('replyTimeout') ?? '120', '--reply-timeout', 1) * 1000,
+    };
+  },
+  async run({ agentId, sender: senderFlag, replyTimeoutMs }, ctx) {
+    const sender = senderFlag ?? ctx.env.USER ?? 'agentctl';
+    if (sender.trim() === '') throw new UsageError('--sender must not be empty');
+    const client = await ctx.client();
+    const interactive = ctx.terminal.stdinIsTTY && ctx.terminal.stderrIsTTY;
+    ctx.handlesInterrupt = true;
+
+    const start = await persistentAgents.timeline(client, agentId, { limit: interactive ? 10 : 1 });
+    if (interactive) printEvents(ctx, start.events, true);
+    let sent = 0;
+    let replies = 0;
+    let inputEnded = false;
+    let stop = false;
+    let prompt: (() => void) | undefined;
+    const following = followTimeline(ctx, client, agentId, start.newest_cursor, {
+      onEvents(events) {
+        replies += events.filter(isReply).length;
+        // On a terminal the user has just typed their message: show only what came back.
+        const shown = interactive ? events.filter((event) => event.kind !== 'message' || isReply(event)) : events;
+        printEvents(ctx, shown, true);
+        if (shown.length > 0) prompt?.();
+      },
+      done: () => stop || (inputEnded && replies >= sent),
+    });
+    const send = async (line: string) => {
+      if (line.trim() === '') return;
+      await persistentAgents.message(client, agentId, { channel: 'web', sender, body: line });
+      sent++;
+    };
+
+    if (interactive) {
+      const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream, terminal: true, historySize: 200 });
+      rl.setPrompt('you> ');
+      prompt = () => rl.prompt(true);
+      rl.prompt();
+      const sending: Promise<void>[] = [];
+      await new Promise<void>((resolve) => {
+        // A message that fails (a paused agent, a network error) is reported; the chat goes on.
+        const failed = (error: unknown) => ctx.out.error(`error: ${ctx.redactor.redact((error as Error).message)}`);
+        rl.on('line', (line) => sending.push(send(line).then(() => rl.prompt(), failed)));
+        rl.on('SIGINT', () => rl.close());
+        rl.on('close', resolve);
+        ctx.signal.addEventListener('abort', () => rl.close(), { once: true });
+      });
+      stop = true;
+      await Promise.all(sending); // a message typed just before Ctrl-D is still delivered
+      await following;
+      return ExitCode.ok;
+    }
+
+    for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {
+      if (ctx.signal.aborted) break;
+      await send(line);
+    }
+    inputEnded = true;
+    let timedOut = false;
+    const replied = new AbortController();
+    const deadline = ctx.clock.sleep(replyTimeoutMs, AbortSignal.any([replied.signal, ctx.signal])).then(
+      () => {
+        timedOut = stop = true;
+      },
+      () => undefined,
+    );
+    try {
+      await following;
+    } finally {
+      replied.abort();
+      await deadline;
+    }
+    if (ctx.signal.aborted) return ExitCode.interrupted;
+    if (timedOut) {
+      ctx.out.error(`${sent - replies} of ${sent} message${sent === 1 ? '' : 's'} had no reply after ${replyTimeoutMs / 1000}s; see \`agentctl persistent timeline ${agentId} --follow\``);
+      return ExitCode.waitTimedOut;
+    }
+    return ExitCode.ok;
+  },
+});

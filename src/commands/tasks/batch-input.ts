@@ -1,0 +1,173 @@
+// The input of `tasks run-batch`: JSON Lines (one task object a line) or plain prompts (one a
+// line), from a file or stdin. Read as a stream, twice for a file (once to check every line before
+// anything is sent, once to send), so memory does not grow with the number of lines.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { Redactor } from '../../api/redact.js';
+import type { TaskBody } from '../../api/schemas/task.js';
+import type { TaskScope } from '../../api/tasks.js';
+import { checkOutputSchema, checkSecrets, checkUuid, checkWebhookUrl } from '../../contract/validate.js';
+import { UsageError } from '../../errors.js';
+import type { Ledger } from './batch-ledger.js';
+
+/** One task of the input, checked and ready to send. */
+export interface BatchLine {
+  /** 1-based line number in the input (blank lines count). */
+  line: number;
+  key?: string;
+  /** Fingerprint of the line's text: the ledger refuses to resume against a changed input. */
+  hash: string;
+  scope: TaskScope;
+  body: TaskBody;
+}
+
+const FIELDS = ['prompt', 'output_schema', 'secrets', 'webhook', 'agent', 'key'] as const;
+
+export function lineHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/**
+ * Checks one line with the same rules as `tasks create`. Blank lines are skipped (undefined); a line
+ * starting with `{` is a JSON task object, anything else is a prompt. Throws UsageError naming the line.
+ */
+export function parseBatchLine(raw: string, line: number, redactor?: Redactor): BatchLine | undefined {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  const hash = lineHash(text);
+  if (!text.startsWith('{')) return { line, hash, scope: {}, body: { prompt: text } };
+  try {
+    return { line, hash, ...taskFromObject(JSON.parse(text) as unknown, redactor) };
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new UsageError(`line ${line}: not valid JSON: ${error.message}`);
+    if (error instanceof UsageError) throw new UsageError(`line ${line}: ${error.message}`, error.hint);
+    throw error;
+  }
+}
+
+function taskFromObject(value: unknown, redactor?: Redactor): { key?: string; scope: TaskScope; body: TaskBody } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('a task line must be a JSON object or a plain prompt');
+  const record = value as Record<string, unknown>;
+  const unknown = Object.keys(record).filter((field) => !(FIELDS as readonly string[]).includes(field));
+  if (unknown.length > 0) throw new UsageError(`unknown field "${unknown[0]}"`, `a task line may have: ${FIELDS.join(', ')}`);
+  if (typeof record.prompt !== 'string' || record.prompt.trim() === '') throw new UsageError('"prompt" must be a non-empty string');
+  const body: TaskBody = { prompt: record.prompt };
+  if (record.output_schema !== undefined) body.output_schema = checkOutputSchema(record.output_schema);
+  if (record.secrets !== undefined) {
+    body.secrets = checkSecrets(record.secrets, '"secrets"');
+    for (const pairs of Object.values(body.secrets)) for (const secret of Object.values(pairs)) redactor?.add(secret);
+  }
+  if (record.webhook !== undefined) {
+    if (typeof record.webhook !== 'string') throw new UsageError('"webhook" must be an http(s) URL string');
+    body.webhook = checkWebhookUrl(record.webhook);
+  }
+  const scope: TaskScope = {};
+  if (record.agent !== undefined) scope.agentId = checkUuid(String(record.agent), '"agent"');
+  let key: string | undefined;
+  if (record.key !== undefined) {
+    if (typeof record.key !== 'string' || record.key === '') throw new UsageError('"key" must be a non-empty string');
+    key = record.key;
+  }
+  return { key, scope, body };
+}
+
+/** Which lines this job takes: `--shard i/n` keeps every n-th task from the i-th (1-based). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export function parseShard(value: string | undefined): Shard | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new UsageError(`--shard must be I/N with 1 <= I <= N, got "${value}"`, 'e.g. --shard 2/4 takes tasks 2, 6, 10, ... of the file');
+  }
+  return { index, count };
+}
+
+/** An input: a file read as a stream (any number of times), or stdin read once into memory. */
+export interface BatchSource {
+  name: string;
+  lines(): AsyncIterable<string>;
+}
+
+export async function openSource(path: string, readStdin: () => Promise<string>): Promise<BatchSource> {
+  if (path === '-') {
+    const lines = (await readStdin()).split(/\r?\n/);
+    if (lines[lines.length - 1] === '') lines.pop();
+    return { name: 'stdin', lines: async function* () { yield* lines; } };
+  }
+  try {
+    await access(path);
+  } catch {
+    throw new UsageError(`cannot read ${path}: no such file`, 'give a JSON Lines file, or - to read the tasks from stdin');
+  }
+  return {
+    name: path,
+    lines: () => createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity }),
+  };
+}
+
+/** The tasks of this job (its shard), checked, in input order; blank lines skipped. */
+export async function* batchLines(source: BatchSource, shard: Shard | undefined, redactor?: Redactor): AsyncIterable<BatchLine> {
+  let line = 0;
+  let task = 0;
+  for await (const text of source.lines()) {
+    line++;
+    const parsed = parseBatchLine(text, line, redactor);
+    if (!parsed) continue;
+    const mine = !shard || task % shard.count === shard.index - 1;
+    task++;
+    if (mine) yield parsed;
+  }
+}
+
+
+const MAX_REPORTED = 20;
+
+/**
+ * Reads the whole input once and checks every line (all of them, not only this shard's, so every
+ * job of a matrix agrees on what is valid), and that the ledger of a previous run matches it.
+ * Reports up to 20 bad lines at once; nothing is sent. Resolves to the number of tasks in this shard.
+ */
+export async function checkInput(source: BatchSource, shard: Shard | undefined, ledger: Ledger): Promise<number> {
+  const problems: string[] = [];
+  const keys = new Map<string, number>();
+  let matched = 0;
+  let line = 0;
+  let task = 0;
+  let tasks = 0;
+  for await (const text of source.lines()) {
+    line++;
+    try {
+      const parsed = parseBatchLine(text, line);
+      if (!parsed) continue;
+      if (parsed.key !== undefined) {
+        const first = keys.get(parsed.key);
+        if (first !== undefined) throw new UsageError(`line ${line}: key "${parsed.key}" is already used on line ${first}`);
+        keys.set(parsed.key, line);
+      }
+      if (!shard || task % shard.count === shard.index - 1) {
+        tasks++;
+        if (ledger.matches(parsed)) matched++;
+      }
+      task++;
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      problems.push(error.message + (error.hint ? ` (${error.hint})` : ''));
+    }
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, MAX_REPORTED).map((problem) => `  ${problem}`);
+    if (problems.length > MAX_REPORTED) shown.push(`  ... and ${problems.length - MAX_REPORTED} more`);
+    throw new UsageError(`${source.name}: ${problems.length} bad line${problems.length === 1 ? '' : 's'}; nothing was sent:\n${shown.join('\n')}`);
+  }
+  if (task === 0) throw new UsageError(`${source.name} holds no tasks`, 'one task a line: a prompt, or {"prompt": "...", "key": "..."}');
+  if (matched < ledger.entries.size) ledger.mismatch('a line it lists is not a task of this run');
+  return tasks;
+}

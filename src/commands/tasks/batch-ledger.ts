@@ -1,0 +1,111 @@
+// The ledger of `tasks run-batch`: what became of each input line, so a rerun (after Ctrl-C, a crash
+// or a CI retry) creates nothing twice. Append-only JSON Lines, written with write(2) of whole lines on
+// an O_APPEND descriptor, so a crash loses at most what is being written (a torn last line is ignored
+// when read back). Before each create a `sending`
+// record is written: a `sending` without an outcome after it means the run died mid-request, and
+// that line is reported as unknown instead of being sent again blindly.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../../errors.js';
+
+export type LedgerState = 'sending' | 'created' | 'rejected' | 'unknown';
+
+export interface LedgerEntry {
+  line: number;
+  hash: string;
+  state: LedgerState;
+  id?: string;
+  error?: string;
+  /** The exit code the outcome maps to (rejected, unknown). */
+  code?: number;
+}
+
+export class Ledger {
+  private fd?: number;
+  private pending = '';
+  private flushSoon?: NodeJS.Immediate;
+
+  private constructor(
+    readonly path: string | undefined,
+    /** What previous runs left: the latest record of each line they sent (a `rejected` line is sent again). */
+    readonly entries: Map<number, LedgerEntry>,
+  ) {}
+
+  /** Reads the ledger at `path` (missing means a first run); undefined keeps no ledger (stdin without --ledger). */
+  static async open(path: string | undefined): Promise<Ledger> {
+    const entries = new Map<number, LedgerEntry>();
+    if (path === undefined) return new Ledger(undefined, entries);
+    let text = '';
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read the ledger ${path}: ${(error as Error).message}`);
+    }
+    const lines = text.split('\n');
+    lines.forEach((raw, index) => {
+      if (raw.trim() === '') return;
+      let entry: LedgerEntry;
+      try {
+        entry = JSON.parse(raw) as LedgerEntry;
+      } catch {
+        if (index === lines.length - 1) return; // torn by a crash mid-write: that record never happened
+        throw new UsageError(`the ledger ${path} is damaged at line ${index + 1}`, 'move it away to start over (tasks it lists would be created again)');
+      }
+      if (typeof entry.line !== 'number' || typeof entry.hash !== 'string') {
+        throw new UsageError(`${path} is not a run-batch ledger (line ${index + 1})`, 'give another file with --ledger PATH');
+      }
+      if (entry.state === 'rejected') entries.delete(entry.line);
+      else entries.set(entry.line, entry);
+    });
+    for (const entry of entries.values()) {
+      if (entry.state === 'sending') {
+        Object.assign(entry, { state: 'unknown', error: 'the previous run stopped while creating this task', code: 1 });
+      }
+    }
+    return new Ledger(path, entries);
+  }
+
+  /**
+   * True when the ledger holds this line of the input; refuses a ledger written for another input
+   * (its line numbers would mean other tasks).
+   */
+  matches(line: { line: number; hash: string }): boolean {
+    const entry = this.entries.get(line.line);
+    if (entry && entry.hash !== line.hash) this.mismatch(`line ${line.line} has changed`);
+    return entry !== undefined;
+  }
+
+  mismatch(why: string): never {
+    throw new UsageError(
+      `the ledger ${this.path} does not match this input: ${why}`,
+      'rerun with the same file and --shard, or give a new ledger with --ledger PATH',
+    );
+  }
+
+  /**
+   * Appends a record (`entries` stays what the previous runs left: this run has moved past the line).
+   * Outcomes are written together at the end of the current turn of the event loop, one write(2) for
+   * all; a `sending` record is written at once, with any outcomes still pending, before its request.
+   */
+  record(entry: LedgerEntry): void {
+    if (this.path === undefined) return;
+    this.pending += `${JSON.stringify(entry)}\n`;
+    if (entry.state === 'sending') this.flush();
+    else this.flushSoon ??= setImmediate(() => this.flush());
+  }
+
+  flush(): void {
+    if (this.flushSoon) clearImmediate(this.flushSoon);
+    this.flushSoon = undefined;
+    if (this.pending === '' || this.path === undefined) return;
+    this.fd ??= openSync(this.path, 'a', 0o600);
+    writeSync(this.fd, this.pending);
+    this.pending = '';
+  }
+
+  close(): void {
+    this.flush();
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}

@@ -1,0 +1,208 @@
+// `tasks run-batch FILE`: many tasks as one job. Every line is checked first; then N workers create
+// the tasks through one RateGate (a 429 pauses them all), each id is written to the ledger the
+// moment it exists, and with --follow one poller waits for all of them.
+import { ApiError, NetworkError } from '../../api/errors.js';
+import { RateGate } from '../../api/rate-gate.js';
+import { DEFAULT_RETRY_POLICY, backoffDelayMs } from '../../api/retry.js';
+import { TaskPoller } from '../../api/task-poller.js';
+import { tasks, type TaskScope } from '../../api/tasks.js';
+import type { CommandRun } from '../../cli/lazy.js';
+import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
+import { batchLines, checkInput, openSource, parseShard, type BatchLine, type Shard } from './batch-input.js';
+import { Ledger } from './batch-ledger.js';
+import { BatchReport, type TaskOutcome } from './batch-report.js';
+import { exitCodeForStatus } from './outcome.js';
+
+export interface BatchOptions {
+  file: string;
+  concurrency: number;
+  follow: boolean;
+  intervalMs: number;
+  maxOutageMs: number;
+  ledger?: string;
+  shard?: Shard;
+  retryUnknown: boolean;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 64;
+/** 429s in a row for one line before it is given up as rejected. */
+const MAX_RATE_LIMITED = 20;
+
+export function parseBatchOptions(file: string | undefined, options: Record<string, unknown>): BatchOptions {
+  const shard = parseShard(options.shard as string | undefined);
+  const input = file ?? '-';
+  const ledger =
+    options.ledger !== undefined ? String(options.ledger) : input === '-' ? undefined : `${input}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`;
+  return {
+    file: input,
+    concurrency: parseIntegerFlag(String(options.concurrency ?? DEFAULT_CONCURRENCY), '--concurrency', 1, MAX_CONCURRENCY),
+    follow: Boolean(options.follow),
+    intervalMs: parseSecondsFlag(String(options.interval ?? '2'), '--interval', 0.05) * 1000,
+    maxOutageMs: parseSecondsFlag(String(options.maxOutage ?? '300'), '--max-outage', 1) * 1000,
+    ledger,
+    shard,
+    retryUnknown: Boolean(options.retryUnknown),
+  };
+}
+
+/** The command that picks this run up again. */
+function resumeCommand(options: BatchOptions): string {
+  const parts = ['agentctl tasks run-batch', options.file];
+  if (options.follow) parts.push('--follow');
+  if (options.shard) parts.push(`--shard ${options.shard.index}/${options.shard.count}`);
+  if (options.ledger && options.file === '-') parts.push(`--ledger ${options.ledger}`);
+  return parts.join(' ');
+}
+
+type CreateOutcome = { kind: 'created'; id: string } | { kind: 'rejected' | 'unknown'; error: Error & { exitCode?: number } };
+
+/** A connection that was never made: the create did not reach the service and may be sent again. */
+function neverSent(error: unknown): boolean {
+  return error instanceof NetworkError && !error.mayHaveBeenCarriedOut;
+}
+
+export const run: CommandRun = async (ctx, [file], raw) => {
+  const options = parseBatchOptions(file as string | undefined, raw);
+  if (options.file === '-' && ctx.terminal.stdinIsTTY) {
+    throw new UsageError('no tasks: give a FILE, or pipe them in', 'agentctl tasks run-batch tasks.jsonl, or: cat prompts.txt | agentctl tasks run-batch -');
+  }
+  const source = await openSource(options.file, () => ctx.readStdin());
+  const ledger = await Ledger.open(options.ledger);
+  const total = await checkInput(source, options.shard, ledger);
+  if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
+
+  // Retries are this command's own business (every request is sent with retries: 0): a 429 must pause
+  // every worker, and a create is repeated only when it cannot have reached the service. Creates are
+  // not aborted by Ctrl-C: the ones in flight finish, so their ids reach the ledger.
+  const client = await ctx.client();
+  const creator = client.withOptions({ signal: undefined });
+  const once = { retries: 0 };
+  const { clock, signal } = ctx;
+  const gate = new RateGate(options.concurrency, clock, signal);
+  const report = new BatchReport(ctx, total);
+  ctx.handlesInterrupt = true;
+  let halted: Error | undefined;
+
+  const describeLine = (line: BatchLine, id: string | null): Pick<TaskOutcome, 'line' | 'key' | 'id'> => ({ line: line.line, key: line.key ?? null, id });
+
+  const poller = options.follow
+    ? new TaskPoller<{ id: string; scope: TaskScope; line: BatchLine }>({
+        gate,
+        clock,
+        signal,
+        maxIntervalMs: options.intervalMs,
+        maxOutageMs: options.maxOutageMs,
+        fetch: (task) => tasks.result(client, task.scope, task.id, once),
+        onEnd: (task, outcome) => {
+          report.running--;
+          if ('result' in outcome) {
+            const { status, result, error_message } = outcome.result;
+            report.emit({ ...describeLine(task.line, task.id), status, result: result ?? null, error: error_message ?? null }, exitCodeForStatus(status));
+          } else {
+            const code = isExplainedError(outcome.error) ? outcome.error.exitCode : ExitCode.serviceError;
+            report.emit({ ...describeLine(task.line, task.id), status: 'error', result: null, error: ctx.redactor.redact(outcome.error.message) }, code);
+          }
+        },
+      })
+    : undefined;
+  const polling = poller?.run();
+  // Not awaited until the creates are done: keep a failure from being reported as unhandled meanwhile.
+  polling?.catch(() => undefined);
+
+  const created = (line: BatchLine, id: string) => {
+    if (poller) {
+      report.running++;
+      poller.add({ id, scope: line.scope, line });
+      report.draw();
+    } else {
+      report.emit({ ...describeLine(line, id), status: 'created', result: null, error: null }, ExitCode.ok);
+    }
+  };
+
+  const create = async (line: BatchLine): Promise<CreateOutcome> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const task = await gate.run(() => {
+          ledger.record({ line: line.line, hash: line.hash, state: 'sending' });
+          return tasks.create(creator, line.scope, line.body, once);
+        });
+        return { kind: 'created', id: task.id };
+      } catch (error) {
+        if (!(error instanceof ApiError || error instanceof NetworkError)) throw error; // Ctrl-C while queued, a bug
+        if (error instanceof ApiError && error.status === 429 && attempt < MAX_RATE_LIMITED) {
+          gate.pause(error.retryAfter?.ms ?? backoffDelayMs(attempt, DEFAULT_RETRY_POLICY));
+          continue;
+        }
+        if (neverSent(error) && attempt < DEFAULT_RETRY_POLICY.retries) {
+          await clock.sleep(backoffDelayMs(attempt, DEFAULT_RETRY_POLICY), signal);
+          continue;
+        }
+        if (neverSent(error) || (error instanceof ApiError && error.status < 500 && error.status !== 408)) return { kind: 'rejected', error };
+        return { kind: 'unknown', error };
+      }
+    }
+  };
+
+  const handle = async (line: BatchLine): Promise<void> => {
+    const previous = ledger.entries.get(line.line);
+    if (previous?.state === 'created' && previous.id) return created(line, previous.id);
+    if (previous?.state === 'unknown' && !options.retryUnknown) {
+      const error = `${previous.error ?? 'the create may or may not have happened'}; check, then rerun with --retry-unknown to send it again`;
+      return report.emit({ ...describeLine(line, null), status: 'unknown', result: null, error }, previous.code ?? ExitCode.serviceError);
+    }
+    const outcome = await create(line);
+    if (outcome.kind === 'created') {
+      ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id });
+      return created(line, outcome.id);
+    }
+    const message = ctx.redactor.redact(outcome.error.message);
+    const code = outcome.error.exitCode ?? ExitCode.serviceError;
+    ledger.record({ line: line.line, hash: line.hash, state: outcome.kind, error: message, code });
+    report.emit({ ...describeLine(line, null), status: outcome.kind, result: null, error: message }, code);
+    // A bad key, or a service that cannot be reached even after retries: every other line would fail the same way.
+    if (code === ExitCode.auth || neverSent(outcome.error)) halted = outcome.error;
+  };
+
+  const lines = batchLines(source, options.shard, ctx.redactor)[Symbol.asyncIterator]();
+  const worker = async () => {
+    while (!signal.aborted && !halted) {
+      const next = await lines.next();
+      if (next.done) return;
+      try {
+        await handle(next.value);
+      } catch (error) {
+        if (signal.aborted) return;
+        halted ??= error as Error; // the other workers stop taking lines too
+        throw error;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    poller?.close();
+    await polling;
+  } catch (error) {
+    if (!signal.aborted) {
+      // Gave up (an outage outlasted --max-outage, a bug): what was done is in the ledger; say how to go on.
+      report.summary([`Stopped. Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options)}`]);
+      throw error;
+    }
+  } finally {
+    poller?.stop();
+    ledger.close();
+  }
+
+  if (halted) {
+    report.summary();
+    throw halted;
+  }
+  if (signal.aborted) {
+    const waiting = report.running > 0 ? ` ${report.running} created task${report.running === 1 ? '' : 's'} keep running.` : '';
+    report.summary([`Interrupted.${waiting} Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options)}`]);
+    return ExitCode.interrupted;
+  }
+  report.summary(options.ledger ? [`Ledger: ${options.ledger}`] : []);
+  return report.code;
+};

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest } from '../helpers/api.js';
+import { jsonLines } from '../helpers/json-lines.js';
+import { against } from '../helpers/cli.js';
+
+let emulator: RunningEmulator;
+let cli: ReturnType<typeof against>;
+const OWNER = 'emulator@example.com';
+const MISSING = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 100 });
+  cli = against(emulator.baseUrl);
+});
+afterAll(() => emulator.close());
+
+let counter = 0;
+const createAgent = async () =>
+  (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `live-${++counter}-${Date.now()}`, charter: 'Watch prices. Report daily.' })).id;
+const message = (id: string, body: string) => apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: OWNER, body });
+
+/** Aborts (Ctrl-C) once `ready` says the output so far is enough; the command's own exit is what is tested. */
+function interruptWhen(ready: () => Promise<boolean>): AbortSignal {
+  const interrupt = new AbortController();
+  const check = async () => {
+    if (interrupt.signal.aborted) return;
+    if (await ready()) interrupt.abort('SIGINT');
+    else setTimeout(check, 25);
+  };
+  void check();
+  return interrupt.signal;
+}
+
+describe('persistent timeline --follow', () => {
+  it('prints the newest events, then new ones as they come, until Ctrl-C (exit 0)', async () => {
+    const id = await createAgent();
+    let sent = false;
+    const signal = interruptWhen(async () => {
+      if (!sent) {
+        sent = true;
+        await message(id, 'Are fares up today?');
+        return false;
+      }
+      const events = (await apiRequest<{ events: { kind: string; message?: { isOutbound?: boolean } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`)).events;
+      // The reply is in the service: give the follower a few more polls to print it.
+      if (!events.some((event) => event.message?.isOutbound)) return false;
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // the follower polls every 0.5 s after news
+      return true;
+    });
+    const result = await cli(['persistent', 'timeline', id, '--follow', '--jsonl'], { signal });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const events = jsonLines(result.stdout);
+    expect(events[0]).toMatchObject({ kind: 'thinking' }); // the charter's first events, then the new ones
+    const messages = events.filter((event) => event.kind === 'message') as { message: { isOutbound: boolean } }[];
+    expect(messages.map((event) => event.message.isOutbound)).toEqual([false, true]);
+    expect(new Set(events.map((event) => event.cursor)).size).toBe(events.length); // nothing printed twice
+    expect(result.stderr).toMatch(/the agent is (working|idle)/);
+  });
+
+  it('refuses --follow with --all, and an unknown agent exits 4', async () => {
+    const id = await createAgent();
+    expect((await cli(['persistent', 'timeline', id, '--follow', '--all'])).exitCode).toBe(2);
+    expect((await cli(['persistent', 'timeline', MISSING, '--follow'])).exitCode).toBe(4);
+  });
+});
+
+describe('persistent chat', () => {
+  it('without a terminal sends each line, prints the events, and exits 0 once every message has its reply', async () => {
+    const id = await createAgent();
+    const result = await cli(['persistent', 'chat', id, '--jsonl', '--sender', OWNER], { input: 'Check the fare\n\nAnd the hotel\n' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const messages = jsonLines(result.stdout).filter((event) => event.kind === 'message') as { message: { isOutbound: boolean; bodyText: string } }[];
+    expect(messages.filter((event) => !event.message.isOutbound).map((event) => event.message.bodyText)).toEqual(['Check the fare', 'And the hotel']);
+    expect(messages.filter((event) => event.message.isOutbound)).toHaveLength(2);
+  });
+
+  it('on a terminal: a prompt, recent events as context, each line sent; end of input ends the chat (exit 0)', async () => {
+    const id = await createAgent();
+    const terminal = { stdinIsTTY: true, stderrIsTTY: true, stdoutIsTTY: true, columns: 100 };
+    const result = await cli(['persistent', 'chat', id, '--sender', OWNER], { input: 'Hello from a terminal\n', terminal });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('you> ');
+    expect(result.stdout).toMatch(/thinking|plan/); // the agent's latest events, as context
+    const timeline = await apiRequest<{ events: { kind: string; message?: { bodyText?: string } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`);
+    expect(timeline.events.some((event) => event.message?.bodyText === 'Hello from a terminal')).toBe(true);
+  });
+
+  it('exits 7 when the replies do not come within --reply-timeout', async () => {
+    const id = await createAgent();
+    const result = await cli(['persistent', 'chat', id, '--sender', OWNER, '--reply-timeout', '1'], { input: '[hang] never answers\n' });
+    expect(result.exitCode).toBe(7);
+    expect(result.stderr).toMatch(/1 of 1 message had no reply/);
+  });
+
+  it('refuses a malformed id before any request, and a paused agent is an explained error', async () => {
+    expect((await cli(['persistent', 'chat', 'nope'], { input: 'hi\n' })).exitCode).toBe(2);
+    const id = await createAgent();
+    await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/deactivate/`);
+    const result = await cli(['persistent', 'chat', id, '--sender', OWNER], { input: 'hello\n' });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/paused/);
+  });
+});
+
+describe('persistent status --watch', () => {
+  it('piped: one JSON document per refresh; Ctrl-C ends it with exit 0', async () => {
+    const id = await createAgent();
+    let runs = 0;
+    const signal = interruptWhen(async () => ++runs > 8);
+    const result = await cli(['persistent', 'status', id, '--watch', '0.1'], { signal });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const documents = jsonLines(result.stdout);
+    expect(documents.length).toBeGreaterThanOrEqual(1);
+    for (const document of documents) expect(document).toHaveProperty('processing_active');
+  });
+
+  it('on a terminal redraws in place', async () => {
+    const id = await createAgent();
+    let runs = 0;
+    const signal = interruptWhen(async () => ++runs > 8);
+    const result = await cli(['persistent', 'status', id, '--watch', '0.1'], { signal, terminal: { stdoutIsTTY: true, stderrIsTTY: true, columns: 100 } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('\x1b[H\x1b[2J');
+    expect(result.stdout).toMatch(/processing/);
+  });
+
+  it('refuses a bad interval', async () => {
+    expect((await cli(['persistent', 'status', MISSING, '--watch', 'soon'])).exitCode).toBe(2);
+  });
+});
+
+describe('tasks list/get --watch', () => {
+  it('tasks get --watch prints the task at each refresh until Ctrl-C (exit 0)', async () => {
+    const { id } = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'watched' });
+    let runs = 0;
+    const signal = interruptWhen(async () => ++runs > 10);
+    const result = await cli(['tasks', 'get', id, '--watch', '0.1'], { signal });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const documents = jsonLines(result.stdout);
+    expect(documents.every((task) => task.id === id)).toBe(true);
+  });
+
+  it('tasks list --watch shows one page per refresh; --all is refused', async () => {
+    let runs = 0;
+    const signal = interruptWhen(async () => ++runs > 4);
+    const result = await cli(['tasks', 'list', '--watch', '0.1', '--page-size', '3'], { signal });
+    expect(result.exitCode).toBe(0);
+    for (const page of jsonLines(result.stdout) as unknown as unknown[]) expect(Array.isArray(page)).toBe(true);
+    expect((await cli(['tasks', 'list', '--watch', '--all'])).exitCode).toBe(2);
+  });
+});

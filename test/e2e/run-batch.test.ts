@@ -1,0 +1,258 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest } from '../helpers/api.js';
+import { jsonLines } from '../helpers/json-lines.js';
+import { against, tempDir } from '../helpers/cli.js';
+import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
+
+let emulator: RunningEmulator;
+let cli: ReturnType<typeof against>;
+const FAST = ['--interval', '0.05'];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 50 });
+  cli = against(emulator.baseUrl);
+});
+afterAll(() => emulator.close());
+
+const taskCount = async () => (await apiRequest<{ count: number }>(emulator.baseUrl, 'GET', '/tasks/browser-use/')).count;
+
+/** Forwards to the emulator unless `fault` answers for it (a 429, a 503, a connection reset after sending). */
+async function faultyProxy(fault: (request: StubRequest, creates: number) => 'forward' | 'reset-after-forward' | ((res: ServerResponse) => void)) {
+  let creates = 0;
+  const proxy = await stubServer((request, res) => {
+    const isCreate = request.method === 'POST' && /\/tasks\/browser-use\/$/.test(request.url);
+    const action = isCreate ? fault(request, ++creates) : 'forward';
+    if (typeof action === 'function') return action(res);
+    void fetch(`${emulator.baseUrl.replace(/\/api\/v1$/, '')}${request.url}`, {
+      method: request.method,
+      headers: { 'x-api-key': String(request.headers['x-api-key']), 'content-type': 'application/json' },
+      body: request.method === 'GET' ? undefined : request.body,
+    }).then(async (answer) => {
+      if (action === 'reset-after-forward') return res.socket?.destroy();
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(await answer.text());
+    });
+  });
+  return { ...proxy, cli: against(proxy.baseUrl) };
+}
+
+function inputFile(lines: string[], name = 'tasks.jsonl'): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+describe('tasks run-batch', () => {
+  it('runs 1,000 lines with --follow: one JSON line per task, exit 0, ledger beside the input', async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => (i % 2 ? `plain prompt ${i}` : JSON.stringify({ prompt: `task ${i}`, key: `k${i}` })));
+    const file = inputFile(lines);
+    const before = await taskCount();
+    const result = await cli(['tasks', 'run-batch', file, '--follow', '--concurrency', '16', ...FAST], { timeoutMs: 60_000 });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const out = jsonLines(result.stdout);
+    expect(out).toHaveLength(1000);
+    expect(new Set(out.map((o) => o.line)).size).toBe(1000);
+    expect(out.every((o) => o.status === 'completed' && typeof o.id === 'string' && o.error === null)).toBe(true);
+    expect(out.find((o) => o.line === 1)).toMatchObject({ key: 'k0' });
+    expect(out.find((o) => o.line === 2)).toMatchObject({ key: null });
+    expect(await taskCount()).toBe(before + 1000);
+    expect(result.stderr).toMatch(/1000\/1000 tasks: 1000 completed/);
+    expect(existsSync(`${file}.ledger`)).toBe(true);
+
+    // Again: nothing is created twice, the same ids are reported (resumed waiting: see the Ctrl-C test).
+    const again = await cli(['tasks', 'run-batch', file, '--concurrency', '16'], { timeoutMs: 60_000 });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(await taskCount()).toBe(before + 1000);
+    const ids = (o: Record<string, unknown>[]) => o.map((x) => `${x.line}:${x.id}`).sort();
+    expect(ids(jsonLines(again.stdout))).toEqual(ids(out));
+  });
+
+  it('checks every line before sending anything: bad lines are listed with their numbers, exit 2', async () => {
+    const file = inputFile([
+      '{"prompt": "fine", "key": "a"}',
+      '{"prompt": "broken"',
+      '',
+      '{"promt": "typo"}',
+      '{"prompt": ""}',
+      '{"prompt": "dup", "key": "a"}',
+      '{"prompt": "x", "webhook": "ftp://example.com"}',
+      '{"prompt": "x", "agent": "not-a-uuid"}',
+      '{"prompt": "x", "secrets": {"https://a.example": {"bad key": "v"}}}',
+    ]);
+    const before = await taskCount();
+    const result = await cli(['tasks', 'run-batch', file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/7 bad lines; nothing was sent/);
+    for (const line of [2, 4, 5, 6, 7, 8, 9]) expect(result.stderr).toContain(`line ${line}:`);
+    expect(result.stderr).toContain('unknown field "promt"');
+    expect(result.stderr).toContain('key "a" is already used on line 1');
+    expect(await taskCount()).toBe(before);
+    expect(existsSync(`${file}.ledger`)).toBe(false);
+  });
+
+  it('refuses bad flags and a missing file before any request', async () => {
+    expect((await cli(['tasks', 'run-batch', '/nonexistent/tasks.jsonl'])).stderr).toMatch(/cannot read/);
+    expect((await cli(['tasks', 'run-batch'], { terminal: { stdinIsTTY: true } })).stderr).toMatch(/no tasks: give a FILE/);
+    const file = inputFile(['a']);
+    for (const flags of [['--concurrency', '0'], ['--shard', '3/2'], ['--shard', 'x']]) {
+      const result = await cli(['tasks', 'run-batch', file, ...flags]);
+      expect(result.exitCode, flags.join(' ')).toBe(2);
+    }
+  });
+
+  it('reads plain prompts from stdin and prints one created line each', async () => {
+    const result = await cli(['tasks', 'run-batch', '-'], { input: 'first prompt\n\nsecond prompt\n' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const out = jsonLines(result.stdout);
+    expect(out.map((o) => [o.line, o.status])).toEqual([
+      [1, 'created'],
+      [3, 'created'],
+    ]);
+  });
+
+  it('exits with the worst outcome: a failed task is 5, and its error is on its line', async () => {
+    const file = inputFile(['fine', 'this one will [fail]', 'fine too']);
+    const result = await cli(['tasks', 'run-batch', file, '--follow', ...FAST]);
+    expect(result.exitCode).toBe(5);
+    const failed = jsonLines(result.stdout).find((o) => o.line === 2);
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining('[fail]') });
+    expect(result.stderr).toMatch(/2 completed/);
+  });
+
+  it('applies --jq and --fields to each outcome line', async () => {
+    const file = inputFile(['{"prompt": "a", "key": "first"}', 'this one will [fail]']);
+    const filtered = await cli(['tasks', 'run-batch', file, '--follow', ...FAST, '--jq', 'select(.status != "completed") | .line']);
+    expect(filtered.exitCode).toBe(5);
+    expect(filtered.stdout).toBe('2\n');
+    const fields = await cli(['tasks', 'run-batch', file, '--fields', 'line,key']);
+    expect(jsonLines(fields.stdout)).toEqual([
+      { line: 1, key: 'first' },
+      { line: 2, key: null },
+    ]);
+  });
+
+  it('splits a file across shards: every task in exactly one shard', async () => {
+    const file = inputFile(Array.from({ length: 10 }, (_, i) => `shard task ${i}`));
+    const lines = [];
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const result = await cli(['tasks', 'run-batch', file, '--shard', shard]);
+      expect(result.exitCode, result.stderr).toBe(0);
+      lines.push(...jsonLines(result.stdout).map((o) => o.line));
+      expect(existsSync(`${file}.shard-${shard.replace('/', '-of-')}.ledger`)).toBe(true);
+    }
+    expect(lines.sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('rides out server faults mid-batch: 429 pauses and retries, a reset after sending is recorded as unknown and never re-sent blindly', async () => {
+    let rejecting = true;
+    let resetting = true;
+    const proxy = await faultyProxy((request, creates) => {
+      if (creates === 3) return (res) => sendJson(res, 429, { detail: 'slow down' }, { 'retry-after': '0.2' });
+      if (request.body.includes('reset me') && resetting) return 'reset-after-forward';
+      if (request.body.includes('reject me') && rejecting) return (res) => sendJson(res, 400, { prompt: ['rejected by the service'] });
+      return 'forward';
+    });
+    try {
+      const lines = Array.from({ length: 12 }, (_, i) => (i === 5 ? 'please reset me' : i === 8 ? 'please reject me' : `fault task ${i}`));
+      const file = inputFile(lines);
+      const before = await taskCount();
+      const first = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '2', '--follow', ...FAST]);
+      expect(first.exitCode).toBe(8);
+      const out = jsonLines(first.stdout);
+      expect(out).toHaveLength(12);
+      expect(out.find((o) => o.line === 6)).toMatchObject({ status: 'unknown', id: null });
+      const rejected = out.filter((o) => o.status === 'rejected');
+      expect(rejected).toHaveLength(1);
+      expect(rejected[0]?.error).toContain('rejected by the service');
+      expect(out.filter((o) => o.status === 'completed')).toHaveLength(10);
+      // The reset create did reach the emulator: 11 tasks exist (10 + the unknown one).
+      expect(await taskCount()).toBe(before + 11);
+      expect(first.stderr).toContain('line 6: unknown');
+
+      rejecting = false;
+      // Rerun: the rejected line is sent again, the unknown one is not (reported again), nothing doubles.
+      const second = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '2', '--follow', ...FAST]);
+      expect(await taskCount()).toBe(before + 12);
+      const again = jsonLines(second.stdout);
+      expect(again.find((o) => o.line === 6)).toMatchObject({ status: 'unknown' });
+      expect(again.find((o) => o.line === 6)?.error).toContain('--retry-unknown');
+      expect(again.filter((o) => o.status === 'completed')).toHaveLength(11);
+      expect(second.exitCode).toBe(8); // the worst outcome: the connection broke (network)
+
+      // Checked, and it should go again: --retry-unknown sends the unknown line, once.
+      resetting = false;
+      const third = await proxy.cli(['tasks', 'run-batch', file, '--retry-unknown']);
+      expect(third.exitCode, third.stderr).toBe(0);
+      expect(await taskCount()).toBe(before + 13);
+      expect(jsonLines(third.stdout).find((o) => o.line === 6)).toMatchObject({ status: 'created' });
+      await proxy.cli(['tasks', 'run-batch', file]);
+      expect(await taskCount()).toBe(before + 13);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('stops on Ctrl-C mid-batch (exit 130, how to resume), and the rerun creates each task exactly once', async () => {
+    const interrupt = new AbortController();
+    const proxy = await faultyProxy((_request, creates) => {
+      if (creates === 40) interrupt.abort('SIGINT');
+      return 'forward';
+    });
+    try {
+      const file = inputFile(Array.from({ length: 200 }, (_, i) => `interrupted task ${i}`));
+      const before = await taskCount();
+      const first = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4', '--follow', ...FAST], { signal: interrupt.signal });
+      expect(first.exitCode).toBe(130);
+      expect(first.stderr).toMatch(/Rerun the same command/);
+      expect(first.stderr).toContain(`agentctl tasks run-batch ${file} --follow`);
+      const createdFirst = (await taskCount()) - before;
+      expect(createdFirst).toBeGreaterThanOrEqual(40);
+      expect(createdFirst).toBeLessThan(200);
+
+      const second = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4', '--follow', ...FAST]);
+      expect(second.exitCode, second.stderr).toBe(0);
+      expect(await taskCount()).toBe(before + 200);
+      const out = jsonLines(second.stdout);
+      expect(out).toHaveLength(200);
+      expect(out.every((o) => o.status === 'completed')).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('shows progress (counts, rate, ETA) on a terminal stderr; stdout stays JSON', async () => {
+    const file = inputFile(Array.from({ length: 30 }, (_, i) => `progress task ${i}`));
+    const result = await cli(['tasks', 'run-batch', file, '--follow', ...FAST], { terminal: { stderrIsTTY: true, stdoutIsTTY: false } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('\r\x1b[K');
+    expect(result.stderr).toMatch(/\d+\/30 tasks .*\/s/);
+    expect(jsonLines(result.stdout)).toHaveLength(30);
+    const piped = await cli(['tasks', 'run-batch', file]);
+    expect(piped.stderr).not.toContain('\x1b[K');
+  });
+
+  it('stops at once when the service cannot be reached (exit 8) or the key is refused (exit 3)', async () => {
+    const file = inputFile(['one', 'two', 'three', 'four']);
+    const down = await against('http://127.0.0.1:9/api/v1')(['tasks', 'run-batch', file, '--concurrency', '1', '--ledger', `${file}.down`]);
+    expect(down.exitCode).toBe(8);
+    expect(jsonLines(down.stdout)).toEqual([expect.objectContaining({ line: 1, status: 'rejected' })]);
+    const badKey = await against(emulator.baseUrl, 'wrong-key')(['tasks', 'run-batch', file, '--concurrency', '1']);
+    expect(badKey.exitCode).toBe(3);
+    expect(jsonLines(badKey.stdout)).toHaveLength(1);
+  });
+
+  it('refuses a ledger written for another input', async () => {
+    const file = inputFile(['one', 'two']);
+    expect((await cli(['tasks', 'run-batch', file])).exitCode).toBe(0);
+    writeFileSync(file, 'one\nchanged\n');
+    const result = await cli(['tasks', 'run-batch', file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/does not match this input: line 2 has changed/);
+    expect(readFileSync(`${file}.ledger`, 'utf8')).toContain('"state":"created"');
+  });
+});
