@@ -1,7 +1,7 @@
 // Re-posting received events to another URL, in order, retrying while that URL is down.
 import { Agent } from 'undici';
 import { systemClock, type Clock } from '../contract/clock.js';
-import { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_SECONDS, backoffDelayMs, parseRetryAfter, type RetryPolicy } from '../api/retry.js';
+import { DEFAULT_RETRY_POLICY, mayRepeat, parseRetryAfter, retryDelayMs, type Failure, type RetryPolicy } from '../api/retry.js';
 
 /** One event to re-post: the body exactly as received, with its content type and user agent. */
 export interface ForwardItem {
@@ -35,7 +35,11 @@ export interface ForwarderOptions {
   window?: number;
   /** Waits between attempts (the system clock by default; tests pass a fake one). */
   clock?: Pick<Clock, 'sleep'>;
-  /** Backoff between failed attempts (the API client's policy; its retry count does not apply). */
+  /**
+   * The one retry policy (src/api/retry.ts): backoff, the longest Retry-After waited out, which
+   * failures may repeat. Its retry count does not apply: an event is tried until the target takes
+   * or refuses it, or the forwarder stops.
+   */
   retry?: RetryPolicy;
   /** Limit for one attempt (the service itself gives a webhook 10 s). */
   attemptTimeoutMs?: number;
@@ -44,7 +48,7 @@ export interface ForwarderOptions {
   onDelivered?: (item: ForwardItem, recovered: boolean) => void;
   /** A failed attempt that will be repeated after `delayMs`. */
   onRetry?: (item: ForwardItem, notice: RetryNotice) => void;
-  /** The target refused the event for good (a 4xx other than 408/429): it is not retried. */
+  /** The event failed for good (a 4xx other than 408/429, or a lasting network error): not retried. */
   onRejected?: (item: ForwardItem, reason: string) => void;
   /** Called in queue order once an item and every item before it are delivered or refused. */
   onSettled?: (item: ForwardItem) => void;
@@ -57,21 +61,6 @@ export interface ForwarderStats {
   /** Waiting or being sent right now. */
   queued: number;
   retries: number;
-}
-
-/**
- * May a forwarded event be sent again after this status? A forward is a webhook delivery, which
- * receivers must accept twice anyway, so every "try later" answer is retried: 5xx, 408 and 429.
- * Other 4xx mean the target will never take this body.
- */
-export function isRetryableStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429;
-}
-
-/** How long to wait before the next attempt: the target's Retry-After (capped), else backoff. */
-export function retryDelayMs(attempt: number, retryAfterMs: number | undefined, policy: RetryPolicy, random: () => number): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, MAX_RETRY_AFTER_SECONDS * 1000);
-  return backoffDelayMs(attempt - 1, policy, random);
 }
 
 /** An HTTP sender and the connections it keeps open. */
@@ -149,6 +138,11 @@ function responseHeaders(raw: Buffer[]): { retryAfterMs?: number; location?: str
     else if (name === 'location') found.location = String(raw[i + 1]);
   }
   return found;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const withCode = error as { code?: string; name?: string; cause?: { code?: string } };
+  return withCode.code ?? withCode.cause?.code ?? (withCode.name === 'TimeoutError' ? 'TimeoutError' : undefined);
 }
 
 function errorText(error: unknown): string {
@@ -269,39 +263,34 @@ export class Forwarder {
     entry.state = 'sending';
     entry.attempts++;
     this.inFlight++;
+    let failure: Failure;
     let reason: string;
     let retryAfterMs: number | undefined;
     try {
       const outcome = await this.send(this.target, entry.item, this.stopper.signal);
-      if (outcome.status < 400 || !isRetryableStatus(outcome.status)) {
-        this.inFlight--;
-        const recovered = this.failing;
-        this.failing = false;
-        if (outcome.status < 400) {
-          this.forwarded++;
-          this.options.onDelivered?.(entry.item, recovered);
-        } else {
-          this.rejected++;
-          this.options.onRejected?.(entry.item, `answered ${outcome.status}`);
-        }
-        this.settle(entry);
-        this.pump();
-        return;
-      }
+      if (outcome.status < 400) return this.done(entry);
+      failure = { status: outcome.status };
       reason = `answered ${outcome.status}`;
       retryAfterMs = outcome.retryAfterMs;
     } catch (error) {
+      failure = { code: errorCode(error) };
       reason = errorText(error);
     }
+    if (this.stopper.signal.aborted) {
+      this.inFlight--;
+      return;
+    }
+    // A webhook delivery may repeat (receivers get it at least once), so every transient failure is retried.
+    if (!mayRepeat('POST', failure, { repeatable: true })) return this.done(entry, reason);
     this.inFlight--;
-    if (this.stopper.signal.aborted) return;
     entry.state = 'waiting';
     this.retries++;
     const at = this.retryQueue.findIndex((other) => other.seq > entry.seq);
     this.retryQueue.splice(at === -1 ? this.retryQueue.length : at, 0, entry);
     const outageStarted = !this.failing;
     this.failing = true;
-    const delayMs = retryDelayMs(entry.attempts, retryAfterMs, this.options.retry ?? DEFAULT_RETRY_POLICY, this.options.random ?? Math.random);
+    const policy = this.options.retry ?? DEFAULT_RETRY_POLICY;
+    const delayMs = Math.min(policy.maxRetryAfterMs, retryDelayMs(entry.attempts - 1, policy, retryAfterMs, this.options.random));
     this.options.onRetry?.(entry.item, { reason, attempt: entry.attempts, delayMs, outageStarted });
     // One pause for the whole queue: later failures of the same outage do not stack more.
     this.pause ??= this.clock.sleep(delayMs, this.stopper.signal).then(
@@ -311,6 +300,22 @@ export class Forwarder {
       },
       () => undefined,
     );
+  }
+
+  /** An attempt that ended for good: delivered, or refused for `refusal` (not retried). */
+  private done(entry: Entry, refusal?: string): void {
+    this.inFlight--;
+    const recovered = this.failing;
+    this.failing = false;
+    if (refusal === undefined) {
+      this.forwarded++;
+      this.options.onDelivered?.(entry.item, recovered);
+    } else {
+      this.rejected++;
+      this.options.onRejected?.(entry.item, refusal);
+    }
+    this.settle(entry);
+    this.pump();
   }
 
   /** Marks an entry done and reports, in order, every entry now settled at the head. */

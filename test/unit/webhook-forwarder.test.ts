@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Forwarder, isRetryableStatus, retryDelayMs, type ForwardItem, type SendOutcome } from '../../src/webhooks/forwarder.js';
+import { Forwarder, type ForwardItem, type SendOutcome } from '../../src/webhooks/forwarder.js';
 import { eventually } from '../helpers/api.js';
 
 const item = (n: number): ForwardItem => ({
@@ -16,11 +16,11 @@ const instantSleep = async (_ms: number, signal?: AbortSignal) => {
   await new Promise((resolve) => setImmediate(resolve));
 };
 
-const policy = (baseDelayMs: number, maxDelayMs = 10_000) => ({ retries: 0, baseDelayMs, maxDelayMs });
+const policy = (baseDelayMs: number, maxDelayMs = 10_000) => ({ retries: 0, baseDelayMs, maxDelayMs, maxRetryAfterMs: 120_000 });
 
 describe('Forwarder (scripted target)', () => {
   it('delivers in order, retrying the earliest event one at a time while the target fails', async () => {
-    const answers: Array<SendOutcome | Error> = [new Error('ECONNREFUSED'), { status: 503 }, { status: 200 }];
+    const answers: Array<SendOutcome | Error> = [Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), { status: 503 }, { status: 200 }];
     const seen: number[] = [];
     let inFlight = 0;
     let maxInFlight = 0;
@@ -176,12 +176,36 @@ describe('Forwarder (scripted target)', () => {
     expect(forwarder.queued).toBe(2);
   });
 
-  it('classifies statuses and picks the delay: Retry-After (capped at 120 s), else backoff', () => {
-    expect([500, 502, 503, 408, 429].every(isRetryableStatus)).toBe(true);
-    expect([400, 401, 404, 422].some(isRetryableStatus)).toBe(false);
-    expect(retryDelayMs(1, 3000, policy(100), () => 1)).toBe(3000);
-    expect(retryDelayMs(1, 3_600_000, policy(100), () => 1)).toBe(120_000);
-    expect(retryDelayMs(3, undefined, policy(100), () => 1)).toBe(400);
+  it('follows the one retry policy: transient failures repeat, lasting ones refuse the event; Retry-After waited out up to its cap', async () => {
+    const answers: Array<SendOutcome | Error> = [
+      { status: 408 },
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      { status: 429, retryAfterMs: 3_600_000 },
+      { status: 200 }, // event 0 delivered
+      Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' }), // event 1: a lasting failure
+      { status: 404 }, // event 2
+      { status: 204 }, // event 3
+    ];
+    const delays: number[] = [];
+    const refused: string[] = [];
+    const forwarder = new Forwarder('http://target/', {
+      window: 1,
+      clock: { sleep: instantSleep },
+      random: () => 1,
+      retry: policy(100),
+      onRetry: (_item, notice) => delays.push(notice.delayMs),
+      onRejected: (next, reason) => refused.push(`${next.label}: ${reason}`),
+      send: async () => {
+        const answer = answers.shift() ?? { status: 200 };
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    });
+    for (let i = 0; i < 4; i++) forwarder.enqueue(item(i));
+    expect(await forwarder.drain(1000)).toBe(true);
+    expect(delays).toEqual([100, 200, 120_000]); // backoff, backoff, Retry-After capped at the policy's 120 s
+    expect(refused).toEqual(['task-1: ENOTFOUND', 'task-2: answered 404']);
+    expect(forwarder.stats).toMatchObject({ forwarded: 2, rejected: 2, retries: 3 });
   });
 });
 
@@ -268,7 +292,10 @@ describe('Forwarder (real HTTP target that redirects)', () => {
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     const delays: number[] = [];
-    const forwarder = new Forwarder(`http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`, { onRetry: (_item, notice) => delays.push(notice.delayMs) });
+    const forwarder = new Forwarder(`http://127.0.0.1:${(target.address() as AddressInfo).port}/hook`, {
+      retry: policy(10),
+      onRetry: (_item, notice) => delays.push(notice.delayMs),
+    });
     forwarder.enqueue(item(1));
     try {
       expect(await forwarder.drain(5000)).toBe(true);

@@ -44,9 +44,10 @@ export const command = defineCommand({
     '--timeout SEC (a global option) is how long to listen: exit 7 if no event came in that time\n' +
     '(with --count N: fewer than N). Ctrl-C stops cleanly with a summary and exits 130.\n' +
     'Forwarding keeps 8 deliveries in flight on one keep-alive connection per target, in the order\n' +
-    'received; while a target fails, one at a time, earliest first, with backoff (Retry-After honoured;\n' +
-    'the few already sent behind a failed event may arrive before its retry). Exit 8 when queued\n' +
-    'events could not be forwarded before --drain-timeout.\n' +
+    'received; while a target fails (5xx, 408, 429, a reset or refused connection, a timeout), one at\n' +
+    'a time, earliest first, with backoff (Retry-After honoured; the few already sent behind a failed\n' +
+    'event may arrive before its retry); a 4xx or a lasting error (unknown host) is not retried. Exit 8\n' +
+    'when queued events could not be forwarded before --drain-timeout.\n' +
     'With --output, events acknowledged but not yet forwarded survive Ctrl-C, a crash or SIGKILL: FILE.forwarded\n' +
     'records how far each --forward-to target got in FILE, and the next start with the same --output\n' +
     'and --forward-to sends the rest first, in order (an event may arrive twice after a crash, none is\n' +
