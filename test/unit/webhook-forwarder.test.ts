@@ -17,38 +17,45 @@ const instantSleep = async (_ms: number, signal?: AbortSignal) => {
 };
 
 const policy = (baseDelayMs: number, maxDelayMs = 10_000) => ({ retries: 0, baseDelayMs, maxDelayMs, maxRetryAfterMs: 120_000 });
+const networkError = (code: string) => Object.assign(new Error(`connect ${code}`), { code });
+
+/**
+ * A forwarder (one event at a time, full jitter, no real waiting) whose target gives `answers` in
+ * turn, then 200s; it records what was delivered, the retry delays and the refusals.
+ */
+function scripted(answers: Array<SendOutcome | Error>) {
+  const seen = { delivered: [] as number[], delays: [] as number[], refused: [] as string[], maxInFlight: 0 };
+  let inFlight = 0;
+  const forwarder = new Forwarder('http://target/', {
+    window: 1,
+    clock: { sleep: instantSleep },
+    random: () => 1,
+    retry: policy(100),
+    onRetry: (_item, notice) => seen.delays.push(notice.delayMs),
+    onRejected: (next, reason) => seen.refused.push(`${next.label}: ${reason}`),
+    send: async (_target, next) => {
+      seen.maxInFlight = Math.max(seen.maxInFlight, ++inFlight);
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      const answer = answers.shift() ?? { status: 200 };
+      if (answer instanceof Error) throw answer;
+      if (answer.status < 300) seen.delivered.push(numberOf(next.body));
+      return answer;
+    },
+  });
+  return { forwarder, seen };
+}
 
 describe('Forwarder (scripted target)', () => {
   it('delivers in order, retrying the earliest event one at a time while the target fails', async () => {
-    const answers: Array<SendOutcome | Error> = [Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), { status: 503 }, { status: 200 }];
-    const seen: number[] = [];
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const delays: number[] = [];
-    const forwarder = new Forwarder('http://target/', {
-      window: 1,
-      clock: { sleep: instantSleep },
-      random: () => 1,
-      retry: policy(100),
-      onRetry: (_item, notice) => delays.push(notice.delayMs),
-      send: async (_target, next) => {
-        inFlight++;
-        maxInFlight = Math.max(maxInFlight, inFlight);
-        await new Promise((resolve) => setImmediate(resolve));
-        inFlight--;
-        const answer = answers.shift() ?? { status: 200 };
-        if (answer instanceof Error) throw answer;
-        if (answer.status === 200) seen.push(numberOf(next.body));
-        return answer;
-      },
-    });
+    const { forwarder, seen } = scripted([networkError('ECONNREFUSED'), { status: 503 }]);
     for (let i = 0; i < 5; i++) forwarder.enqueue(item(i));
     expect(forwarder.queued).toBe(5); // enqueue never waits for the target
     expect(await forwarder.drain(5000)).toBe(true);
-    expect(seen).toEqual([0, 1, 2, 3, 4]);
-    expect(maxInFlight).toBe(1);
+    expect(seen.delivered).toEqual([0, 1, 2, 3, 4]);
+    expect(seen.maxInFlight).toBe(1);
     expect(forwarder.stats).toMatchObject({ forwarded: 5, queued: 0, retries: 2, rejected: 0 });
-    expect(delays).toEqual([100, 200]); // exponential backoff (the API client's policy)
+    expect(seen.delays).toEqual([100, 200]); // exponential backoff (the API client's policy)
   });
 
   it('keeps a window of deliveries in flight, sent in order, settled in order', async () => {
@@ -177,34 +184,19 @@ describe('Forwarder (scripted target)', () => {
   });
 
   it('follows the one retry policy: transient failures repeat, lasting ones refuse the event; Retry-After waited out up to its cap', async () => {
-    const answers: Array<SendOutcome | Error> = [
+    const { forwarder, seen } = scripted([
       { status: 408 },
-      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      networkError('ECONNRESET'),
       { status: 429, retryAfterMs: 3_600_000 },
       { status: 200 }, // event 0 delivered
-      Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' }), // event 1: a lasting failure
+      networkError('ENOTFOUND'), // event 1: a lasting failure
       { status: 404 }, // event 2
-      { status: 204 }, // event 3
-    ];
-    const delays: number[] = [];
-    const refused: string[] = [];
-    const forwarder = new Forwarder('http://target/', {
-      window: 1,
-      clock: { sleep: instantSleep },
-      random: () => 1,
-      retry: policy(100),
-      onRetry: (_item, notice) => delays.push(notice.delayMs),
-      onRejected: (next, reason) => refused.push(`${next.label}: ${reason}`),
-      send: async () => {
-        const answer = answers.shift() ?? { status: 200 };
-        if (answer instanceof Error) throw answer;
-        return answer;
-      },
-    });
+    ]);
     for (let i = 0; i < 4; i++) forwarder.enqueue(item(i));
     expect(await forwarder.drain(1000)).toBe(true);
-    expect(delays).toEqual([100, 200, 120_000]); // backoff, backoff, Retry-After capped at the policy's 120 s
-    expect(refused).toEqual(['task-1: ENOTFOUND', 'task-2: answered 404']);
+    expect(seen.delays).toEqual([100, 200, 120_000]); // backoff, backoff, Retry-After capped at the policy's 120 s
+    expect(seen.refused).toEqual(['task-1: ENOTFOUND', 'task-2: answered 404']);
+    expect(seen.delivered).toEqual([0, 3]);
     expect(forwarder.stats).toMatchObject({ forwarded: 2, rejected: 2, retries: 3 });
   });
 });
