@@ -16,6 +16,8 @@ export interface LoggedEvent {
 export interface BadLine {
   line: number;
   reason: string;
+  /** The last line, without its newline and not JSON: being written right now, or cut short by a crash. */
+  incomplete?: boolean;
 }
 
 export interface LogRead {
@@ -69,8 +71,8 @@ export async function readEventLog(path: string, options: ReadLogOptions = {}): 
     try {
       value = JSON.parse(text);
     } catch (error) {
-      const reason = terminated ? `not valid JSON (${(error as Error).message})` : 'an incomplete last line (the listener stopped while writing it?)';
-      bad.push({ line, reason });
+      if (terminated) bad.push({ line, reason: `not valid JSON (${(error as Error).message})` });
+      else bad.push({ line, reason: 'an incomplete last line (being written, or cut short by a crash: never acknowledged)', incomplete: true });
       return;
     }
     const check = checkRecord(value);

@@ -161,6 +161,15 @@ describe('webhook-listen replay: bad input is refused before anything is sent', 
     expect(sink.requests()).toBe(0);
   });
 
+  it('skips, with a warning, an unfinished last line (a listener may be writing it)', async () => {
+    const log = writeLog([RECORDS[0]]);
+    writeFileSync(log, `${JSON.stringify(RECORDS[1])}\n{"received_at":"2026-01-0`, { flag: 'a' });
+    const result = await agentctl(['webhook-listen', 'replay', log, '--jsonl']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(RECORDS.slice(0, 2));
+    expect(result.stderr).toContain(`${log}:3: skipped an incomplete last line`);
+  });
+
   it.each([
     [['missing.jsonl'], /missing\.jsonl: no such file/],
     [['LOG', '--since', 'yesterday'], /--since "yesterday" is neither an ISO 8601 time nor a duration/],
