@@ -107,6 +107,17 @@ describe('webhook-listen: what it accepts', () => {
     expect(handle.stderr()).toMatch(/Received 1 event\(s\) \(9 request\(s\) rejected\)/);
   });
 
+  it('--fields applies to each printed event; an unknown field is refused before listening', async () => {
+    const handle = await listen(['--jsonl', '--fields', 'body', '--once']);
+    const event = completedEvent();
+    expect((await post(handle.url, event)).status).toBe(200);
+    expect(await handle.exited).toBe(0);
+    expect(handle.lines.slice(1).map((line) => JSON.parse(line))).toEqual([{ body: event }]);
+    const refused = await agentctl(['webhook-listen', '--jsonl', '--fields', 'body,nope']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/unknown field in --fields: nope/);
+  });
+
   it('accepts other user agents but says so', async () => {
     const handle = await listen(['--jsonl']);
     expect((await post(handle.url, completedEvent(), { 'user-agent': 'curl/8.5.0' })).status).toBe(200);

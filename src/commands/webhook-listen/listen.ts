@@ -2,7 +2,6 @@ import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
 import { colorStatus } from '../../output/color.js';
-import { pickFields } from '../../output/format.js';
 import { columnsForFields, eventRow, plainEventLine, tableHeader, tableRow } from '../../webhooks/format.js';
 import { Forwarder, type ForwardItem } from '../../webhooks/forwarder.js';
 import { startListener, type EventRecord, type Listener, type ReceivedEvent } from '../../webhooks/listener.js';
@@ -66,6 +65,8 @@ export const command = defineCommand({
 async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   // Here the global --timeout is how long to listen, not one request's limit.
   ctx.ownsTimeoutFlag = true;
+  // --fields must name keys of the printed records: found out now, not on the first event.
+  if (ctx.out.machine) ctx.out.checkFields([{}], ['received_at', 'headers', 'body']);
   const output = config.outputPath ? await openOutput(config.outputPath) : undefined;
   const printer = eventPrinter(ctx);
   // With --output, the log is the forward queue's durable copy: resume what an earlier run left.
@@ -281,8 +282,8 @@ function recordPrinter(ctx: Context, line: (text: string) => void): (record: Eve
       ctx.out.warn(`an event came from user agent "${agent || 'none'}"; the service sends <Service>-AgentWebhook/<version>`);
     }
     if (format === 'json' || format === 'jsonl') {
-      // One object per line in both modes: a stream of events is not one document.
-      line(JSON.stringify(pickFields(record, fields)));
+      // One object per line in both modes (a stream of events is not one document); --fields and --jq apply.
+      ctx.out.jsonLine(record);
       return;
     }
     const row = eventRow(record);
