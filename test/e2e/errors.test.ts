@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { agentctl, against } from '../helpers/cli.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 
 let emulator: RunningEmulator;
 
@@ -29,7 +30,8 @@ describe('exit codes and error rendering', () => {
     const stub = await stubServer(() => undefined);
     const port = new URL(stub.baseUrl).port;
     await stub.close();
-    const result = await agentctl(['agents', 'list'], { env: { AGENTCTL_BASE_URL: `http://127.0.0.1:${port}/api/v1`, AGENTCTL_API_KEY: 'k' } });
+    // A fake clock: the backoff between the five attempts takes no real time.
+    const result = await agentctl(['agents', 'list'], { env: { AGENTCTL_BASE_URL: `http://127.0.0.1:${port}/api/v1`, AGENTCTL_API_KEY: 'k' }, clock: new FakeClock() });
     expect(result.exitCode).toBe(8);
     expect(result.stderr).toContain('ECONNREFUSED');
     expect(result.stderr).toContain('after 5 attempts');
@@ -63,7 +65,7 @@ describe('exit codes and error rendering', () => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>');
     });
-    const result = await against(stub.baseUrl)(['tasks', 'list', '--json']);
+    const result = await against(stub.baseUrl)(['tasks', 'list', '--json'], { clock: new FakeClock() });
     await stub.close();
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');

@@ -123,6 +123,12 @@ describe('tasks create', () => {
     [['--secret-env', 'https://a.example', 'K=UNSET_VARIABLE_X'], 'UNSET_VARIABLE_X is not set'],
     [['--agent', 'nope'], '--agent "nope" is not a UUID'],
     [['--follow', '--wait', '5'], 'not both'],
+    [['--listen-port', '8080'], 'go with --webhook-listen'],
+    [['--webhook-listen', '--follow'], 'not both'],
+    [['--webhook-listen', '--webhook', 'https://hooks.example/x'], 'not both'],
+    [['--webhook-listen', '--listen-port', '70000'], '--listen-port must be between 0 and 65535'],
+    [['--webhook-listen', '--public-url', 'ftp://x'], '--public-url must be an http'],
+    [['--follow', '--interval', 'soon'], '--interval'],
   ])('refuses %j before any request (exit 2)', async (flags, message) => {
     const result = await cli(['tasks', 'create', 'x', ...flags]);
     expect(result.exitCode).toBe(2);

@@ -1,6 +1,5 @@
-import type { Command } from 'commander';
 import type { Context } from '../../cli/context.js';
-import { ParseInput, type OptionSpec } from '../../cli/define.js';
+import type { OptionSpec, ParseInput } from '../../cli/define.js';
 import { PartialListError } from '../../api/pagination.js';
 import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
@@ -20,18 +19,11 @@ export const LIST_OPTIONS: OptionSpec[] = [
   { flags: '--all', description: 'every page (streams with --jsonl)' },
 ];
 
-/** For nouns still defined with commander calls in their index.ts. */
-export function addListOptions(command: Command): Command {
-  for (const option of LIST_OPTIONS) command.option(option.flags, option.description);
-  return command;
-}
-
-export function parseListOptions(input: ParseInput | Record<string, unknown>): ListOptions {
-  const get = (name: string): unknown => (input instanceof ParseInput ? input.value(name) : input[name]);
-  const [pageText, pageSizeText] = [get('page'), get('pageSize')];
-  const page = pageText === undefined ? undefined : parseIntegerFlag(String(pageText), '--page', 1, Number.MAX_SAFE_INTEGER);
-  const pageSize = pageSizeText === undefined ? undefined : parseIntegerFlag(String(pageSizeText), '--page-size', 1, LIMITS.pageSize);
-  const all = Boolean(get('all'));
+export function parseListOptions(input: ParseInput): ListOptions {
+  const [pageText, pageSizeText] = [input.string('page'), input.string('pageSize')];
+  const page = pageText === undefined ? undefined : parseIntegerFlag(pageText, '--page', 1, Number.MAX_SAFE_INTEGER);
+  const pageSize = pageSizeText === undefined ? undefined : parseIntegerFlag(pageSizeText, '--page-size', 1, LIMITS.pageSize);
+  const all = input.flag('all');
   if (all && page !== undefined) throw new UsageError('--all reads every page; drop --page');
   return { page, pageSize, all };
 }

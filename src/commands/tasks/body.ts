@@ -1,37 +1,30 @@
 import { readTextInput, readJsonArgument } from '../../cli/input.js';
 import { UsageError } from '../../errors.js';
-import { splitTwoWords } from '../../cli/argv.js';
 import type { Redactor } from '../../api/redact.js';
 import type { Secrets, TaskBody } from '../../api/schemas/task.js';
-import {
-  LIMITS,
-  checkCreditsCost,
-  checkOutputSchema,
-  checkSecrets,
-  checkUuid,
-  checkWebhookUrl,
-  parseIntegerFlag,
-  splitPair,
-} from '../../contract/validate.js';
+import { checkOutputSchema, checkSecrets } from '../../contract/validate.js';
 
-/** What create, update and replace accept, as commander hands it over. */
+/** The task fields of create, update and replace, checked by the verbs' parse steps (options.ts). */
 export interface TaskFieldOptions {
   promptFile?: string;
   outputSchema?: string;
-  secret?: string[];
-  secretEnv?: string[];
+  /** --secret DOMAIN KEY=VALUE, in order. */
+  secrets: Array<{ domain: string; key: string; value: string }>;
+  /** --secret-env DOMAIN KEY=ENVVAR, in order; the variables are read when the body is built. */
+  secretsFromEnv: Array<{ domain: string; key: string; variable: string }>;
   secretsFile?: string;
-  webhook?: string | false;
-  wait?: string;
+  /** null: --no-webhook. */
+  webhook?: string | null;
+  /** Seconds, 0..1350. */
+  wait?: number;
   creditsCost?: string;
-  agent?: string;
 }
 
 export type TaskBodyMode = 'create' | 'update' | 'replace';
 
 /**
- * Turns the arguments of `tasks create|update|replace` into the task body, checking every field
- * against the spec's limits first. Secret values are registered with the redactor so they can
+ * Turns the checked fields of `tasks create|update|replace` into the task body, reading the prompt,
+ * schema and secrets from files, stdin and the environment. Secret values are registered with the redactor so they can
  * never show up in a trace or an error.
  */
 export async function buildTaskBody(
@@ -56,14 +49,10 @@ export async function buildTaskBody(
     for (const pairs of Object.values(secrets)) for (const value of Object.values(pairs)) redactor.add(value);
     body.secrets = secrets;
   }
-  if (options.webhook === false) body.webhook = null;
-  else if (options.webhook !== undefined) body.webhook = checkWebhookUrl(options.webhook);
-  if (options.wait !== undefined) {
-    const wait = parseIntegerFlag(options.wait, '--wait', 0, LIMITS.waitSeconds);
-    // Some deployments read 0 as "no limit": "don't wait" is sent by leaving the field out.
-    if (wait > 0) body.wait = wait;
-  }
-  if (options.creditsCost !== undefined) body.credits_cost = checkCreditsCost(options.creditsCost);
+  if (options.webhook !== undefined) body.webhook = options.webhook;
+  // Some deployments read 0 as "no limit": "don't wait" is sent by leaving the field out.
+  if (options.wait) body.wait = options.wait;
+  if (options.creditsCost !== undefined) body.credits_cost = options.creditsCost;
 
   if (mode === 'update' && Object.keys(body).length === 0) {
     throw new UsageError('nothing to update', 'give at least one field, e.g. --prompt-file PATH or --webhook URL');
@@ -91,7 +80,7 @@ async function collectSecrets(
   options: TaskFieldOptions,
   { env, stdin }: { env: Record<string, string | undefined>; stdin: NodeJS.ReadableStream },
 ): Promise<Secrets | undefined> {
-  if (options.secretsFile === undefined && !options.secret?.length && !options.secretEnv?.length) return undefined;
+  if (options.secretsFile === undefined && options.secrets.length === 0 && options.secretsFromEnv.length === 0) return undefined;
   const secrets: Secrets = {};
   if (options.secretsFile !== undefined) {
     const fromFile = checkSecrets(await readJsonArgument(options.secretsFile, '--secrets-file', stdin), '--secrets-file');
@@ -101,21 +90,11 @@ async function collectSecrets(
     if (domain.trim() === '') throw new UsageError('a secret needs a domain, e.g. --secret https://example.com PASSWORD=...');
     secrets[domain] = { ...secrets[domain], [key]: value };
   };
-  for (const raw of options.secret ?? []) {
-    const [domain, pair] = splitTwoWords(raw);
-    const [key, value] = splitPair(pair, '--secret');
-    add(domain, key, value);
-  }
-  for (const raw of options.secretEnv ?? []) {
-    const [domain, pair] = splitTwoWords(raw);
-    const [key, variable] = splitPair(pair, '--secret-env', 'ENVVAR');
+  for (const { domain, key, value } of options.secrets) add(domain, key, value);
+  for (const { domain, key, variable } of options.secretsFromEnv) {
     const value = env[variable];
     if (value === undefined) throw new UsageError(`--secret-env: environment variable ${variable} is not set`);
     add(domain, key, value);
   }
   return checkSecrets(secrets);
-}
-
-export function parseAgentScope(agent: unknown): { agentId?: string } {
-  return agent === undefined ? {} : { agentId: checkUuid(String(agent), '--agent') };
 }

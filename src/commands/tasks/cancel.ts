@@ -1,25 +1,30 @@
 import { ApiError } from '../../api/errors.js';
 import { tasks } from '../../api/tasks.js';
-import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
-import { parseAgentScope } from './body.js';
+import { defineCommand } from '../../cli/define.js';
+import { AGENT_OPTION, ID, TASK_ID_ARG, parseScope, parseTaskId } from './options.js';
 
-export const run: CommandRun = async (ctx, [id], options) => {
-  const scope = parseAgentScope(options.agent);
-  const taskId = checkUuid(String(id), 'task id');
-  const client = await ctx.client();
-  let answer: { status: string; message?: string };
-  try {
-    answer = await tasks.cancel(client, scope, taskId);
-  } catch (error) {
-    // Cancelling a cancelled task is done already (exit 0, like `gh issue close` on a closed issue);
-    // the service answers 409 for any finished task, so its status decides.
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
-    const task = await tasks.get(client, scope, taskId);
-    if (task.status !== 'cancelled') throw error;
-    answer = { status: 'cancelled', message: 'Task was already cancelled.' };
-  }
-  if (ctx.out.machine) ctx.out.json(answer);
-  else if (ctx.out.settings.format === 'plain') ctx.out.record(answer, [{ label: 'status', value: answer.status }]);
-  else ctx.out.success(`Task ${taskId}: ${answer.message ?? answer.status}`);
-};
+export const command = defineCommand({
+  name: 'cancel',
+  summary: 'cancel a pending or running task',
+  args: [TASK_ID_ARG],
+  options: [AGENT_OPTION],
+  examples: [`agentctl tasks cancel ${ID}`],
+  parse: (input) => ({ scope: parseScope(input), taskId: parseTaskId(input) }),
+  async run({ scope, taskId }, ctx) {
+    const client = await ctx.client();
+    let answer: { status: string; message?: string };
+    try {
+      answer = await tasks.cancel(client, scope, taskId);
+    } catch (error) {
+      // Cancelling a cancelled task is done already (exit 0, like `gh issue close` on a closed issue);
+      // the service answers 409 for any finished task, so its status decides.
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      const task = await tasks.get(client, scope, taskId);
+      if (task.status !== 'cancelled') throw error;
+      answer = { status: 'cancelled', message: 'Task was already cancelled.' };
+    }
+    if (ctx.out.machine) ctx.out.json(answer);
+    else if (ctx.out.settings.format === 'plain') ctx.out.record(answer, [{ label: 'status', value: answer.status }]);
+    else ctx.out.success(`Task ${taskId}: ${answer.message ?? answer.status}`);
+  },
+});

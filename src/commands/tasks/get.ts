@@ -1,18 +1,22 @@
-import { tasks } from '../../api/tasks.js';
-import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
-import { parseAgentScope } from './body.js';
-import { taskDetail } from './columns.js';
 import type { Task } from '../../api/schemas/task.js';
-import { parseWatch, watch } from '../shared/watch.js';
+import { tasks } from '../../api/tasks.js';
+import { defineCommand } from '../../cli/define.js';
+import { WATCH_OPTION, parseWatch, watch } from '../shared/watch.js';
+import { taskDetail } from './columns.js';
+import { AGENT_OPTION, ID, TASK_ID_ARG, parseScope, parseTaskId } from './options.js';
 
-export const run: CommandRun = async (ctx, [id], options) => {
-  const scope = parseAgentScope(options.agent);
-  const taskId = checkUuid(String(id), 'task id');
-  const watchMs = parseWatch(options.watch as string | boolean | undefined);
-  const client = await ctx.client();
-  const fetch = () => tasks.get(client, scope, taskId);
-  const show = (task: Task) => ctx.out.record(task, taskDetail(task, ctx.out.chalk));
-  if (watchMs !== undefined) return watch(ctx, watchMs, fetch, show);
-  show(await fetch());
-};
+export const command = defineCommand({
+  name: 'get',
+  summary: 'show one task',
+  args: [TASK_ID_ARG],
+  options: [WATCH_OPTION, AGENT_OPTION],
+  examples: [`agentctl tasks get ${ID}`, `agentctl tasks get ${ID} --json | jq -r .status`, `agentctl tasks get ${ID} --watch 1`],
+  parse: (input) => ({ scope: parseScope(input), id: parseTaskId(input), watchMs: parseWatch(input.value('watch')) }),
+  async run({ scope, id, watchMs }, ctx) {
+    const client = await ctx.client();
+    const fetch = () => tasks.get(client, scope, id);
+    const show = (task: Task) => ctx.out.record(task, taskDetail(task, ctx.out.chalk));
+    if (watchMs !== undefined) return watch(ctx, watchMs, fetch, show);
+    show(await fetch());
+  },
+});

@@ -4,9 +4,9 @@ import { clockTime, formatDuration } from '../../api/clock.js';
 import { WaitEndedError } from '../../api/errors.js';
 import type { TaskStatus } from '../../api/schemas/common.js';
 import type { Task, TaskResult } from '../../api/schemas/task.js';
-import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MAX_OUTAGE_MS, waitForTask, type WaitEvent } from '../../api/wait.js';
+import { waitForTask, type WaitEvent } from '../../api/wait.js';
 import type { Context } from '../../cli/context.js';
-import { parseSecondsFlag } from '../../contract/validate.js';
+import type { WaitLimits } from './options.js';
 import { ExitError, isExplainedError } from '../../errors.js';
 import { ExitCode, type ExitCodeValue } from '../../errors.js';
 
@@ -35,21 +35,17 @@ export interface WaitOptions {
 }
 
 /**
- * The limits every waiting command shares: `--timeout SEC` is the whole wait (counted from the
- * command's start), `--interval SEC` the longest delay between polls, `--max-outage SEC` how long
- * the service may be unreachable before the wait gives up.
+ * Starts a wait with the limits every waiting command shares (options.ts): `--timeout SEC` is the
+ * whole wait (counted from now, so call this before the first request), `--interval SEC` the longest
+ * delay between polls, `--max-outage SEC` how long the service may be unreachable.
  */
-export function parseWaitFlags(
-  ctx: Context,
-  options: { interval?: unknown; maxOutage?: unknown },
-): Omit<WaitOptions, 'silent'> {
+export function startWait(ctx: Context, limits: WaitLimits): Omit<WaitOptions, 'silent'> {
   // In a waiting command the global --timeout is the whole wait, not one request's limit.
   ctx.ownsTimeoutFlag = true;
-  const timeoutMs = ctx.flags.timeout === undefined ? undefined : parseSecondsFlag(ctx.flags.timeout, '--timeout') * 1000;
   return {
-    maxIntervalMs: options.interval === undefined ? DEFAULT_MAX_INTERVAL_MS : parseSecondsFlag(String(options.interval), '--interval', 0.05) * 1000,
-    maxOutageMs: options.maxOutage === undefined ? DEFAULT_MAX_OUTAGE_MS : parseSecondsFlag(String(options.maxOutage), '--max-outage') * 1000,
-    deadline: timeoutMs === undefined ? undefined : ctx.clock.now() + timeoutMs,
+    maxIntervalMs: limits.maxIntervalMs,
+    maxOutageMs: limits.maxOutageMs,
+    deadline: limits.timeoutMs === undefined ? undefined : ctx.clock.now() + limits.timeoutMs,
   };
 }
 

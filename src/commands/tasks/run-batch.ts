@@ -6,7 +6,8 @@ import { RateGate } from '../../api/rate-gate.js';
 import { DEFAULT_RETRY_POLICY, backoffDelayMs } from '../../api/retry.js';
 import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import type { Context } from '../../cli/context.js';
+import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { batchLines, checkInput, openSource, parseShard, type BatchLine, type Shard } from './batch-input.js';
@@ -30,22 +31,65 @@ export const MAX_CONCURRENCY = 64;
 /** 429s in a row for one line before it is given up as rejected. */
 const MAX_RATE_LIMITED = 20;
 
-export function parseBatchOptions(file: string | undefined, options: Record<string, unknown>): BatchOptions {
-  const shard = parseShard(options.shard as string | undefined);
-  const input = file ?? '-';
-  const ledger =
-    options.ledger !== undefined ? String(options.ledger) : input === '-' ? undefined : `${input}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`;
+const BATCH_HELP = `Input: one task a line. A line starting with { is a JSON object with "prompt" (required) and
+optionally "output_schema", "secrets", "webhook", "agent" (agent id) and "key" (your own id, echoed
+back); any other line is a prompt. Blank lines are skipped. Every line is checked before the first
+request: a bad line is reported with its number and nothing is sent (exit 2).
+
+Output: one JSON line per task on stdout, {"line", "key", "id", "status", "result", "error"}, as
+its outcome is known: status "created" (without --follow), or "completed", "failed", "cancelled"
+when it ends (--follow); "rejected" when the service refused it (4xx: nothing was created),
+"unknown" when the service failed (5xx) or the connection broke after the create was sent.
+Progress (counts, rate, ETA) goes to stderr on a terminal, and a summary at the end.
+
+Resume: each created task's id is written to the ledger (FILE.ledger, or --ledger PATH) as soon as
+it exists. Running the same command again creates nothing twice: it reuses the recorded ids and
+waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
+\`agentctl tasks list\`, then rerun with --retry-unknown to send it.
+
+Rate limits: a 429 pauses every worker for its Retry-After.
+Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
+3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
+5 failed, 6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
+
+export function parseBatchOptions(input: ParseInput): BatchOptions {
+  const shard = parseShard(input.string('shard'));
+  const file = input.arg(0) ?? '-';
+  const ledger = input.string('ledger') ?? (file === '-' ? undefined : `${file}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`);
   return {
-    file: input,
-    concurrency: parseIntegerFlag(String(options.concurrency ?? DEFAULT_CONCURRENCY), '--concurrency', 1, MAX_CONCURRENCY),
-    follow: Boolean(options.follow),
-    intervalMs: parseSecondsFlag(String(options.interval ?? '2'), '--interval', 0.05) * 1000,
-    maxOutageMs: parseSecondsFlag(String(options.maxOutage ?? '300'), '--max-outage', 1) * 1000,
+    file,
+    concurrency: parseIntegerFlag(input.string('concurrency') ?? String(DEFAULT_CONCURRENCY), '--concurrency', 1, MAX_CONCURRENCY),
+    follow: input.flag('follow'),
+    intervalMs: parseSecondsFlag(input.string('interval') ?? '2', '--interval', 0.05) * 1000,
+    maxOutageMs: parseSecondsFlag(input.string('maxOutage') ?? '300', '--max-outage', 1) * 1000,
     ledger,
     shard,
-    retryUnknown: Boolean(options.retryUnknown),
+    retryUnknown: input.flag('retryUnknown'),
   };
 }
+
+export const command = defineCommand({
+  name: 'run-batch',
+  summary: 'create many tasks from a JSON Lines file (or plain prompts, one a line), resumably; --follow waits for all',
+  args: [{ name: '[file]', description: 'the tasks, one a line (- or nothing reads stdin)' }],
+  options: [
+    { flags: '--concurrency <n>', description: 'requests in flight at once, 1..64', default: String(DEFAULT_CONCURRENCY) },
+    { flags: '--follow', description: 'wait for every task; print one JSON line per task as it ends' },
+    { flags: '--interval <sec>', description: 'with --follow: longest time between polls, seconds', default: '2' },
+    { flags: '--max-outage <sec>', description: 'with --follow: give up when the service is unreachable this long', default: '300' },
+    { flags: '--ledger <path>', description: "where each line's task id is recorded (default FILE.ledger beside the input)" },
+    { flags: '--shard <i/n>', description: 'take every n-th task from the i-th (1-based), to split one file across CI jobs' },
+    { flags: '--retry-unknown', description: 'send again the lines whose create outcome is unknown (check them first)' },
+  ],
+  notes: BATCH_HELP,
+  examples: [
+    'agentctl tasks run-batch tasks.jsonl --concurrency 8 --follow > results.jsonl',
+    'agentctl tasks run-batch prompts.txt --shard "$CI_NODE_INDEX/$CI_NODE_TOTAL" --follow',
+    'printf "Check example.com\\nCheck example.org\\n" | agentctl tasks run-batch - --follow | jq -r .status',
+  ],
+  parse: parseBatchOptions,
+  run: runBatch,
+});
 
 /** The command that picks this run up again. */
 function resumeCommand(options: BatchOptions): string {
@@ -63,8 +107,7 @@ function neverSent(error: unknown): boolean {
   return error instanceof NetworkError && !error.mayHaveBeenCarriedOut;
 }
 
-export const run: CommandRun = async (ctx, [file], raw) => {
-  const options = parseBatchOptions(file as string | undefined, raw);
+async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   if (options.file === '-' && ctx.terminal.stdinIsTTY) {
     throw new UsageError('no tasks: give a FILE, or pipe them in', 'agentctl tasks run-batch tasks.jsonl, or: cat prompts.txt | agentctl tasks run-batch -');
   }
@@ -205,4 +248,4 @@ export const run: CommandRun = async (ctx, [file], raw) => {
   }
   report.summary(options.ledger ? [`Ledger: ${options.ledger}`] : []);
   return report.code;
-};
+}

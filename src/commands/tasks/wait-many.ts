@@ -3,11 +3,9 @@ import { RateGate } from '../../api/rate-gate.js';
 import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context } from '../../cli/context.js';
-import { checkUuid } from '../../contract/validate.js';
 import { ExitCode, isExplainedError } from '../../errors.js';
 import { BatchReport } from './batch-report.js';
-import { parseAgentScope } from './body.js';
-import { exitCodeForStatus, parseWaitFlags } from './outcome.js';
+import { exitCodeForStatus, type WaitOptions } from './outcome.js';
 
 /** Polls at most this many tasks at once. */
 const CONCURRENCY = 8;
@@ -16,11 +14,15 @@ function resumeCommand(ids: Iterable<string>, scope: TaskScope, any: boolean): s
   return `agentctl tasks wait ${[...ids].join(' ')}${any ? ' --any' : ''}${scope.agentId ? ` --agent ${scope.agentId}` : ''}`;
 }
 
-export async function waitMany(ctx: Context, rawIds: string[], options: Record<string, unknown>): Promise<number> {
-  const scope = parseAgentScope(options.agent);
-  const ids = [...new Set(rawIds.map((id) => checkUuid(id, 'task id')))];
-  const any = Boolean(options.any);
-  const limits = parseWaitFlags(ctx, options);
+export interface WaitManyOptions {
+  scope: TaskScope;
+  /** Checked, without repeats. */
+  ids: string[];
+  any: boolean;
+  limits: Omit<WaitOptions, 'silent'>;
+}
+
+export async function waitMany(ctx: Context, { scope, ids, any, limits }: WaitManyOptions): Promise<number> {
   const { maxIntervalMs, maxOutageMs } = limits;
   const timeoutMs = limits.deadline === undefined ? undefined : limits.deadline - ctx.clock.now();
 

@@ -1,13 +1,42 @@
+import { DEFAULT_MAX_OUTAGE_MS } from '../../api/wait.js';
+import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
-import type { CommandRun } from '../../cli/lazy.js';
-import { parseAgentScope } from './body.js';
-import { parseWaitFlags, waitAndReport } from './outcome.js';
+import { AGENT_OPTION, ID, WAIT_LIMITS_HELP, parseScope, parseWaitLimits } from './options.js';
+import { startWait, waitAndReport } from './outcome.js';
 
-export const run: CommandRun = async (ctx, [ids], options) => {
-  const [id, ...more] = ids as string[];
-  if (more.length > 0 || options.any) return (await import('./wait-many.js')).waitMany(ctx, ids as string[], options);
-  const scope = parseAgentScope(options.agent);
-  const taskId = checkUuid(String(id), 'task id');
-  const limits = parseWaitFlags(ctx, options);
-  await waitAndReport(ctx, await ctx.client(), scope, taskId, limits);
-};
+const WAIT_MANY_HELP = `
+Several ids: one poller waits for all of them (or, with --any, for the first to end) and prints one
+JSON line per task as it ends, {"id", "status", "result", "error"}, with a summary on stderr.
+Exit codes: 0 when every task completed, else the worst outcome's code (4 an unknown id, 5 failed,
+6 cancelled); with --any, the first task's code; 7 when --timeout ran out (the remaining ids are
+printed in the command that resumes the wait); 130 on Ctrl-C, likewise.`;
+
+export const command = defineCommand({
+  name: 'wait',
+  summary: 'wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out',
+  args: [{ name: '<ids...>', description: 'task id (UUID); several ids wait together' }],
+  options: [
+    { flags: '--interval <sec>', description: 'longest time between polls, seconds', default: '2' },
+    { flags: '--max-outage <sec>', description: `give up when the service is unreachable this long (default ${DEFAULT_MAX_OUTAGE_MS / 1000})` },
+    { flags: '--any', description: 'with several ids: stop at the first task that ends, with its exit code' },
+    AGENT_OPTION,
+  ],
+  notes: `${WAIT_LIMITS_HELP}\nBy default it waits until the task ends.\n${WAIT_MANY_HELP}`,
+  examples: [
+    `agentctl tasks wait ${ID} --timeout 600`,
+    `agentctl tasks wait ${ID} --max-outage 60 --json | jq .result`,
+    'agentctl tasks wait $(agentctl tasks list --status in_progress --jsonl | jq -r .id) | jq -r \'[.id, .status] | @tsv\'',
+    `agentctl tasks wait ${ID} 9b2e4c1d-7a3f-4e5b-8c6d-0f1e2d3c4b5a --any`,
+  ],
+  parse(input) {
+    const scope = parseScope(input);
+    const [first, ...more] = input.args(0);
+    const id = checkUuid(first ?? '', 'task id');
+    const ids = [...new Set([id, ...more.map((other) => checkUuid(other, 'task id'))])];
+    return { scope, id, ids, many: more.length > 0, any: input.flag('any'), limits: parseWaitLimits(input) };
+  },
+  async run({ scope, id, ids, many, any, limits }, ctx) {
+    if (many || any) return (await import('./wait-many.js')).waitMany(ctx, { scope, ids, any, limits: startWait(ctx, limits) });
+    await waitAndReport(ctx, await ctx.client(), scope, id, startWait(ctx, limits));
+  },
+});

@@ -3,30 +3,32 @@
 // service skipping delivery) cannot hang a CI job.
 import type { Task } from '../../api/schemas/task.js';
 import { createTimeoutMs, tasks, type TaskScope } from '../../api/tasks.js';
-import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { isFinal, waitForTask } from '../../api/wait.js';
 import type { Context } from '../../cli/context.js';
 import { ExitError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../errors.js';
 import { randomPath, startListener, type Listener } from '../../webhooks/listener.js';
 import type { WebhookPayload, WebhookStatus } from '../../webhooks/payload.js';
-import { checkHttpUrl } from '../webhook-listen/options.js';
-import { buildTaskBody, parseAgentScope, type TaskFieldOptions } from './body.js';
-import { describeWaitEvent, exitCodeForStatus, parseWaitFlags, printResult, requestLimitMs, resumeCommand, withResumeHint, type WaitOptions } from './outcome.js';
+import { buildTaskBody, type TaskFieldOptions } from './body.js';
+import type { WaitLimits } from './options.js';
+import { describeWaitEvent, exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, withResumeHint, type WaitOptions } from './outcome.js';
 
-/** Default seconds between fallback polls: cheap (4 requests a minute), and bounds a lost webhook's cost. */
-export const DEFAULT_FALLBACK_INTERVAL_SECONDS = 15;
-
-/** The options of `tasks create` that belong to --webhook-listen. */
-export interface WebhookListenOptions extends TaskFieldOptions {
-  webhookListen?: boolean;
+/** --webhook-listen and its companions, checked (see create.ts). */
+export interface ListenSettings {
+  /** The public base URL (a tunnel) the service calls. */
   publicUrl?: string;
-  listenHost?: string;
-  listenPort?: string;
-  fallbackInterval?: string;
-  follow?: boolean;
-  idOnly?: boolean;
-  maxOutage?: string;
+  host: string;
+  port: number;
+  /** --max-outage and --timeout; maxIntervalMs is the fallback poll's interval. */
+  limits: WaitLimits;
+}
+
+export interface ListenCreateOptions {
+  scope: TaskScope;
+  prompt?: string;
+  fields: TaskFieldOptions;
+  idOnly: boolean;
+  listen: ListenSettings;
 }
 
 /** Events by task id, kept from the moment the listener starts (a webhook may beat the create answer). */
@@ -78,19 +80,11 @@ type Outcome =
   | { source: 'poll'; status: WebhookStatus; task: Task }
   | { source: 'timeout'; task?: Task };
 
-export async function createAndListen(ctx: Context, promptArg: string | undefined, options: WebhookListenOptions): Promise<void> {
-  if (!options.webhookListen) throw new UsageError('--public-url, --listen-host, --listen-port and --fallback-interval go with --webhook-listen');
-  if (options.webhook !== undefined) throw new UsageError('choose --webhook URL or --webhook-listen, not both');
-  if (options.follow) throw new UsageError('choose --follow (poll) or --webhook-listen (wait for the callback), not both');
-  if (options.wait !== undefined) throw new UsageError('--wait (the service holds the request) does not go with --webhook-listen');
-  const scope = parseAgentScope(options.agent);
-  const publicUrl = options.publicUrl === undefined ? undefined : checkHttpUrl(options.publicUrl, '--public-url');
-  const host = options.listenHost ?? '127.0.0.1';
-  const port = parseIntegerFlag(options.listenPort ?? '0', '--listen-port', 0, 65535);
-  const fallbackMs = parseSecondsFlag(options.fallbackInterval ?? String(DEFAULT_FALLBACK_INTERVAL_SECONDS), '--fallback-interval', 0.05) * 1000;
-  // --timeout bounds the whole command, as in `tasks wait` and `--follow`.
-  const limits = parseWaitFlags(ctx, { maxOutage: options.maxOutage });
-  const body = await buildTaskBody(promptArg, options, 'create', ctx.io, ctx.redactor);
+export async function createAndListen(ctx: Context, { scope, prompt, fields, idOnly, listen }: ListenCreateOptions): Promise<void> {
+  const { publicUrl, host, port } = listen;
+  const limits = startWait(ctx, listen.limits);
+  const fallbackMs = limits.maxIntervalMs;
+  const body = await buildTaskBody(prompt, fields, 'create', ctx.io, ctx.redactor);
   const client = await ctx.client();
 
   const inbox = new EventInbox();
@@ -116,13 +110,13 @@ export async function createAndListen(ctx: Context, promptArg: string | undefine
     ctx.onInterrupt('Interrupted while creating the task: it may exist already; check with `agentctl tasks list`.');
     const timeoutMs = Math.min(createTimeoutMs(body, ctx.requestTimeoutMs), requestLimitMs(ctx, limits.deadline));
     const task = await tasks.create(client, scope, body, { timeoutMs, signal: ctx.signal });
-    if (options.idOnly) ctx.out.line(task.id);
+    if (idOnly) ctx.out.line(task.id);
     else ctx.out.info(`Created task ${task.id}; waiting for its webhook at ${webhookUrl} (Ctrl-C stops waiting, not the task).`);
 
-    const outcome = await waitForOutcome(ctx, task, scope, inbox, { ...limits, maxIntervalMs: fallbackMs });
+    const outcome = await waitForOutcome(ctx, task, scope, inbox, limits);
     if (outcome.source === 'timeout') {
       if (ctx.out.machine) ctx.out.json(outcome.task ?? task);
-      else if (!options.idOnly) ctx.out.line(task.id);
+      else if (!idOnly) ctx.out.line(task.id);
       ctx.out.error(`Task ${task.id} is still ${(outcome.task ?? task).status} at the --timeout. Resume with:\n  ${resumeCommand(task.id, scope)}`);
       throw new ExitError(ExitCode.waitTimedOut);
     }
@@ -132,7 +126,7 @@ export async function createAndListen(ctx: Context, promptArg: string | undefine
       const why = outcome.task.webhook_last_error ? ` (the service reported: ${outcome.task.webhook_last_error})` : '';
       ctx.out.warn(`no webhook arrived for task ${task.id}; polling found it ${outcome.status}${why}`);
     }
-    if (!options.idOnly) {
+    if (!idOnly) {
       const result = await tasks.result(client, scope, task.id, { signal: ctx.signal }).catch((error: unknown) => {
         throw withResumeHint(error, task.id, scope, ctx.signal);
       });
