@@ -88,7 +88,7 @@ async function run({ agentId, query, all, follow }: TimelineOptions & { agentId:
   });
   if (ctx.out.settings.format === 'json') return ctx.out.json(events);
   printEvents(ctx, events);
-  if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${events.length} event${events.length === 1 ? '' : 's'}`));
+  ctx.out.tableNote(`${events.length} event${events.length === 1 ? '' : 's'}`);
 }
 
 /** `--follow`: the newest window, then new events until Ctrl-C (exit 0). */
