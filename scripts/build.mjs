@@ -44,7 +44,9 @@ const { metafile } = await build({
   minify: true,
   sourcemap: false,
   chunkNames: 'chunks/[name]-[hash]',
-  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) },
+  // Bundled CommonJS code may ask for __dirname (jq-wasm's Emscripten loader does): an ESM chunk has
+  // none, and Node >= 20.11 answers the same question with import.meta.dirname.
+  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), __dirname: 'import.meta.dirname' },
   banner: { js: REQUIRE_BANNER },
   plugins: [lazyChildProcess],
   logLevel: 'warning',
