@@ -23,20 +23,3 @@ export function agentFieldOptions(nameHelp: string): OptionSpec[] {
     { flags: '--mcp-server <uuid>', description: 'enable a personal MCP server (repeatable)', repeatable: true },
   ];
 }
-
-/** Commander's name for an option: `--life-state <x>` is lifeState, `--no-schedule` is schedule. */
-function attributeName(flags: string): string {
-  const long = /--(?:no-)?([a-z0-9-]+)/.exec(flags)?.[1] ?? flags;
-  return long.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
-
-/** The given options as commander's record, for the parsers written against that shape. */
-export function rawOptions(input: ParseInput, specs: OptionSpec[]): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const spec of specs) {
-    const name = attributeName(spec.flags);
-    const value = input.value(name);
-    if (value !== undefined) raw[name] = value;
-  }
-  return raw;
-}
