@@ -1,4 +1,4 @@
-import type { ArgumentSpec, OptionSpec, ParseInput } from '../../cli/define.js';
+import type { ArgumentSpec, OptionSpec } from '../../cli/define.js';
 import { LIFE_STATES, WHITELIST_POLICIES } from '../../contract/enums.js';
 
 export const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
