@@ -2,21 +2,30 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // End-to-end tests spawn the built CLI; give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
       {
         extends: true,
+        // Functions and commands run in this process: commands through main(argv, io) against an
+        // emulator started here on port 0 (test/helpers/cli.ts).
         test: {
-          name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/emulator/**/*.test.ts', 'test/conformance/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/property/**/*.test.ts'],
+          name: 'in-process',
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/commands/**/*.test.ts',
+            'test/emulator/**/*.test.ts',
+            'test/conformance/**/*.test.ts',
+            'test/fault/**/*.test.ts',
+            'test/property/**/*.test.ts',
+          ],
         },
       },
       {
         extends: true,
-        // Builds dist/ once from the current sources, since these tests run bin/agentctl.js.
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] },
+        // What only a process shows (signals, pipes, TTYs, packaging, shells, the bundle, the README
+        // demo): these run the built bin/agentctl.js, so dist/ is built once first.
+        test: { name: 'process', include: ['test/process/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] },
       },
     ],
   },

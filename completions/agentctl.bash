@@ -54,6 +54,7 @@ _agentctl__child() {
     'config:unset') echo 'unset' ;;
     'config:list') echo 'list' ;;
     'config:path') echo 'path' ;;
+    'webhook-listen:replay') echo 'replay' ;;
   esac
 }
 
@@ -66,6 +67,7 @@ _agentctl__subcommands() {
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
     'auth') echo 'login status logout' ;;
     'config') echo 'get set unset list path' ;;
+    'webhook-listen') echo 'replay' ;;
   esac
 }
 
@@ -119,6 +121,7 @@ _agentctl__flags() {
     'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'emulator') echo '--port --host --task-duration --latency -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -249,6 +252,9 @@ _agentctl__option() {
     'webhook-listen:--count') echo '1 any' ;;
     'webhook-listen:--max-body') echo '1 any' ;;
     'webhook-listen:--drain-timeout') echo '1 any' ;;
+    'webhook-listen replay:--forward-to') echo '1 any' ;;
+    'webhook-listen replay:--task') echo '1 any' ;;
+    'webhook-listen replay:--since') echo '1 any' ;;
     *:'--base-url') echo '1 any' ;;
     *:'--api-key') echo '1 any' ;;
     *:'--api-key-file') echo '1 file' ;;

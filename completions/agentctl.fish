@@ -102,6 +102,8 @@ function __agentctl_child
             echo list
         case 'config:path'
             echo path
+        case 'webhook-listen:replay'
+            echo replay
     end
 end
 
@@ -349,6 +351,12 @@ function __agentctl_arity
         case 'webhook-listen:--max-body'
             echo 1
         case 'webhook-listen:--drain-timeout'
+            echo 1
+        case 'webhook-listen replay:--forward-to'
+            echo 1
+        case 'webhook-listen replay:--task'
+            echo 1
+        case 'webhook-listen replay:--since'
             echo 1
         case '*:--base-url'
             echo 1
@@ -664,11 +672,12 @@ complete -c agentctl -n '__agentctl_at emulator' -l host -x -d 'address to liste
 complete -c agentctl -n '__agentctl_at emulator' -l task-duration -x -d 'how long a simulated task runs'
 complete -c agentctl -n '__agentctl_at emulator' -l latency -x -d 'extra delay before every response'
 complete -c agentctl -n '__agentctl_at emulator' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at webhook-listen' -a 'replay' -d 'resend (or list) events captured by webhook-listen --output, in order, through the forwarder'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l host -x -d 'address to listen on'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l port -x -d 'port to listen on (0 = any free port)'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l path -x -d 'URL path to accept (default: a random secret segment; other paths get 404)'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l print-url -d 'print the URL to register alone on stdout (first line), before any event'
-complete -c agentctl -n '__agentctl_at webhook-listen' -l output -r -F -d 'append each event as a JSON line, fsynced before the service gets its 200'
+complete -c agentctl -n '__agentctl_at webhook-listen' -l output -r -F -d 'append each event as a JSON line, fsynced before the service gets its 200; also keeps the forward queue across restarts'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l forward-to -x -d 're-post each event (body, content type, user agent) here, in order, retrying while it is down (repeatable)'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l task -x -d 'keep only this task\'s events (others are acknowledged and dropped)'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l count -x -d 'exit after N events'
@@ -676,6 +685,10 @@ complete -c agentctl -n '__agentctl_at webhook-listen' -l once -d 'exit after th
 complete -c agentctl -n '__agentctl_at webhook-listen' -l max-body -x -d 'largest body accepted; larger ones get 413'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l drain-timeout -x -d 'on --count/--timeout exit, how long to wait for forwarding to finish'
 complete -c agentctl -n '__agentctl_at webhook-listen' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at webhook-listen replay' -l forward-to -x -d 'post the events here (repeatable); without it, print them'
+complete -c agentctl -n '__agentctl_at webhook-listen replay' -l task -x -d 'only this task\'s events'
+complete -c agentctl -n '__agentctl_at webhook-listen replay' -l since -x -d 'only events received at or after TIME: ISO 8601, or a duration ago (90s, 15m, 2h, 7d)'
+complete -c agentctl -n '__agentctl_at webhook-listen replay' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'

@@ -97,6 +97,8 @@ const { metafile, outputFiles } = await build({
   minify: true,
   sourcemap: false,
   chunkNames: 'chunks/[name]-[hash]',
+  // (Bundled CommonJS code that asks for __dirname, like jq-wasm's Emscripten loader, gets the
+  // chunk's own folder: dist/ is CommonJS.)
   define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), 'import.meta': IMPORT_META },
   plugins: [lazyChildProcess, plainProcess, deferredLibraries],
   logLevel: 'warning',
@@ -147,10 +149,10 @@ const visit = (path) => {
   for (const dependency of metafile.outputs[`dist/${path}`].imports) if (dependency.kind === 'import-statement' && !dependency.external) visit(outputPath(dependency.path));
 };
 visit(ENTRY);
-/** The pack that holds a chunk (undefined: a file of its own). `__filename` must stay the chunk's own. */
+/** The pack that holds a chunk (undefined: a file of its own). `__filename` and `__dirname` must stay the chunk's own. */
 const packOf = new Map();
 for (const [path, code] of modules) {
-  const ownFile = !code.includes('__filename');
+  const ownFile = !/\b__(file|dir)name\b/.test(code);
   if (startUp.has(path) && (path === ENTRY || ownFile)) packOf.set(path, ENTRY);
   else if (path.startsWith('chunks/') && code.length < PACK_LIMIT && ownFile) packOf.set(path, PACK);
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import type { Context, GlobalFlags } from './context.js';
 
@@ -74,7 +75,14 @@ export class ParseInput {
     private readonly raw: Record<string, unknown>,
     readonly globals: GlobalFlags,
     private readonly source: (name: string) => string | undefined = () => undefined,
+    /** For `-` arguments and files given as `-`: parse may read stdin. */
+    readonly stdin: NodeJS.ReadableStream = Readable.from([]),
   ) {}
+
+  /** Options as commander would hand them (for tests of a parse step). */
+  static of(options: Record<string, unknown>, positional: Array<string | string[] | undefined> = [], stdin?: NodeJS.ReadableStream): ParseInput {
+    return new ParseInput(positional, options, {}, () => 'cli', stdin);
+  }
 
   /** A positional argument (undefined when optional and missing). */
   arg(index: number): string | undefined {

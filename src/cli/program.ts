@@ -3,7 +3,6 @@ import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples } from './help.js';
-import { setLegacyExecute } from './lazy.js';
 import { VERSION } from './version.js';
 
 /** Runs a command once commander has parsed it: the runner in main.ts supplies this. */
@@ -44,7 +43,6 @@ export async function buildProgram(argv: string[] = [], execute?: Execute): Prom
     .exitOverride();
 
   addGlobalOptions(program);
-  setLegacyExecute(execute);
   const word = commandWord(argv);
   const only = NOUNS.some(([name]) => name === word);
   const manifest = readManifest();
@@ -68,7 +66,6 @@ export async function commandManifest(): Promise<Manifest> {
   const manifest: Manifest = {};
   for (const [name, load] of NOUNS) {
     const module = await load();
-    if (!('noun' in module)) continue;
     const entry: Manifest[string] = { verbs: {} };
     if (module.noun.own) entry.own = info((await module.noun.own()).command);
     for (const [verb, loadVerb] of Object.entries(module.noun.verbs ?? {})) entry.verbs[verb] = info((await loadVerb()).command);
@@ -95,10 +92,6 @@ function readManifest(): Manifest | undefined {
 }
 
 async function addNoun(program: Command, module: NounModule, stored: Manifest[string] | undefined, execute?: Execute): Promise<void> {
-  if ('register' in module) {
-    module.register(program);
-    return;
-  }
   const noun: NounInfo = module.noun;
   const command = program.command(noun.name).description(noun.summary);
   if (noun.own) {
@@ -113,7 +106,40 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
     const definition = stored?.verbs[verb] ?? (await load()).command;
     const sub = command.command(verb).description(definition.summary);
     defineArguments(sub, definition, execute, async () => (await load()).command);
+    if (noun.own) keepOwnOptionsOff(sub);
   }
+  if (noun.own && noun.verbs) giveSharedOptionsToVerbs(command);
+}
+
+/**
+ * A noun with its own action and verbs (`webhook-listen`, `webhook-listen replay`): its options
+ * are its action's, not global ones, so a verb's help lists only the program's.
+ */
+function keepOwnOptionsOff(verb: Command): void {
+  verb.configureHelp({
+    showGlobalOptions: true,
+    visibleGlobalOptions: (command) => {
+      let root = command;
+      while (root.parent) root = root.parent;
+      return root.options.filter((option) => !option.hidden);
+    },
+  });
+}
+
+/**
+ * Commander hands an option to the first command on the line that declares it, so a verb's
+ * `--forward-to` typed after `webhook-listen replay` would land on `webhook-listen`: move such
+ * values to the verb that runs.
+ */
+function giveSharedOptionsToVerbs(noun: Command): void {
+  noun.hook('preSubcommand', (_noun, verb) => {
+    for (const option of verb.options) {
+      const key = option.attributeName();
+      if (noun.getOptionValueSource(key) !== 'cli') continue;
+      verb.setOptionValueWithSource(key, noun.getOptionValue(key), 'cli');
+      noun.setOptionValueWithSource(key, undefined, 'default');
+    }
+  });
 }
 
 function defineArguments(command: Command, spec: CommandInfo, execute: Execute | undefined, load: () => Promise<CommandSpec<unknown>>): void {

@@ -18,8 +18,12 @@ export async function run(argv: string[], io: IO): Promise<number> {
   const execute: Execute = async (load, command, positional) => {
     const spec = await load();
     ctx = new Context(command.optsWithGlobals<GlobalFlags>(), io);
-    const input = new ParseInput(positional as Array<string | string[] | undefined>, command.opts(), ctx.flags, (name) =>
-      command.getOptionValueSource(name),
+    const input = new ParseInput(
+      positional as Array<string | string[] | undefined>,
+      command.opts(),
+      ctx.flags,
+      (name) => command.getOptionValueSource(name),
+      io.stdin,
     );
     const options = await spec.parse(input);
     await ctx.out.ready();

@@ -1,8 +1,9 @@
-import type { Command } from 'commander';
 import type { NounInfo } from '../cli/define.js';
 
-/** A noun's module: its definition (verbs load lazily), or, until converted, a commander register function. */
-export type NounModule = { noun: NounInfo } | { register: (program: Command) => void };
+/** A noun's module: its definition, whose verbs load lazily. */
+export interface NounModule {
+  noun: NounInfo;
+}
 
 /** Every top-level command, in the order help lists them. Adding a noun: one line here. */
 export const NOUNS: Array<[name: string, load: () => Promise<NounModule>]> = [

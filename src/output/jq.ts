@@ -6,7 +6,8 @@ import { UsageError } from '../errors.js';
 type JqModule = typeof import('jq-wasm');
 let jqModule: Promise<JqModule> | undefined;
 function loadJq(): Promise<JqModule> {
-  jqModule ??= import('jq-wasm');
+  // A CommonJS package: bundled, its exports may arrive as the namespace's default.
+  jqModule ??= import('jq-wasm').then((module) => ('raw' in module ? module : (module as { default: JqModule }).default));
   return jqModule;
 }
 

@@ -110,6 +110,20 @@ export class Output {
     );
   }
 
+  /**
+   * A command's answer: the JSON record with --json/--jsonl, otherwise what `forPeople` prints
+   * (a line, a success message). Commands hand over both and never branch on the format themselves.
+   */
+  answer(record: unknown, forPeople: () => void): void {
+    if (this.machine) this.json(record);
+    else forPeople();
+  }
+
+  /** A note for a person reading a table (an item count, where more pages are); nothing in other formats. */
+  tableNote(message: string): void {
+    if (this.settings.format === 'table') this.info(this.chalk.dim(message));
+  }
+
   /** A single record: JSON as returned, or a labelled view for people, or `label<TAB>value` lines. */
   record(record: unknown, rows: DetailRow[]): void {
     if (this.machine) return this.json(record);

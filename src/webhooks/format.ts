@@ -1,4 +1,5 @@
 import { plainCell, shorten } from '../output/format.js';
+import type { Column } from '../output/table.js';
 import type { EventRecord } from './listener.js';
 import { outcomeText } from './payload.js';
 
@@ -87,4 +88,16 @@ export function tableHeader(columns: RowColumn[], totalWidth: number): string {
 
 export function tableRow(columns: RowColumn[], row: EventRow, totalWidth: number, paint?: (key: string, text: string) => string): string {
   return tableLine(columns, (key) => cell(row, key), totalWidth, paint);
+}
+
+/** The columns of a list of stored events (`webhook-listen replay LOG`), in the piped order above. */
+export function eventListColumns(paintStatus: (text: string) => string = (text) => text): Column<EventRecord>[] {
+  return [
+    { key: 'received_at', header: 'received', value: (record) => record.received_at },
+    { key: 'id', header: 'task', value: (record) => record.body.id },
+    { key: 'status', value: (record) => record.body.status, paint: paintStatus },
+    { key: 'agent_id', header: 'agent', value: (record) => record.body.agent_id },
+    { key: 'detail', header: 'result / error', value: (record) => outcomeText(record.body), maxWidth: 60 },
+    { key: 'user_agent', header: 'user agent', value: (record) => record.headers['user-agent'] },
+  ];
 }

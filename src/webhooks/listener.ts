@@ -14,6 +14,8 @@ export interface EventRecord {
 export interface ReceivedEvent {
   record: EventRecord;
   raw: Buffer;
+  /** What `persist` resolved with (the --output log's offset just past the event). */
+  position?: number;
 }
 
 /** A request the listener turned away, and why. */
@@ -38,8 +40,8 @@ export interface ListenerOptions {
   filter?: (payload: WebhookPayload) => boolean;
   /** Keep at most this many events; later ones get 503 (the listener is about to close). */
   limit?: number;
-  /** Makes an event durable before it is acknowledged; a rejection answers 500. */
-  persist?: (record: EventRecord) => Promise<void>;
+  /** Makes an event durable before it is acknowledged (resolving with where it was stored); a rejection answers 500. */
+  persist?: (record: EventRecord) => Promise<number | void>;
   /** Called, in order, for each kept event once it is durable and before the 200 goes out. */
   onEvent: (event: ReceivedEvent, sequence: number) => void;
   onRejected?: (rejection: Rejection) => void;
@@ -91,6 +93,9 @@ export function listenerUrl(host: string, port: number, path: string): string {
   else if (host.includes(':') && !host.startsWith('[')) shown = `[${host}]`;
   return `http://${shown}:${port}${path}`;
 }
+
+const OK_BODY = '{"ok":true}';
+const OK_HEADERS = { 'content-type': 'application/json', 'content-length': String(OK_BODY.length) };
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -154,7 +159,9 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   const stats: ListenerStats = { received: 0, rejected: 0, ignored: 0, failed: 0 };
   let reserved = 0;
   let closing = false;
-  const inFlight = new Set<Promise<void>>();
+  /** Requests not yet both handled and answered; `idle` is called when it drops to 0. */
+  let active = 0;
+  let idle: (() => void) | undefined;
 
   const reject = (req: IncomingMessage, res: ServerResponse, status: number, reason: string, headers: Record<string, string> = {}) => {
     stats.rejected++;
@@ -210,7 +217,7 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
     }
     reserved++;
     try {
-      await options.persist?.(event.record);
+      event.position = (await options.persist?.(event.record)) ?? undefined;
     } catch (error) {
       reserved--;
       stats.failed++;
@@ -219,18 +226,21 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
     }
     stats.received++;
     options.onEvent(event, stats.received);
-    json(res, 200, { ok: true });
+    res.writeHead(200, OK_HEADERS).end(OK_BODY);
   }
 
   const server: Server = createServer((req, res) => {
-    const work = handle(req, res)
-      .catch((error: unknown) => {
-        if (!res.headersSent) json(res, 500, { error: (error as Error).message });
-      })
-      // Done when the answer has been handed to the socket, so closing never cuts one short.
-      .then(() => (res.writableFinished || res.destroyed ? undefined : new Promise<void>((resolve) => res.once('close', resolve).once('finish', resolve))))
-      .finally(() => inFlight.delete(work));
-    inFlight.add(work);
+    // Done when handled and the answer has been handed to the socket, so closing never cuts one short.
+    let steps = 2;
+    const stepDone = () => {
+      if (--steps === 0 && --active === 0) idle?.();
+    };
+    active++;
+    res.once('close', stepDone);
+    handle(req, res).then(stepDone, (error: unknown) => {
+      if (!res.headersSent) json(res, 500, { error: (error as Error).message });
+      stepDone();
+    });
   });
   // Slow or stuck senders must not hold the listener open for ever.
   server.requestTimeout = 30_000;
@@ -257,7 +267,7 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
         closing = true;
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await Promise.allSettled([...inFlight]);
+        if (active > 0) await new Promise<void>((resolve) => (idle = resolve));
         // Requests under way have been answered; connections left are idle keep-alives.
         server.closeAllConnections();
         await stopped;

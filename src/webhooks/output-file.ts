@@ -6,11 +6,13 @@ export interface AppendTarget {
   write(buffer: Buffer, offset: number, length: number): Promise<{ bytesWritten: number }>;
   sync(): Promise<void>;
   close(): Promise<void>;
+  /** Cuts a failed batch's partial write off again (best effort). */
+  truncate?(length: number): Promise<void>;
 }
 
 interface Pending {
   text: string;
-  resolve: () => void;
+  resolve: (end: number) => void;
   reject: (error: Error) => void;
 }
 
@@ -20,7 +22,8 @@ interface Pending {
  *
  * Group commit: lines that arrive while a write+fsync is under way are written together by the
  * next one, so 50 concurrent senders cost a few fsyncs rather than fifty. Lines land in the file in
- * the order `append` was called, and the promises resolve in that order.
+ * the order `append` was called, and the promises resolve in that order, each with the byte offset
+ * just past its line (where the durable forward cursor moves once the event is forwarded).
  */
 export class JsonLinesFile {
   private pending: Pending[] = [];
@@ -35,11 +38,23 @@ export class JsonLinesFile {
   constructor(
     private readonly target: AppendTarget,
     readonly path: string,
+    /** The file's length when opened: new lines start here. */
+    public size = 0,
   ) {}
 
   /** Opens (creating with mode 0600, as events may carry results) for appending. */
   static async open(path: string): Promise<JsonLinesFile> {
-    const handle = await open(path, 'a', 0o600);
+    const handle = await open(path, 'a+', 0o600);
+    let { size } = await handle.stat();
+    // A line cut short by a crash (never acknowledged) must not run into the next one.
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      const read = await handle.read(last, 0, 1, size - 1);
+      if (read.bytesRead === 1 && last[0] !== 0x0a) {
+        await handle.write('\n');
+        size++;
+      }
+    }
     // A file created just now also needs its directory entry on disk, or a crash could lose the
     // whole file with the events fsynced into it. (Not possible on every platform: best effort.)
     try {
@@ -48,13 +63,14 @@ export class JsonLinesFile {
     } catch {
       // e.g. Windows cannot open a folder as a file
     }
-    return new JsonLinesFile(handle, path);
+    return new JsonLinesFile(handle, path, size);
   }
 
-  append(value: unknown): Promise<void> {
+  /** Resolves, once the line is on disk, with the byte offset just past it. */
+  append(value: unknown): Promise<number> {
     if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
     const text = `${JSON.stringify(value)}\n`;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<number>((resolve, reject) => {
       this.pending.push({ text, resolve, reject });
       void this.flush();
     });
@@ -67,13 +83,19 @@ export class JsonLinesFile {
       while (this.pending.length > 0) {
         const batch = this.pending;
         this.pending = [];
+        const start = this.size;
         try {
-          await this.writeAll(Buffer.from(batch.map((item) => item.text).join(''), 'utf8'));
+          const buffer = Buffer.from(batch.map((item) => item.text).join(''), 'utf8');
+          await this.writeAll(buffer);
           await this.target.sync();
           this.syncs++;
           this.written += batch.length;
-          for (const item of batch) item.resolve();
+          this.size = start + buffer.length;
+          let end = start;
+          for (const item of batch) item.resolve((end += Buffer.byteLength(item.text)));
         } catch (error) {
+          // Keep the file (and the offsets of lines to come) as if the batch had never been written.
+          await this.target.truncate?.(start).catch(() => undefined);
           const failure = error instanceof Error ? error : new Error(String(error));
           for (const item of batch) item.reject(failure);
         }

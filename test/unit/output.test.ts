@@ -177,3 +177,26 @@ describe('machine lines', () => {
     expect(JSON.parse(c.out()).name).toBe('a\u009bb');
   });
 });
+
+describe('format decisions stay in Output', () => {
+  it('answer() prints the record for machines and the sentence for people', () => {
+    const json = capture({ json: true }, pipe);
+    json.output.answer({ id: 'x', deleted: true }, () => json.output.success('Deleted x.'));
+    expect(JSON.parse(json.out())).toEqual({ id: 'x', deleted: true });
+    expect(json.err()).toBe('');
+
+    const person = capture({ color: false }, tty);
+    person.output.answer({ id: 'x', deleted: true }, () => person.output.success('Deleted x.'));
+    expect(person.out()).toBe('');
+    expect(person.err()).toBe('✓ Deleted x.\n');
+  });
+
+  it('tableNote() speaks only to a person reading a table', () => {
+    const piped = capture({}, pipe);
+    piped.output.tableNote('3 items');
+    expect(piped.err()).toBe('');
+    const person = capture({ color: false }, tty);
+    person.output.tableNote('3 items');
+    expect(person.err()).toBe('3 items\n');
+  });
+});

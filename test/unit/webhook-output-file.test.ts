@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JsonLinesFile, type AppendTarget } from '../../src/webhooks/output-file.js';
@@ -105,5 +105,35 @@ describe('JsonLinesFile', () => {
     await second.close();
     expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n{"n":2}\n{"n":3}\n');
     expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('resolves each append with the byte offset just past its line (where a forward cursor moves)', async () => {
+    const path = join(tempDir(), 'events.jsonl');
+    writeFileSync(path, '{"earlier":"é"}\n');
+    const file = await JsonLinesFile.open(path);
+    expect(file.size).toBe(Buffer.byteLength('{"earlier":"é"}\n'));
+    const ends = await Promise.all([file.append({ n: 'ü' }), file.append({ n: 2 })]);
+    await file.close();
+    const text = readFileSync(path);
+    expect(ends).toEqual([text.indexOf('{"n":2}'), text.length]);
+    expect(file.size).toBe(text.length);
+  });
+
+  it('ends a line cut short by a crash, so the next event starts on a line of its own', async () => {
+    const path = join(tempDir(), 'events.jsonl');
+    writeFileSync(path, '{"n":1}\n{"n":2,"cut');
+    const file = await JsonLinesFile.open(path);
+    await file.append({ n: 3 });
+    await file.close();
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n{"n":2,"cut\n{"n":3}\n');
+  });
+
+  it('cuts a failed batch off again, so later lines and their offsets stay right', async () => {
+    const fake = fakeTarget({ failSync: true });
+    let truncatedTo: number | undefined;
+    const file = new JsonLinesFile({ ...fake.target, truncate: async (length) => void (truncatedTo = length) }, 'events.jsonl', 100);
+    await expect(file.append({ a: 1 })).rejects.toThrow(/EIO/);
+    expect(truncatedTo).toBe(100);
+    expect(file.size).toBe(100);
   });
 });

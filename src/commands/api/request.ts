@@ -50,8 +50,7 @@ export const command = defineCommand({
     }
     const response = await client.request(method, path, { body: data });
     if (response.data === undefined) {
-      if (ctx.out.machine) ctx.out.json({ status: response.status });
-      else ctx.out.info(`${response.status} (no body)`);
+      ctx.out.answer({ status: response.status }, () => ctx.out.info(`${response.status} (no body)`));
     } else if (typeof response.data === 'string') {
       ctx.out.line(response.data);
     } else {

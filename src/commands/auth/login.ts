@@ -35,8 +35,7 @@ export const command = defineCommand({
 
     store.set(name, 'api-key', key);
     if (explicitBase !== undefined) store.set(name, 'base-url', base);
-    if (ctx.out.machine) ctx.out.json({ profile: name, base_url: base, user: user ?? null });
-    else ctx.out.success(`Logged in to ${base} as ${user ?? 'an unnamed user'} (profile "${name}", saved in ${store.path}).`);
+    ctx.out.answer({ profile: name, base_url: base, user: user ?? null }, () => ctx.out.success(`Logged in to ${base} as ${user ?? 'an unnamed user'} (profile "${name}", saved in ${store.path}).`));
   },
 });
 

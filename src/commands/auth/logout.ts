@@ -9,9 +9,7 @@ export const command = defineCommand({
   async run(_options, ctx) {
     const { name } = profileName(ctx.flags, ctx.env);
     const removed = (await ctx.openConfig()).unset(name, 'api-key');
-    if (ctx.out.machine) ctx.out.json({ profile: name, removed });
-    else if (removed) ctx.out.success(`Removed the API key of profile "${name}".`);
-    else ctx.out.info(`Profile "${name}" had no stored API key.`);
+    ctx.out.answer({ profile: name, removed }, () => (removed ? ctx.out.success(`Removed the API key of profile "${name}".`) : ctx.out.info(`Profile "${name}" had no stored API key.`)));
     if (ctx.env.AGENTCTL_API_KEY) ctx.out.warn('AGENTCTL_API_KEY is still set in this environment and will keep being used.');
   },
 });

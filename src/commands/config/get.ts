@@ -14,7 +14,6 @@ export const command = defineCommand({
     const value = (await ctx.openConfig()).profile(name)?.[key];
     if (value === undefined) throw new ExitError(ExitCode.notFound, `${key} is not set in profile "${name}"`, `set it: agentctl config set ${key} VALUE`);
     const shown = key === 'api-key' ? maskSecret(value) : value;
-    if (ctx.out.machine) ctx.out.json({ profile: name, key, value: shown });
-    else ctx.out.line(shown);
+    ctx.out.answer({ profile: name, key, value: shown }, () => ctx.out.line(shown));
   },
 });

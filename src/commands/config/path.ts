@@ -7,7 +7,6 @@ export const command = defineCommand({
   parse: () => ({}),
   async run(_options, ctx) {
     const path = (await ctx.openConfig()).path;
-    if (ctx.out.machine) ctx.out.json({ path });
-    else ctx.out.line(path);
+    ctx.out.answer({ path }, () => ctx.out.line(path));
   },
 });

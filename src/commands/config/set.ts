@@ -17,7 +17,6 @@ export const command = defineCommand({
     if (key === 'api-key' && given !== '-') ctx.out.warn('the key was given in argv, where other users and the shell history can see it; next time pipe it: printf %s "$KEY" | agentctl config set api-key -');
     const { name } = profileName(ctx.flags, ctx.env);
     (await ctx.openConfig()).set(name, key, value);
-    if (ctx.out.machine) ctx.out.json({ profile: name, key, saved: true });
-    else ctx.out.success(`Saved ${key} in profile "${name}".`);
+    ctx.out.answer({ profile: name, key, saved: true }, () => ctx.out.success(`Saved ${key} in profile "${name}".`));
   },
 });

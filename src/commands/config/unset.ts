@@ -11,8 +11,6 @@ export const command = defineCommand({
   async run({ key }, ctx) {
     const { name } = profileName(ctx.flags, ctx.env);
     const removed = (await ctx.openConfig()).unset(name, key);
-    if (ctx.out.machine) ctx.out.json({ profile: name, key, removed });
-    else if (removed) ctx.out.success(`Removed ${key} from profile "${name}".`);
-    else ctx.out.info(`${key} was not set in profile "${name}".`);
+    ctx.out.answer({ profile: name, key, removed }, () => (removed ? ctx.out.success(`Removed ${key} from profile "${name}".`) : ctx.out.info(`${key} was not set in profile "${name}".`)));
   },
 });

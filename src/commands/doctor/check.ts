@@ -33,8 +33,7 @@ export const command = defineCommand({
   parse: () => ({}),
   async run(_options, ctx) {
     const { report, exitCode } = await diagnose(ctx);
-    if (ctx.out.machine) ctx.out.json(report);
-    else printReport(ctx, report);
+    ctx.out.answer(report, () => printReport(ctx, report));
     return exitCode;
   },
 });

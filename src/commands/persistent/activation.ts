@@ -7,8 +7,8 @@ export async function setActive(ctx: Context, id: unknown, active: boolean): Pro
   const agentId = checkUuid(String(id), 'agent id');
   const client = await ctx.client();
   const answer = active ? await persistentAgents.activate(client, agentId) : await persistentAgents.deactivate(client, agentId);
-  if (ctx.out.machine) return ctx.out.json(answer);
   const state = active ? 'active' : 'paused';
-  if (answer.updated === false) ctx.out.info(`Agent ${agentId} was already ${state}; nothing changed.`);
-  else ctx.out.success(`Agent ${agentId} is now ${state}.`);
+  ctx.out.answer(answer, () =>
+    answer.updated === false ? ctx.out.info(`Agent ${agentId} was already ${state}; nothing changed.`) : ctx.out.success(`Agent ${agentId} is now ${state}.`),
+  );
 }

@@ -1,3 +1,4 @@
+import type { ParseInput } from '../../cli/define.js';
 import { LIMITS, checkName, checkUuid, isUuid } from '../../contract/validate.js';
 import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
 import { readTextInput } from '../../cli/input.js';
@@ -10,36 +11,40 @@ import { ScheduleError } from '../../schedule/types.js';
  * Turns the agent flags of create/update/replace into the request body, checking every field the
  * way the service would, so a mistake costs no round trip. Only the flags given are sent.
  */
-export async function parseAgentBody(
-  options: Record<string, unknown>,
-  mode: 'create' | 'update' | 'replace',
-  stdin: NodeJS.ReadableStream,
-): Promise<PersistentAgentBody> {
+export async function parseAgentBody(input: ParseInput, mode: 'create' | 'update' | 'replace'): Promise<PersistentAgentBody> {
+  const name = input.string('name');
+  const charter = input.string('charter');
+  const charterFile = input.string('charterFile');
+  const schedule = input.value('schedule');
   const body: PersistentAgentBody = {};
-  if (options.name !== undefined) body.name = checkName(String(options.name), LIMITS.persistentAgentName, '--name');
+  if (name !== undefined) body.name = checkName(name, LIMITS.persistentAgentName, '--name');
   else if (mode === 'replace') throw new UsageError('replace sets every field: --name NAME is required');
 
-  if (options.charter !== undefined && options.charterFile !== undefined) {
+  if (charter !== undefined && charterFile !== undefined) {
     throw new UsageError('give the charter once: --charter TEXT or --charter-file PATH');
   }
-  if (options.charter !== undefined) body.charter = String(options.charter);
-  if (options.charterFile !== undefined) body.charter = await readTextInput(String(options.charterFile), '--charter-file', stdin);
+  if (charter !== undefined) body.charter = charter;
+  if (charterFile !== undefined) body.charter = await readTextInput(charterFile, '--charter-file', input.stdin);
 
-  if (options.schedule === false) body.schedule = null;
-  else if (options.schedule !== undefined) body.schedule = checkScheduleFlag(String(options.schedule));
+  if (schedule === false) body.schedule = null;
+  else if (typeof schedule === 'string') body.schedule = checkScheduleFlag(schedule);
 
-  if (options.active && options.paused) throw new UsageError('--active and --paused contradict each other; give one');
-  if (options.active) body.is_active = true;
-  if (options.paused) body.is_active = false;
+  if (input.flag('active') && input.flag('paused')) throw new UsageError('--active and --paused contradict each other; give one');
+  if (input.flag('active')) body.is_active = true;
+  if (input.flag('paused')) body.is_active = false;
 
-  if (options.lifeState !== undefined) body.life_state = String(options.lifeState);
-  if (options.whitelistPolicy !== undefined) body.whitelist_policy = String(options.whitelistPolicy);
-  if (options.preferredContact !== undefined) body.preferred_contact_endpoint = checkPreferredContact(String(options.preferredContact));
-  if (options.proactive !== undefined) body.proactive_opt_in = Boolean(options.proactive);
-  if (options.templateCode !== undefined) body.template_code = String(options.templateCode);
-  if (options.mcpServer !== undefined) {
-    body.enabled_personal_server_ids = (options.mcpServer as string[]).map((id) => checkUuid(id, '--mcp-server'));
-  }
+  const lifeState = input.string('lifeState');
+  if (lifeState !== undefined) body.life_state = lifeState;
+  const whitelistPolicy = input.string('whitelistPolicy');
+  if (whitelistPolicy !== undefined) body.whitelist_policy = whitelistPolicy;
+  const preferredContact = input.string('preferredContact');
+  if (preferredContact !== undefined) body.preferred_contact_endpoint = checkPreferredContact(preferredContact);
+  const proactive = input.value('proactive');
+  if (typeof proactive === 'boolean') body.proactive_opt_in = proactive;
+  const templateCode = input.string('templateCode');
+  if (templateCode !== undefined) body.template_code = templateCode;
+  const mcpServers = input.list('mcpServer');
+  if (mcpServers.length > 0) body.enabled_personal_server_ids = mcpServers.map((id) => checkUuid(id, '--mcp-server'));
 
   if (mode === 'update' && Object.keys(body).length === 0) {
     throw new UsageError('nothing to update', 'give at least one field, e.g. --schedule @daily or --paused (see --help)');

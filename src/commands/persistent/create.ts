@@ -1,7 +1,7 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
 import { defineCommand } from '../../cli/define.js';
 import { parseAgentBody } from './body.js';
-import { agentFieldOptions, rawOptions } from './options.js';
+import { agentFieldOptions } from './options.js';
 import { showAgent } from './show.js';
 
 const options = agentFieldOptions('agent name, at most 255 characters (the service picks one if omitted)');
@@ -15,9 +15,8 @@ export const command = defineCommand({
     'agentctl persistent create --name digest --charter-file charter.md --schedule "0 7 * * mon-fri" --whitelist-policy manual',
     'id=$(agentctl persistent create --name scout --json | jq -r .id)',
   ],
-  parse: (input) => rawOptions(input, options),
-  async run(raw, ctx) {
-    const body = await parseAgentBody(raw, 'create', ctx.io.stdin);
+  parse: (input) => parseAgentBody(input, 'create'),
+  async run(body, ctx) {
     showAgent(ctx, await persistentAgents.create(await ctx.client(), body));
   },
 });

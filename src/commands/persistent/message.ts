@@ -3,24 +3,26 @@ import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { checkUuid } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
 import { readJsonArgument, readStdin } from '../../cli/input.js';
-import { defineCommand, type OptionSpec } from '../../cli/define.js';
+import { defineCommand, type OptionSpec, type ParseInput } from '../../cli/define.js';
 import { MESSAGE_CHANNELS } from '../../contract/enums.js';
-import { AGENT_ID_ARG, ID, rawOptions } from './options.js';
+import { AGENT_ID_ARG, ID } from './options.js';
 import { timelineLine, timelinePlainLine } from './timeline-format.js';
 
-export async function parseMessage(body: string, options: Record<string, unknown>, stdin: NodeJS.ReadableStream): Promise<MessageBody> {
-  if (body === '-' && /^@?-$/.test(String(options.metadata ?? '').trim())) {
+export async function parseMessage(body: string, input: ParseInput): Promise<MessageBody> {
+  const metadataArgument = input.string('metadata');
+  if (body === '-' && /^@?-$/.test((metadataArgument ?? '').trim())) {
     throw new UsageError('stdin can feed the body or --metadata, not both', 'put the metadata in a file: --metadata @meta.json');
   }
-  const text = body === '-' ? await readStdin(stdin) : body;
+  const text = body === '-' ? await readStdin(input.stdin) : body;
   if (text.trim() === '') throw new UsageError('the message body is empty', 'pass the text as an argument, or - to read it from stdin');
-  const sender = String(options.sender);
+  const sender = input.string('sender') ?? '';
   if (sender.trim() === '') throw new UsageError('--sender must not be empty');
-  const message: MessageBody = { channel: String(options.channel), sender, body: text };
-  if (options.recipient !== undefined) message.recipient = String(options.recipient);
-  if (options.subject !== undefined) message.subject = String(options.subject);
-  if (options.metadata !== undefined) {
-    const metadata = await readJsonArgument(String(options.metadata), '--metadata', stdin);
+  const message: MessageBody = { channel: input.string('channel') ?? '', sender, body: text };
+  const [recipient, subject] = [input.string('recipient'), input.string('subject')];
+  if (recipient !== undefined) message.recipient = recipient;
+  if (subject !== undefined) message.subject = subject;
+  if (metadataArgument !== undefined) {
+    const metadata = await readJsonArgument(metadataArgument, '--metadata', input.stdin);
     if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
       throw new UsageError('--metadata must be a JSON object, e.g. {"ticket": 42}');
     }
@@ -46,9 +48,8 @@ export const command = defineCommand({
     `agentctl persistent message ${ID} "Please check the price again" --channel web --sender owner@example.com`,
     `git log -1 --format=%B | agentctl persistent message ${ID} - --channel email --sender ci@example.com --subject "New release"`,
   ],
-  parse: (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), body: input.arg(1) ?? '', raw: rawOptions(input, options) }),
-  async run({ agentId, body, raw }, ctx) {
-    const message = await parseMessage(body, raw, ctx.io.stdin);
+  parse: async (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), message: await parseMessage(input.arg(1) ?? '', input) }),
+  async run({ agentId, message }, ctx) {
       const answer = await persistentAgents.message(await ctx.client(), agentId, message);
     if (ctx.out.machine) return ctx.out.json(answer);
     const event = answer.event as TimelineEvent;

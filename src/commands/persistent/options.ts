@@ -1,4 +1,4 @@
-import type { ArgumentSpec, OptionSpec, ParseInput } from '../../cli/define.js';
+import type { ArgumentSpec, OptionSpec } from '../../cli/define.js';
 import { LIFE_STATES, WHITELIST_POLICIES } from '../../contract/enums.js';
 
 export const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -22,21 +22,4 @@ export function agentFieldOptions(nameHelp: string): OptionSpec[] {
     { flags: '--template-code <code>', description: 'create from a template' },
     { flags: '--mcp-server <uuid>', description: 'enable a personal MCP server (repeatable)', repeatable: true },
   ];
-}
-
-/** Commander's name for an option: `--life-state <x>` is lifeState, `--no-schedule` is schedule. */
-function attributeName(flags: string): string {
-  const long = /--(?:no-)?([a-z0-9-]+)/.exec(flags)?.[1] ?? flags;
-  return long.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-}
-
-/** The given options as commander's record, for the parsers written against that shape. */
-export function rawOptions(input: ParseInput, specs: OptionSpec[]): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const spec of specs) {
-    const name = attributeName(spec.flags);
-    const value = input.value(name);
-    if (value !== undefined) raw[name] = value;
-  }
-  return raw;
 }

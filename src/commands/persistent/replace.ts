@@ -2,7 +2,7 @@ import { persistentAgents } from '../../api/persistent-agents.js';
 import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
 import { parseAgentBody } from './body.js';
-import { AGENT_ID_ARG, ID, agentFieldOptions, rawOptions } from './options.js';
+import { AGENT_ID_ARG, ID, agentFieldOptions } from './options.js';
 import { showAgent } from './show.js';
 
 const options = agentFieldOptions('name, at most 255 characters (required)');
@@ -13,9 +13,8 @@ export const command = defineCommand({
   args: [AGENT_ID_ARG],
   options,
   examples: [`agentctl persistent replace ${ID} --name scout --charter-file charter.md --schedule @hourly`],
-  parse: (input) => ({ id: checkUuid(input.arg(0) ?? '', 'agent id'), raw: rawOptions(input, options) }),
-  async run({ id, raw }, ctx) {
-    const body = await parseAgentBody(raw, 'replace', ctx.io.stdin);
+  parse: async (input) => ({ id: checkUuid(input.arg(0) ?? '', 'agent id'), body: await parseAgentBody(input, 'replace') }),
+  async run({ id, body }, ctx) {
     showAgent(ctx, await persistentAgents.replace(await ctx.client(), id, body));
   },
 });

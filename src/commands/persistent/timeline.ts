@@ -4,9 +4,9 @@ import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
-import { defineCommand } from '../../cli/define.js';
+import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { TIMELINE_DIRECTIONS } from '../../contract/enums.js';
-import { AGENT_ID_ARG, ID, rawOptions } from './options.js';
+import { AGENT_ID_ARG, ID } from './options.js';
 import { timelineLine, timelinePlainLine } from './timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
 
@@ -24,13 +24,14 @@ const options = [
   { flags: '-f, --follow', description: 'like tail -f: the newest events, then new ones as they come, until Ctrl-C' },
 ];
 
-export function parseTimelineOptions(options: Record<string, unknown>): TimelineOptions {
+export function parseTimelineOptions(input: ParseInput): TimelineOptions {
   const query: TimelineQuery = {};
-  if (options.direction !== undefined) query.direction = String(options.direction);
-  if (options.cursor !== undefined) query.cursor = String(options.cursor);
-  if (options.limit !== undefined) query.limit = parseIntegerFlag(String(options.limit), '--limit', 1, 100);
-  const all = Boolean(options.all);
-  const follow = Boolean(options.follow);
+  const [direction, cursor, limit] = [input.string('direction'), input.string('cursor'), input.string('limit')];
+  if (direction !== undefined) query.direction = direction;
+  if (cursor !== undefined) query.cursor = cursor;
+  if (limit !== undefined) query.limit = parseIntegerFlag(limit, '--limit', 1, 100);
+  const all = input.flag('all');
+  const follow = input.flag('follow');
   if (follow && (all || query.direction === 'older')) throw new UsageError('--follow prints the newest events and then new ones; drop --all / --direction older');
   if (query.direction && query.direction !== 'initial' && !query.cursor) {
     throw new UsageError(`--direction ${query.direction} needs --cursor`, 'take oldest_cursor or newest_cursor from `timeline ID --json`');
@@ -58,7 +59,7 @@ export const command = defineCommand({
     `agentctl persistent timeline ${ID} --all --jsonl | jq -r 'select(.kind == "message") | .timestamp'`,
     `agentctl persistent timeline ${ID} --direction older --cursor "$(agentctl persistent timeline ${ID} --json | jq -r .oldest_cursor)"`,
   ],
-  parse: (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), ...parseTimelineOptions(rawOptions(input, options)) }),
+  parse: (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), ...parseTimelineOptions(input) }),
   run,
 });
 
@@ -88,7 +89,7 @@ async function run({ agentId, query, all, follow }: TimelineOptions & { agentId:
   });
   if (ctx.out.settings.format === 'json') return ctx.out.json(events);
   printEvents(ctx, events);
-  if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${events.length} event${events.length === 1 ? '' : 's'}`));
+  ctx.out.tableNote(`${events.length} event${events.length === 1 ? '' : 's'}`);
 }
 
 /** `--follow`: the newest window, then new events until Ctrl-C (exit 0). */

@@ -13,6 +13,5 @@ export async function confirmAndDelete(
 ): Promise<void> {
   await ctx.confirm(`Delete ${what}?`, yes);
   await remove();
-  if (ctx.out.machine) ctx.out.json({ id, deleted: true });
-  else ctx.out.success(`Deleted ${what}.`);
+  ctx.out.answer({ id, deleted: true }, () => ctx.out.success(`Deleted ${what}.`));
 }

@@ -43,7 +43,7 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
     const count = await ctx.out.stream(untilFailure(filtered(source.all({ pageSize: options.pageSize, signal: ctx.signal }), keep), stopped), columns);
     // A walk that failed part-way still ends its output properly (a closed JSON array), then says so.
     if (stopped.error) throw stopped.error;
-    if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim(`${count} item${count === 1 ? '' : 's'}`));
+    ctx.out.tableNote(`${count} item${count === 1 ? '' : 's'}`);
     return;
   }
   const first = options.page ?? 1;

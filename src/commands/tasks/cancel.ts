@@ -23,8 +23,8 @@ export const command = defineCommand({
       if (task.status !== 'cancelled') throw error;
       answer = { status: 'cancelled', message: 'Task was already cancelled.' };
     }
-    if (ctx.out.machine) ctx.out.json(answer);
-    else if (ctx.out.settings.format === 'plain') ctx.out.record(answer, [{ label: 'status', value: answer.status }]);
-    else ctx.out.success(`Task ${taskId}: ${answer.message ?? answer.status}`);
+    // Piped: a `status<TAB>cancelled` line a script can cut; on a terminal, a sentence.
+    if (ctx.out.settings.format === 'plain') ctx.out.record(answer, [{ label: 'status', value: answer.status }]);
+    else ctx.out.answer(answer, () => ctx.out.success(`Task ${taskId}: ${answer.message ?? answer.status}`));
   },
 });

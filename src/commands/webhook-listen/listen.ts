@@ -1,24 +1,79 @@
 import type { Context } from '../../cli/context.js';
-import { ExitCode, ExitError, UsageError, type ExitCodeValue } from '../../errors.js';
-import type { CommandRun } from '../../cli/lazy.js';
+import { defineCommand } from '../../cli/define.js';
+import { ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
 import { colorStatus } from '../../output/color.js';
-import { pickFields } from '../../output/format.js';
 import { columnsForFields, eventRow, plainEventLine, tableHeader, tableRow } from '../../webhooks/format.js';
 import { Forwarder, type ForwardItem } from '../../webhooks/forwarder.js';
 import { startListener, type EventRecord, type Listener, type ReceivedEvent } from '../../webhooks/listener.js';
 import { JsonLinesFile } from '../../webhooks/output-file.js';
+import { cursorPath, type ForwardCursor } from '../../webhooks/forward-cursor.js';
+import { planResume, type ResumePlan } from '../../webhooks/resume.js';
 import { isServiceUserAgent } from '../../webhooks/payload.js';
-import { parseListenConfig, type ListenConfig } from './options.js';
+import { listenFlags, parseListenConfig, type ListenConfig } from './options.js';
 
 type Ending = 'count' | 'timeout' | 'interrupt';
 
-export const run: CommandRun = async (ctx, _args, options) => {
+const EXAMPLE_TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+
+export const command = defineCommand({
+  name: 'webhook-listen',
+  summary: 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event',
+  options: [
+    { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
+    { flags: '--port <port>', description: 'port to listen on (0 = any free port)', default: '0' },
+    { flags: '--path <url-path>', description: 'URL path to accept (default: a random secret segment; other paths get 404)' },
+    { flags: '--print-url', description: 'print the URL to register alone on stdout (first line), before any event' },
+    { flags: '--output <file>', description: 'append each event as a JSON line, fsynced before the service gets its 200; also keeps the forward queue across restarts' },
+    {
+      flags: '--forward-to <url>',
+      description: 're-post each event (body, content type, user agent) here, in order, retrying while it is down (repeatable)',
+      repeatable: true,
+    },
+    { flags: '--task <id>', description: "keep only this task's events (others are acknowledged and dropped)" },
+    { flags: '--count <n>', description: 'exit after N events' },
+    { flags: '--once', description: 'exit after the first event (--count 1)' },
+    { flags: '--max-body <bytes>', description: 'largest body accepted; larger ones get 413', default: '1048576' },
+    { flags: '--drain-timeout <sec>', description: 'on --count/--timeout exit, how long to wait for forwarding to finish', default: '30' },
+  ],
+  notes:
+    'Each POST is checked against the webhook shapes of the spec (completed, failed, cancelled):\n' +
+    'valid events are answered 200 and printed (a table row on a terminal, tab-separated when piped,\n' +
+    'one JSON object per line with --json/--jsonl: {received_at, headers, body}); invalid ones get\n' +
+    '400/405/413/415 with the reason, reported on stderr.\n' +
+    '--timeout SEC (a global option) is how long to listen: exit 7 if no event came in that time\n' +
+    '(with --count N: fewer than N). Ctrl-C stops cleanly with a summary and exits 130.\n' +
+    'Forwarding keeps 8 deliveries in flight on one keep-alive connection per target, in the order\n' +
+    'received; while a target fails (5xx, 408, 429, a reset or refused connection, a timeout), one at\n' +
+    'a time, earliest first, with backoff (Retry-After honoured; the few already sent behind a failed\n' +
+    'event may arrive before its retry); a 4xx or a lasting error (unknown host) is not retried. Exit 8\n' +
+    'when queued events could not be forwarded before --drain-timeout.\n' +
+    'With --output, events acknowledged but not yet forwarded survive Ctrl-C, a crash or SIGKILL: FILE.forwarded\n' +
+    'records how far each --forward-to target got in FILE, and the next start with the same --output\n' +
+    'and --forward-to sends the rest first, in order (an event may arrive twice after a crash, none is\n' +
+    'skipped). The exit summary says how many wait. `webhook-listen replay FILE` resends on demand.',
+  examples: [
+    'agentctl webhook-listen',
+    'agentctl webhook-listen --port 9000 --print-url --once --jsonl   # line 1: the URL, line 2: the event',
+    'agentctl webhook-listen --port 9000 --path /hooks/s3cret --output events.jsonl --forward-to http://127.0.0.1:3000/hook',
+    `agentctl webhook-listen --task ${EXAMPLE_TASK_ID} --once --timeout 600 --jsonl`,
+    'agentctl webhook-listen replay events.jsonl --forward-to http://127.0.0.1:3000/hook --since 1h',
+  ],
+  parse: (input) => parseListenConfig(listenFlags(input), input.globals.timeout),
+  run: listen,
+});
+
+async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   // Here the global --timeout is how long to listen, not one request's limit.
   ctx.ownsTimeoutFlag = true;
-  const config = parseListenConfig(options, ctx.flags.timeout);
+  // --fields must name keys of the printed records: found out now, not on the first event.
+  if (ctx.out.machine) ctx.out.checkFields([{}], ['received_at', 'headers', 'body']);
   const output = config.outputPath ? await openOutput(config.outputPath) : undefined;
   const printer = eventPrinter(ctx);
-  const forwarders = config.forwardTo.map((target) => makeForwarder(ctx, target));
+  // With --output, the log is the forward queue's durable copy: resume what an earlier run left.
+  const resume = output && config.forwardTo.length > 0 ? await readResumePlan(ctx, output, config.forwardTo) : undefined;
+  const cursor = resume?.cursor;
+  const forwarders = config.forwardTo.map((target) => makeForwarder(ctx, target, cursor));
+  for (const forwarder of forwarders) for (const item of resume?.pending.get(forwarder.target) ?? []) forwarder.enqueue(item);
 
   let finish: (ending: Ending) => void = () => undefined;
   const ended = new Promise<Ending>((resolve) => (finish = resolve));
@@ -34,7 +89,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
       filter: config.taskId ? (payload) => payload.id.toLowerCase() === config.taskId : undefined,
       persist: output ? (record) => output.append(record) : undefined,
       onEvent: (event, sequence) => {
-        printer(event.record);
+        printer.print(event.record);
         const item = forwardItem(event);
         for (const forwarder of forwarders) forwarder.enqueue(item);
         if (config.count !== undefined && sequence >= config.count) finish('count');
@@ -47,6 +102,8 @@ export const run: CommandRun = async (ctx, _args, options) => {
       onError: (error) => ctx.out.error(`error: could not write the event to ${config.outputPath}: ${error.message} (answered 500)`),
     });
   } catch (error) {
+    await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
+    await cursor?.flush();
     await output?.close();
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? 'no such local address' : (error as Error).message;
@@ -79,6 +136,7 @@ export const run: CommandRun = async (ctx, _args, options) => {
 
   // Stop taking events; those being stored are answered first.
   await listener.close();
+  printer.flush();
   let drained = true;
   if (ending !== 'interrupt' && forwarders.length > 0) {
     const waiting = forwarders.reduce((sum, forwarder) => sum + forwarder.queued, 0);
@@ -86,19 +144,45 @@ export const run: CommandRun = async (ctx, _args, options) => {
     const results = await Promise.all(forwarders.map((forwarder) => forwarder.drain(config.drainTimeoutMs)));
     drained = results.every(Boolean);
   }
-  for (const forwarder of forwarders) forwarder.stop();
+  await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
+  await cursor?.flush();
   await output?.close();
   ctx.signal.removeEventListener('abort', onInterrupt);
 
-  ctx.out.info(summary(listener, forwarders, ending));
+  ctx.out.info(summary(listener, forwarders, ending, config.outputPath));
   const code = exitCode(ending, listener, config, drained);
   if (ending === 'timeout' && code === ExitCode.waitTimedOut) {
     const wanted = config.count === undefined ? 'no event arrived' : `${listener.stats.received} of ${config.count} events arrived`;
     ctx.out.error(`Timed out after ${(config.timeoutMs ?? 0) / 1000}s: ${wanted}.`);
   }
-  if (!drained) ctx.out.error('error: some events could not be forwarded before the drain timeout (see above; they are in --output if given).');
-  if (code !== ExitCode.ok) throw new ExitError(code);
-};
+  if (!drained) ctx.out.error(`error: some events could not be forwarded before the drain timeout (see above${config.outputPath ? '; they are kept in --output' : ''}).`);
+  return code;
+}
+
+/** Reads the cursor beside the log and, per target, the logged events it has not had yet. */
+async function readResumePlan(ctx: Context, output: JsonLinesFile, targets: string[]): Promise<ResumePlan> {
+  let warned = false;
+  let plan: ResumePlan;
+  try {
+    plan = await planResume(output.path, output.size, targets, {
+      onError: (error) => {
+        if (!warned) ctx.out.warn(`could not update ${cursorPath(output.path)} (${error.message}); a restart may forward some events twice`);
+        warned = true;
+      },
+    });
+  } catch (error) {
+    await output.close();
+    throw new UsageError(`--output ${output.path}: ${(error as Error).message}`);
+  }
+  for (const target of plan.reset) {
+    ctx.out.warn(`${cursorPath(output.path)} points past the end of ${output.path} for ${target} (was the log replaced?); forwarding from its end`);
+  }
+  for (const bad of plan.bad) ctx.out.warn(`${output.path}:${bad.line}: skipped, not an event (${bad.reason})`);
+  for (const [target, pending] of plan.pending) {
+    if (pending.length > 0) ctx.out.info(`Resuming: ${pending.length} event(s) in ${output.path} were not forwarded to ${target} yet; sending them first.`);
+  }
+  return plan;
+}
 
 function exitCode(ending: Ending, listener: Listener, config: ListenConfig, drained: boolean): ExitCodeValue {
   if (ending === 'interrupt') return ExitCode.interrupted;
@@ -109,7 +193,7 @@ function exitCode(ending: Ending, listener: Listener, config: ListenConfig, drai
   return drained ? ExitCode.ok : ExitCode.network;
 }
 
-function summary(listener: Listener, forwarders: Forwarder[], ending: Ending): string {
+function summary(listener: Listener, forwarders: Forwarder[], ending: Ending, outputPath: string | undefined): string {
   const { received, rejected, ignored, failed } = listener.stats;
   const extra = [rejected ? `${rejected} request(s) rejected` : '', ignored ? `${ignored} ignored (other tasks)` : '', failed ? `${failed} not stored` : '']
     .filter(Boolean)
@@ -117,9 +201,12 @@ function summary(listener: Listener, forwarders: Forwarder[], ending: Ending): s
   const lines = [`${ending === 'interrupt' ? 'Stopped. ' : ''}Received ${received} event(s)${extra ? ` (${extra})` : ''}.`];
   for (const forwarder of forwarders) {
     const { forwarded, rejected: refused, queued } = forwarder.stats;
-    lines.push(
-      `Forwarded ${forwarded} to ${forwarder.target}${refused ? `, ${refused} refused by it` : ''}${queued ? `, ${queued} still queued (not delivered)` : ''}.`,
-    );
+    const left = !queued
+      ? ''
+      : outputPath
+        ? `, ${queued} not forwarded yet (kept in ${outputPath}: the next start with the same --output and --forward-to sends them first)`
+        : `, ${queued} still queued (not delivered, and lost: only --output keeps them for the next start)`;
+    lines.push(`Forwarded ${forwarded} to ${forwarder.target}${refused ? `, ${refused} refused by it` : ''}${left}.`);
   }
   return lines.join('\n');
 }
@@ -138,28 +225,52 @@ function forwardItem(event: ReceivedEvent): ForwardItem {
     contentType: event.record.headers['content-type'] ?? 'application/json',
     userAgent: event.record.headers['user-agent'] ?? undefined,
     label: event.record.body.id,
+    position: event.position,
   };
 }
 
-function makeForwarder(ctx: Context, target: string): Forwarder {
+function makeForwarder(ctx: Context, target: string, cursor: ForwardCursor | undefined): Forwarder {
   const forwarder: Forwarder = new Forwarder(target, {
-    onRetry: (item, reason, attempt, delayMs) => {
-      if (attempt === 1) {
+    onSettled: (item) => {
+      if (cursor && item.position !== undefined) cursor.advance(target, item.position);
+    },
+    onRetry: (item, { reason, attempt, delayMs, outageStarted }) => {
+      if (outageStarted) {
         ctx.out.warn(`forwarding to ${target} failed (${reason}); retrying with backoff, ${forwarder.queued} event(s) queued`);
       } else if (ctx.verbose) {
         ctx.out.info(`forward ${item.label} -> ${target}: attempt ${attempt} failed (${reason}); next in ${Math.round(delayMs)} ms`);
       }
     },
-    onDelivered: (_item, attempts) => {
-      if (attempts > 1) ctx.out.info(`forwarding to ${target} works again (${forwarder.queued - 1} more queued)`);
+    onDelivered: (_item, recovered) => {
+      if (recovered) ctx.out.info(`forwarding to ${target} works again (${forwarder.queued - 1} more queued)`);
     },
     onRejected: (item, reason) => ctx.out.warn(`${target} ${reason} for the event of task ${item.label}; not retried`),
   });
   return forwarder;
 }
 
-/** Prints events as they come: a JSON object per line, tab-separated rows, or table rows. */
-function eventPrinter(ctx: Context): (record: EventRecord) => void {
+/**
+ * Prints events as they come: a JSON object per line, tab-separated rows, or table rows. Lines
+ * that arrive together are written together (once per turn of the event loop): a pipe write is a
+ * system call, and a busy listener gets hundreds of events between two turns.
+ */
+function eventPrinter(ctx: Context): { print: (record: EventRecord) => void; flush: () => void } {
+  let batch: string[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (batch.length > 0) ctx.out.line(batch.join('\n'));
+    batch = [];
+  };
+  const line = (text: string) => {
+    batch.push(text);
+    scheduled ??= setImmediate(flush);
+  };
+  return { print: recordPrinter(ctx, line), flush };
+}
+
+function recordPrinter(ctx: Context, line: (text: string) => void): (record: EventRecord) => void {
   const { format, fields, width } = ctx.out.settings;
   const seenAgents = new Set<string>();
   let headerShown = false;
@@ -171,20 +282,20 @@ function eventPrinter(ctx: Context): (record: EventRecord) => void {
       ctx.out.warn(`an event came from user agent "${agent || 'none'}"; the service sends <Service>-AgentWebhook/<version>`);
     }
     if (format === 'json' || format === 'jsonl') {
-      // One object per line in both modes: a stream of events is not one document.
-      ctx.out.line(JSON.stringify(pickFields(record, fields)));
+      // One object per line in both modes (a stream of events is not one document); --fields and --jq apply.
+      ctx.out.jsonLine(record);
       return;
     }
     const row = eventRow(record);
     if (format === 'plain') {
-      ctx.out.line(plainEventLine(row, fields));
+      line(plainEventLine(row, fields));
       return;
     }
     if (!headerShown) {
       headerShown = true;
-      ctx.out.line(ctx.out.chalk.bold(tableHeader(columns, width)));
+      line(ctx.out.chalk.bold(tableHeader(columns, width)));
     }
-    ctx.out.line(tableRow(columns, row, width, (key, text) => (key === 'status' ? colorStatus(ctx.out.chalk, text) : text)));
+    line(tableRow(columns, row, width, (key, text) => (key === 'status' ? colorStatus(ctx.out.chalk, text) : text)));
   };
 }
 

@@ -107,6 +107,17 @@ describe('webhook-listen: what it accepts', () => {
     expect(handle.stderr()).toMatch(/Received 1 event\(s\) \(9 request\(s\) rejected\)/);
   });
 
+  it('--fields applies to each printed event; an unknown field is refused before listening', async () => {
+    const handle = await listen(['--jsonl', '--fields', 'body', '--once']);
+    const event = completedEvent();
+    expect((await post(handle.url, event)).status).toBe(200);
+    expect(await handle.exited).toBe(0);
+    expect(handle.lines.slice(1).map((line) => JSON.parse(line))).toEqual([{ body: event }]);
+    const refused = await agentctl(['webhook-listen', '--jsonl', '--fields', 'body,nope']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/unknown field in --fields: nope/);
+  });
+
   it('accepts other user agents but says so', async () => {
     const handle = await listen(['--jsonl']);
     expect((await post(handle.url, completedEvent(), { 'user-agent': 'curl/8.5.0' })).status).toBe(200);
@@ -272,7 +283,7 @@ describe('webhook-listen --forward-to', () => {
     await handle.stderrMatches(/retrying/);
     handle.child.kill('SIGINT');
     expect(await handle.exited).toBe(130);
-    expect(handle.stderr()).toMatch(/Forwarded 0 to \S+, 3 still queued \(not delivered\)\./);
+    expect(handle.stderr()).toMatch(/Forwarded 0 to \S+, 3 still queued \(not delivered, and lost: only --output keeps them for the next start\)\./);
   });
 
   it('--count waits for forwarding to finish; exits 8 when --drain-timeout runs out first', async () => {
@@ -282,5 +293,68 @@ describe('webhook-listen --forward-to', () => {
     expect(await handle.exited).toBe(8);
     expect(handle.stderr()).toMatch(/1 still queued/);
     expect(handle.stderr()).toMatch(/could not be forwarded before the drain timeout/);
+  });
+
+  describe('with --output, the forward queue survives a stop', () => {
+    const ids = (received: Array<{ body: string }>) => received.map((r) => JSON.parse(r.body).id as string);
+
+    it('events acknowledged but not forwarded when SIGKILLed are sent first on the next start, in order, once', async () => {
+      const file = join(tempDir(), 'events.jsonl');
+      const port = await freePort();
+      const relay = `http://127.0.0.1:${port}/relay`;
+      const first = await listen(['--output', file, '--forward-to', relay]);
+      const early = Array.from({ length: 5 }, () => completedEvent());
+      for (const event of early) expect((await post(first.url, event)).status).toBe(200);
+      await first.stderrMatches(/retrying/);
+      first.child.kill('SIGKILL');
+      await first.exited;
+
+      const received: Array<{ body: string; ua?: string }> = [];
+      await startTarget(port, received);
+      const second = await listen(['--output', file, '--forward-to', relay]);
+      expect(second.stderr()).toContain(`Resuming: 5 event(s) in ${file} were not forwarded to ${relay} yet; sending them first.`);
+      const late = [completedEvent(), completedEvent()];
+      for (const event of late) expect((await post(second.url, event)).status).toBe(200);
+      await eventually(() => received.length >= 7, 10_000, 'all 7 events at the target');
+      expect(ids(received)).toEqual([...early, ...late].map((event) => event.id));
+      expect(received[0]?.ua).toBe('Test-AgentWebhook/1.0');
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(130);
+
+      // Everything was forwarded: a third start sends nothing again.
+      const third = await listen(['--output', file, '--forward-to', relay, '--timeout', '0.5']);
+      expect(await third.exited).toBe(7);
+      expect(third.stderr()).not.toContain('Resuming');
+      expect(received).toHaveLength(7);
+    });
+
+    it('Ctrl-C says how many events wait in the log; a SIGKILL after delivery sends nothing twice', async () => {
+      const file = join(tempDir(), 'events.jsonl');
+      const port = await freePort();
+      const relay = `http://127.0.0.1:${port}/relay`;
+      const down = await listen(['--output', file, '--forward-to', relay]);
+      for (let i = 0; i < 3; i++) expect((await post(down.url, completedEvent())).status).toBe(200);
+      await down.stderrMatches(/retrying/);
+      down.child.kill('SIGINT');
+      expect(await down.exited).toBe(130);
+      expect(down.stderr()).toContain(`Forwarded 0 to ${relay}, 3 not forwarded yet (kept in ${file}: the next start with the same --output and --forward-to sends them first).`);
+
+      const received: Array<{ body: string }> = [];
+      await startTarget(port, received);
+      const up = await listen(['--output', file, '--forward-to', relay]);
+      expect((await post(up.url, completedEvent())).status).toBe(200);
+      await eventually(() => received.length >= 4, 10_000, 'the 3 kept events and the new one');
+      // Once the cursor has caught up with the log, a kill loses nothing and repeats nothing.
+      const size = readFileSync(file).length;
+      await eventually(() => JSON.parse(readFileSync(`${file}.forwarded`, 'utf8')).forwarded[relay] === size || undefined, 5000, 'the cursor at the end of the log');
+      up.child.kill('SIGKILL');
+      await up.exited;
+      const again = await listen(['--output', file, '--forward-to', relay, '--once']);
+      expect(again.stderr()).not.toContain('Resuming');
+      expect((await post(again.url, completedEvent())).status).toBe(200);
+      expect(await again.exited).toBe(0);
+      expect(received).toHaveLength(5);
+      expect(new Set(ids(received)).size).toBe(5);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest, eventually } from '../helpers/api.js';
-import { BIN, agentctl, against, tempDir } from '../helpers/cli.js';
+import { BIN, agentctl, against, spawnAgentctl, tempDir } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
 const requests: string[] = [];
@@ -17,6 +17,13 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 describe('the program', () => {
+  it('runs --jq from the built bundle (jq-wasm is CommonJS and finds its WebAssembly there too)', async () => {
+    const result = await spawnAgentctl(['schedule-preview', '@daily', '--jq', '.next | length']);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('5\n');
+    expect(result.exitCode).toBe(0);
+  });
+
   it('prints its version', async () => {
     const result = await agentctl(['--version']);
     expect(result.exitCode).toBe(0);

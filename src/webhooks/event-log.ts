@@ -1,0 +1,108 @@
+// Reading back an `--output` log: one `{received_at, headers, body}` object per line, as the
+// listener appends them. Used to resume forwarding after a stop, and by `webhook-listen replay`.
+import { createReadStream } from 'node:fs';
+import type { ForwardItem } from './forwarder.js';
+import type { EventRecord } from './listener.js';
+import { checkPayload } from './payload.js';
+
+export interface LoggedEvent {
+  /** 1-based line number in the log. */
+  line: number;
+  /** Byte offset just past the line (the forward cursor's unit). */
+  end: number;
+  record: EventRecord;
+}
+
+export interface BadLine {
+  line: number;
+  reason: string;
+  /** The last line, without its newline and not JSON: being written right now, or cut short by a crash. */
+  incomplete?: boolean;
+}
+
+export interface LogRead {
+  events: LoggedEvent[];
+  bad: BadLine[];
+  /** Bytes read: the offset where the next line would start. */
+  size: number;
+}
+
+export interface ReadLogOptions {
+  /** Check and return only lines starting at or after this byte offset (line numbers still count from the top). */
+  from?: number;
+  /** Read no further than this offset (e.g. the log's length before new events are appended). */
+  to?: number;
+}
+
+/** Checks one parsed line: the listener's record shape, with a body the listener would accept. */
+export function checkRecord(value: unknown): { ok: true; record: EventRecord } | { ok: false; reason: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not a JSON object' };
+  const record = value as Record<string, unknown>;
+  if (typeof record.received_at !== 'string' || Number.isNaN(Date.parse(record.received_at))) {
+    return { ok: false, reason: '"received_at" must be an ISO date string' };
+  }
+  const headers = record.headers as Record<string, unknown> | undefined;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return { ok: false, reason: '"headers" must be an object' };
+  for (const name of ['user-agent', 'content-type']) {
+    const header = headers[name];
+    if (header !== undefined && header !== null && typeof header !== 'string') return { ok: false, reason: `"headers.${name}" must be a string or null` };
+  }
+  if (!('body' in record)) return { ok: false, reason: 'missing "body"' };
+  const body = checkPayload(record.body);
+  if (!body.ok) return { ok: false, reason: `"body": ${body.reason}` };
+  return { ok: true, record: record as unknown as EventRecord };
+}
+
+/** Reads the log line by line, keeping each line's number and where it ends. */
+export async function readEventLog(path: string, options: ReadLogOptions = {}): Promise<LogRead> {
+  const from = options.from ?? 0;
+  const events: LoggedEvent[] = [];
+  const bad: BadLine[] = [];
+  let line = 0;
+  let offset = 0;
+  const take = (bytes: Buffer, terminated: boolean) => {
+    line++;
+    const start = offset;
+    offset += bytes.length + (terminated ? 1 : 0);
+    if (start < from) return;
+    const text = bytes.toString('utf8').trim();
+    if (text === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      if (terminated) bad.push({ line, reason: `not valid JSON (${(error as Error).message})` });
+      else bad.push({ line, reason: 'an incomplete last line (being written, or cut short by a crash: never acknowledged)', incomplete: true });
+      return;
+    }
+    const check = checkRecord(value);
+    if (check.ok) events.push({ line, end: offset, record: check.record });
+    else bad.push({ line, reason: check.reason });
+  };
+  if (options.to === 0) return { events, bad, size: 0 };
+  let carry: Buffer = Buffer.alloc(0);
+  const stream = createReadStream(path, options.to === undefined ? {} : { end: options.to - 1 });
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    let newline: number;
+    while ((newline = data.indexOf(0x0a)) !== -1) {
+      take(data.subarray(0, newline), true);
+      data = data.subarray(newline + 1);
+    }
+    carry = Buffer.from(data);
+  }
+  if (carry.length > 0) take(carry, false);
+  return { events, bad, size: offset };
+}
+
+/** The event as it will be re-posted from the log: its stored body, content type and user agent. */
+export function loggedForwardItem(event: LoggedEvent): ForwardItem {
+  const { record } = event;
+  return {
+    body: Buffer.from(JSON.stringify(record.body)),
+    contentType: record.headers['content-type'] ?? 'application/json',
+    userAgent: record.headers['user-agent'] ?? undefined,
+    label: record.body.id,
+    position: event.end,
+  };
+}
