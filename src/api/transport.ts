@@ -1,8 +1,8 @@
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type RequestOptions } from 'node:http';
 
 // How one HTTP exchange is sent: Node's own http/https with a keep-alive agent. Node's http is part
-// of every node process already, so a command pays nothing to load it; undici cost 30-50 ms per
-// command to parse and compile (README, "Design notes"). https loads only for an https base URL.
+// of every node process already, so a command pays nothing to load it; loading undici cost ~55 ms
+// per command (README, "Design notes: dependencies"). https loads only for an https base URL.
 
 export interface SendOptions {
   method: string;
@@ -58,29 +58,24 @@ export class HttpTransport {
   }
 }
 
-/** Error of an exchange that ran out of time (name TimeoutError, as AbortSignal.timeout's). */
-function timeoutError(connected: boolean, timeoutMs: number): Error {
-  if (!connected) {
-    // No connection was made, so nothing reached the service: the retry policy may send it again.
-    return Object.assign(new Error(`connecting timed out after ${timeoutMs} ms`), {
-      name: 'ConnectTimeoutError',
-      code: 'UND_ERR_CONNECT_TIMEOUT',
-    });
-  }
-  return Object.assign(new Error(`no complete answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
+/** A connection not made within this fails as never sent, so even a create may be tried again. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function timeout(name: string, message: string, code?: string): Error {
+  return Object.assign(new Error(message), { name, ...(code ? { code } : {}) });
 }
 
 function exchange(start: () => ClientRequest, options: SendOptions): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
-    const { signal } = options;
+    const { signal, timeoutMs } = options;
     if (signal?.aborted) return reject(signal.reason);
-    let connected = false;
     let settled = false;
     const req = start();
     const finish = (error: unknown, response?: HttpResponse) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(connectTimer);
+      clearTimeout(answerTimer);
       signal?.removeEventListener('abort', onAbort);
       if (error === undefined && response) resolve(response);
       else {
@@ -89,12 +84,18 @@ function exchange(start: () => ClientRequest, options: SendOptions): Promise<Htt
       }
     };
     const onAbort = () => finish(signal?.reason);
-    const timer = setTimeout(() => finish(timeoutError(connected, options.timeoutMs)), options.timeoutMs);
+    // The retry policy knows a connection that was never made by undici's code for it.
+    const connectMs = Math.min(CONNECT_TIMEOUT_MS, timeoutMs);
+    const connectTimer = setTimeout(
+      () => finish(timeout('ConnectTimeoutError', `no connection within ${connectMs} ms`, 'UND_ERR_CONNECT_TIMEOUT')),
+      connectMs,
+    );
+    const answerTimer = setTimeout(() => finish(timeout('TimeoutError', `no complete answer within ${timeoutMs} ms`)), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
 
     req.once('socket', (socket) => {
-      if (!socket.connecting) connected = true;
-      else socket.once('connect', () => (connected = true));
+      if (!socket.connecting) clearTimeout(connectTimer);
+      else socket.once('connect', () => clearTimeout(connectTimer));
     });
     req.once('error', (error) => finish(error));
     req.once('response', (res) => {
