@@ -1,7 +1,7 @@
 // The one pagination walker: every list's `--all`, and `api --paginate`. Once the first page gives
 // `count`, the remaining pages are fetched with a bounded window in flight and yielded in order, so
 // a long list reads at network speed while memory stays at a few pages.
-import type { ZodType } from 'zod';
+import type { ZodMiniType as ZodType } from 'zod/mini';
 import type { ExitCodeValue } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { ApiError, ResponseShapeError } from './errors.js';

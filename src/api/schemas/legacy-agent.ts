@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { dateTime, nullableString } from './common.js';
 
 export const LegacyAgentSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   user_email: nullableString,
-  created_at: dateTime.optional(),
-  updated_at: dateTime.optional(),
+  created_at: z.optional(dateTime),
+  updated_at: z.optional(dateTime),
   listing_description: nullableString,
   mini_description: nullableString,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { dateTime, nullableString } from './common.js';
 
 export const PersistentAgentListItemSchema = z.looseObject({
@@ -7,75 +7,76 @@ export const PersistentAgentListItemSchema = z.looseObject({
   charter: nullableString,
   schedule: nullableString,
   // Always sent by the service, but not required by the document: a missing flag reads as unknown.
-  is_active: z.boolean().optional(),
-  life_state: z.string().optional(),
-  whitelist_policy: z.string().optional(),
+  is_active: z.optional(z.boolean()),
+  life_state: z.optional(z.string()),
+  whitelist_policy: z.optional(z.string()),
   last_interaction_at: nullableString,
-  created_at: dateTime.optional(),
-  updated_at: dateTime.optional(),
+  created_at: z.optional(dateTime),
+  updated_at: z.optional(dateTime),
   // The reference deployment sends a numeric string ("42"); the spec says integer.
-  user_id: z.union([z.string(), z.number()]).nullable().optional(),
+  user_id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   organization_id: nullableString,
   browser_use_agent_id: nullableString,
   preferred_contact_endpoint_id: nullableString,
-  proactive_opt_in: z.boolean().optional(),
+  proactive_opt_in: z.optional(z.boolean()),
   proactive_last_trigger_at: nullableString,
 });
 
-export const PersistentAgentSchema = PersistentAgentListItemSchema.extend({
+export const PersistentAgentSchema = z.extend(PersistentAgentListItemSchema, {
   short_description: nullableString,
   schedule_snapshot: nullableString,
-  available_mcp_servers: z.array(z.unknown()).optional(),
-  personal_mcp_server_ids: z.array(z.string()).optional(),
+  available_mcp_servers: z.optional(z.array(z.unknown())),
+  personal_mcp_server_ids: z.optional(z.array(z.string())),
 });
 export type PersistentAgent = z.infer<typeof PersistentAgentSchema>;
 export type PersistentAgentListItem = z.infer<typeof PersistentAgentListItemSchema>;
 
-export const ActivationResponseSchema = z.looseObject({ status: z.string(), updated: z.boolean().optional() });
+export const ActivationResponseSchema = z.looseObject({ status: z.string(), updated: z.optional(z.boolean()) });
 export type ActivationResponse = z.infer<typeof ActivationResponseSchema>;
 
 export const WebTaskSchema = z.looseObject({ id: z.string(), status: z.string() });
-export const WebTasksResponseSchema = z.looseObject({ results: z.array(WebTaskSchema), limit: z.number().optional() });
+export const WebTasksResponseSchema = z.looseObject({ results: z.array(WebTaskSchema), limit: z.optional(z.number()) });
 export type WebTask = z.infer<typeof WebTaskSchema>;
 export type WebTasksResponse = z.infer<typeof WebTasksResponseSchema>;
 
 export const ProcessingStatusSchema = z.looseObject({
   processing_active: z.boolean(),
-  processing_snapshot: z
-    .looseObject({
-      active: z.boolean().optional(),
-      webTasks: z.array(z.looseObject({ id: z.string().optional() })).optional(),
-      nextScheduledAt: z.string().nullable().optional(),
-    })
-    .nullable()
-    .optional(),
+  processing_snapshot: z.optional(
+    z.nullable(
+      z.looseObject({
+        active: z.optional(z.boolean()),
+        webTasks: z.optional(z.array(z.looseObject({ id: z.optional(z.string()) }))),
+        nextScheduledAt: z.optional(z.nullable(z.string())),
+      }),
+    ),
+  ),
 });
 export type ProcessingStatus = z.infer<typeof ProcessingStatusSchema>;
 
 export const TimelineEventSchema = z.looseObject({
   kind: z.string(),
-  cursor: z.string().optional(),
-  timestamp: z.string().optional(),
+  cursor: z.optional(z.string()),
+  timestamp: z.optional(z.string()),
 });
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 
 export const TimelineSchema = z.looseObject({
   events: z.array(TimelineEventSchema),
-  oldest_cursor: z.string().nullable().optional(),
-  newest_cursor: z.string().nullable().optional(),
-  has_more_older: z.boolean().optional(),
-  has_more_newer: z.boolean().optional(),
-  processing_active: z.boolean().optional(),
+  oldest_cursor: z.optional(z.nullable(z.string())),
+  newest_cursor: z.optional(z.nullable(z.string())),
+  has_more_older: z.optional(z.boolean()),
+  has_more_newer: z.optional(z.boolean()),
+  processing_active: z.optional(z.boolean()),
 });
 export type Timeline = z.infer<typeof TimelineSchema>;
 
-export const MessageResponseSchema = z.looseObject({ event: z.looseObject({ kind: z.string().optional() }) });
+export const MessageResponseSchema = z.looseObject({ event: z.looseObject({ kind: z.optional(z.string()) }) });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 export const SchedulePreviewSchema = z.looseObject({
-  valid: z.boolean().optional(),
-  disabled: z.boolean().optional(),
-  description: z.string().nullable().optional(),
+  valid: z.optional(z.boolean()),
+  disabled: z.optional(z.boolean()),
+  description: z.optional(z.nullable(z.string())),
 });
 export type SchedulePreview = z.infer<typeof SchedulePreviewSchema>;
 

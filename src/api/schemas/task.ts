@@ -1,39 +1,39 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TASK_STATUSES, dateTime, nullableString } from './common.js';
 
 const status = z.enum(TASK_STATUSES);
 
 export const TaskSchema = z.looseObject({
   id: z.string(),
-  agent: z.string().nullable().optional(),
-  agent_id: z.string().nullable().optional(),
-  prompt: z.unknown().optional(),
-  output_schema: z.unknown().optional(),
+  agent: z.optional(z.nullable(z.string())),
+  agent_id: z.optional(z.nullable(z.string())),
+  prompt: z.optional(z.unknown()),
+  output_schema: z.optional(z.unknown()),
   status,
-  created_at: dateTime.optional(),
-  updated_at: dateTime.optional(),
+  created_at: z.optional(dateTime),
+  updated_at: z.optional(dateTime),
   error_message: nullableString,
-  credits_cost: z.union([z.string(), z.number()]).nullable().optional(),
+  credits_cost: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   webhook: nullableString,
   webhook_last_called_at: nullableString,
-  webhook_last_status_code: z.number().nullable().optional(),
+  webhook_last_status_code: z.optional(z.nullable(z.number())),
   webhook_last_error: nullableString,
   // Present on the synchronous-wait answer when the wait ran out.
-  wait_error: z.string().optional(),
+  wait_error: z.optional(z.string()),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
 export const TaskResultSchema = z.looseObject({
-  id: z.string().optional(),
-  agent_id: z.string().nullable().optional(),
+  id: z.optional(z.string()),
+  agent_id: z.optional(z.nullable(z.string())),
   status,
-  result: z.unknown().optional(),
+  result: z.optional(z.unknown()),
   error_message: nullableString,
   message: nullableString,
 });
 export type TaskResult = z.infer<typeof TaskResultSchema>;
 
-export const CancelResponseSchema = z.looseObject({ status: z.string(), message: z.string().optional() });
+export const CancelResponseSchema = z.looseObject({ status: z.string(), message: z.optional(z.string()) });
 export type CancelResponse = z.infer<typeof CancelResponseSchema>;
 
 /** The task body of create, update and replace. */
