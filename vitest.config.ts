@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Most files wait on sockets, child processes and timers rather than on the CPU: four workers on
+    // this 2-core machine take the suite from ~72 s to ~34 s (measured, every test kept).
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
