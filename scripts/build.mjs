@@ -80,6 +80,8 @@ const deferredLibraries = {
   },
 };
 
+// AGENTCTL_READABLE_BUILD=1 keeps names and lines, for reading CPU profiles of the built program.
+const minify = process.env.AGENTCTL_READABLE_BUILD !== '1';
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const dist = new URL('../dist/', import.meta.url);
 
@@ -94,7 +96,7 @@ const { metafile, outputFiles } = await build({
   format: 'esm',
   platform: 'node',
   target: TARGET,
-  minify: true,
+  minify,
   sourcemap: false,
   chunkNames: 'chunks/[name]-[hash]',
   // (Bundled CommonJS code that asks for __dirname, like jq-wasm's Emscripten loader, gets the
@@ -115,7 +117,7 @@ for (const [name, { entry }] of Object.entries(DEFERRED)) {
     format: 'cjs',
     platform: 'node',
     target: TARGET,
-    minify: true,
+    minify,
     plugins: [plainProcess],
     logLevel: 'warning',
   });
@@ -129,7 +131,7 @@ const distPath = (file) => relative(fileURLToPath(dist), file).split(sep).join('
 const modules = new Map();
 for (const file of outputFiles) {
   // `dynamic-import: false` turns each lazy import('./chunk.js') into a require() of that chunk.
-  const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: TARGET, minify: true, supported: { 'dynamic-import': false } });
+  const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: TARGET, minify, supported: { 'dynamic-import': false } });
   modules.set(distPath(file.path), code.includes(IMPORT_META) ? IMPORT_META_LINE + code : code);
 }
 

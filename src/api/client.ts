@@ -44,12 +44,16 @@ export interface ApiResponse<T> {
   headers: Record<string, string | string[] | undefined>;
 }
 
+const RESOLVED_PATHS_KEPT = 256;
+
 /** The one HTTP client of agentctl: base URL, X-Api-Key, timeouts, JSON in and out, retries. */
 export class ApiClient {
   private readonly base: URL;
   private readonly retry: RetryPolicy;
   private readonly clock: Clock;
   private readonly transport = new HttpTransport();
+  /** Paths already resolved and checked: a batch or a wait sends the same few paths thousands of times. */
+  private readonly resolved = new Map<string, string>();
 
   constructor(private readonly options: ClientOptions) {
     this.base = apiBase(options.baseUrl);
@@ -72,11 +76,17 @@ export class ApiClient {
    * never sent to a host the user did not configure.
    */
   url(pathOrUrl: string, query?: RequestOptions<unknown>['query']): URL {
-    const resolved = resolveApiPath(this.base, pathOrUrl);
-    if (!resolved.ok) {
-      throw new UsageError(`refusing to send the API key elsewhere: ${resolved.reason}`, `give a path below ${this.baseUrl}, e.g. /tasks/browser-use/`);
+    let href = this.resolved.get(pathOrUrl);
+    if (href === undefined) {
+      const resolved = resolveApiPath(this.base, pathOrUrl);
+      if (!resolved.ok) {
+        throw new UsageError(`refusing to send the API key elsewhere: ${resolved.reason}`, `give a path below ${this.baseUrl}, e.g. /tasks/browser-use/`);
+      }
+      href = resolved.url.href;
+      if (this.resolved.size >= RESOLVED_PATHS_KEPT) this.resolved.clear();
+      this.resolved.set(pathOrUrl, href);
     }
-    const { url } = resolved;
+    const url = new URL(href);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }

@@ -34,8 +34,7 @@ export class HttpTransport {
     const https = url.protocol === 'https:';
     const request = https ? (await import('node:https')).request : httpRequest;
     const agent = await this.agentFor(https);
-    const headers = { ...options.headers };
-    if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
+    const headers = options.body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) };
     const requestOptions: RequestOptions = { method: options.method, headers, agent };
     return exchange(() => request(url, requestOptions), options);
   }
@@ -70,6 +69,7 @@ function exchange(start: () => ClientRequest, options: SendOptions): Promise<Htt
     const { signal, timeoutMs } = options;
     if (signal?.aborted) return reject(signal.reason);
     let settled = false;
+    let connectTimer: NodeJS.Timeout | undefined;
     const req = start();
     const finish = (error: unknown, response?: HttpResponse) => {
       if (settled) return;
@@ -84,18 +84,17 @@ function exchange(start: () => ClientRequest, options: SendOptions): Promise<Htt
       }
     };
     const onAbort = () => finish(signal?.reason);
-    // The retry policy knows a connection that was never made by undici's code for it.
-    const connectMs = Math.min(CONNECT_TIMEOUT_MS, timeoutMs);
-    const connectTimer = setTimeout(
-      () => finish(timeout('ConnectTimeoutError', `no connection within ${connectMs} ms`, 'UND_ERR_CONNECT_TIMEOUT')),
-      connectMs,
-    );
     const answerTimer = setTimeout(() => finish(timeout('TimeoutError', `no complete answer within ${timeoutMs} ms`)), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
 
+    // A reused kept-alive socket is connected already: only a new connection gets a connect timer
+    // (most requests of a busy command pay for one timer, not two).
     req.once('socket', (socket) => {
-      if (!socket.connecting) clearTimeout(connectTimer);
-      else socket.once('connect', () => clearTimeout(connectTimer));
+      if (!socket.connecting || settled) return;
+      // The retry policy knows a connection that was never made by undici's code for it.
+      const connectMs = Math.min(CONNECT_TIMEOUT_MS, timeoutMs);
+      connectTimer = setTimeout(() => finish(timeout('ConnectTimeoutError', `no connection within ${connectMs} ms`, 'UND_ERR_CONNECT_TIMEOUT')), connectMs);
+      socket.once('connect', () => clearTimeout(connectTimer));
     });
     req.once('error', (error) => finish(error));
     req.once('response', (res) => {

@@ -246,6 +246,16 @@ describe('tasks run-batch', () => {
     expect(jsonLines(badKey.stdout)).toHaveLength(1);
   });
 
+  it('sends nothing when the ledger cannot be written (exit 2, which path, how to fix)', async () => {
+    const file = inputFile(['one', 'two']);
+    const before = await taskCount();
+    const result = await cli(['tasks', 'run-batch', file, '--ledger', join(tempDir(), 'missing-folder', 'x.ledger')]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/cannot write the ledger .*x\.ledger: ENOENT/);
+    expect(result.stderr).toContain('--ledger PATH');
+    expect(await taskCount()).toBe(before);
+  });
+
   it('refuses a ledger written for another input', async () => {
     const file = inputFile(['one', 'two']);
     expect((await cli(['tasks', 'run-batch', file])).exitCode).toBe(0);

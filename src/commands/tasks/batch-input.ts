@@ -1,7 +1,7 @@
 // The input of `tasks run-batch`: JSON Lines (one task object a line) or plain prompts (one a
 // line), from a file or stdin. Read as a stream, twice for a file (once to check every line before
 // anything is sent, once to send), so memory does not grow with the number of lines.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -26,7 +26,7 @@ export interface BatchLine {
 const FIELDS = ['prompt', 'output_schema', 'secrets', 'webhook', 'agent', 'key'] as const;
 
 export function lineHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return hash('sha256', text, 'hex').slice(0, 16);
 }
 
 /**

@@ -2,8 +2,8 @@
 // or a CI retry) creates nothing twice. Append-only JSON Lines, written with write(2) of whole lines on
 // an O_APPEND descriptor, so a crash loses at most what is being written (a torn last line is ignored
 // when read back). Before each create a `sending`
-// record is written: a `sending` without an outcome after it means the run died mid-request, and
-// that line is reported as unknown instead of being sent again blindly.
+// record is written (beforeSend): a `sending` without an outcome after it means the run died
+// mid-request, and that line is reported as unknown instead of being sent again blindly.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
@@ -24,6 +24,10 @@ export class Ledger {
   private fd?: number;
   private pending = '';
   private flushSoon?: NodeJS.Immediate;
+  /** Creates waiting for their `sending` record to be written. */
+  private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  /** A write that failed: every later write fails with it. */
+  private failure?: Error;
 
   private constructor(
     readonly path: string | undefined,
@@ -83,29 +87,51 @@ export class Ledger {
   }
 
   /**
-   * Appends a record (`entries` stays what the previous runs left: this run has moved past the line).
-   * Outcomes are written together at the end of the current turn of the event loop, one write(2) for
-   * all; a `sending` record is written at once, with any outcomes still pending, before its request.
+   * Records that a line's create is about to be sent; resolves once the record is written, so a run
+   * that dies mid-request leaves it behind. Every create that starts in the same turn of the event
+   * loop shares one write(2) (with the outcomes pending): a batch pays a write per turn, not per task.
    */
+  beforeSend(entry: LedgerEntry): Promise<void> {
+    if (this.path === undefined) return Promise.resolve();
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.record(entry);
+    });
+  }
+
+  /** Appends an outcome (`entries` stays what the previous runs left: this run has moved past the line). */
   record(entry: LedgerEntry): void {
     if (this.path === undefined) return;
     this.pending += `${JSON.stringify(entry)}\n`;
-    if (entry.state === 'sending') this.flush();
-    else this.flushSoon ??= setImmediate(() => this.flush());
+    this.flushSoon ??= setImmediate(() => this.flush());
   }
 
+  /** Writes what is pending; a failure is kept and reported to the creates waiting and at close(). */
   flush(): void {
     if (this.flushSoon) clearImmediate(this.flushSoon);
     this.flushSoon = undefined;
-    if (this.pending === '' || this.path === undefined) return;
-    this.fd ??= openSync(this.path, 'a', 0o600);
-    writeSync(this.fd, this.pending);
-    this.pending = '';
+    const waiting = this.waiting;
+    this.waiting = [];
+    try {
+      if (this.failure) throw this.failure;
+      if (this.pending !== '' && this.path !== undefined) {
+        this.fd ??= openSync(this.path, 'a', 0o600);
+        writeSync(this.fd, this.pending);
+      }
+      this.pending = '';
+      for (const waiter of waiting) waiter.resolve();
+    } catch (error) {
+      this.failure ??= new UsageError(`cannot write the ledger ${this.path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
+      for (const waiter of waiting) waiter.reject(this.failure);
+    }
   }
 
+  /** Writes what is pending and closes the file; throws when a write failed (what it lists may be incomplete). */
   close(): void {
     this.flush();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    if (this.failure) throw this.failure;
   }
 }

@@ -23,6 +23,9 @@ export function worseCode(a: number, b: number): number {
 }
 
 const MAX_LISTED = 10;
+/** Piped output waits at most this long, or until this much is pending, before it is written. */
+const FLUSH_MS = 20;
+const FLUSH_BYTES = 64 * 1024;
 
 export class BatchReport {
   readonly counts = new Map<string, number>();
@@ -36,7 +39,7 @@ export class BatchReport {
   private readonly progress: boolean;
   private readonly notable: string[] = [];
   private pending = '';
-  private flushSoon?: NodeJS.Immediate;
+  private flushSoon?: NodeJS.Timeout;
 
   constructor(
     private readonly ctx: Context,
@@ -57,10 +60,11 @@ export class BatchReport {
     if (jq !== undefined || fields !== undefined) {
       this.ctx.out.jsonLine(outcome); // --jq / --fields apply to each line
     } else {
-      // Lines that end in the same turn of the event loop go out in one write.
+      // Piped, lines go out together, at most FLUSH_MS late: a write per line would cost a batch
+      // more than its requests.
       this.pending += `${JSON.stringify(outcome)}\n`;
-      if (this.ctx.terminal.stdoutIsTTY) this.flush(); // a person reads it, between progress redraws
-      else this.flushSoon ??= setImmediate(() => this.flush());
+      if (this.ctx.terminal.stdoutIsTTY || this.pending.length > FLUSH_BYTES) this.flush(); // a person reads it, between progress redraws
+      else this.flushSoon ??= setTimeout(() => this.flush(), FLUSH_MS);
     }
     this.counts.set(outcome.status, (this.counts.get(outcome.status) ?? 0) + 1);
     this.code = worseCode(this.code, code);
@@ -74,7 +78,7 @@ export class BatchReport {
 
   /** Writes the lines not yet written. */
   flush(): void {
-    if (this.flushSoon) clearImmediate(this.flushSoon);
+    if (this.flushSoon) clearTimeout(this.flushSoon);
     this.flushSoon = undefined;
     if (this.pending !== '') this.ctx.io.stdout.write(this.pending);
     this.pending = '';

@@ -167,8 +167,8 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   const create = async (line: BatchLine): Promise<CreateOutcome> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const task = await gate.run(() => {
-          ledger.record({ line: line.line, hash: line.hash, state: 'sending' });
+        const task = await gate.run(async () => {
+          await ledger.beforeSend({ line: line.line, hash: line.hash, state: 'sending' });
           return tasks.create(creator, line.scope, line.body, once);
         });
         return { kind: 'created', id: task.id };
