@@ -115,8 +115,9 @@ export class ApiClient {
    */
   async request<T>(method: HttpMethod, pathOrUrl: string, requestOptions: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
     const url = this.url(pathOrUrl, requestOptions.query);
-    const signals = [this.options.signal, requestOptions.signal].filter((signal) => signal !== undefined);
-    const options = { ...requestOptions, signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0] };
+    const own = this.options.signal;
+    const given = requestOptions.signal;
+    const options = own === undefined || own === given ? requestOptions : { ...requestOptions, signal: given ? AbortSignal.any([own, given]) : own };
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {
@@ -166,12 +167,14 @@ export class ApiClient {
       const response = await this.transport.send(url, { method, headers, body: payload, timeoutMs, signal: options.signal });
       const text = response.text;
       const body = parseBody(text, headerValue(response.headers['content-type']));
-      this.trace(`< ${response.status} ${method} ${url.href} (${Date.now() - started} ms)`);
-      if (text) this.trace(`< ${truncate(text, 2000)}`);
+      if (this.options.trace) {
+        this.trace(`< ${response.status} ${method} ${url.href} (${Date.now() - started} ms)`);
+        if (text) this.trace(`< ${truncate(text, 2000)}`);
+      }
       return { kind: 'response', status: response.status, headers: response.headers, body };
     } catch (error) {
       const code = errorCode(error, options.signal);
-      this.trace(`< ${method} ${url.href} failed: ${code ?? String(error)}`);
+      if (this.options.trace) this.trace(`< ${method} ${url.href} failed: ${code ?? String(error)}`);
       return { kind: 'error', error, code };
     }
   }

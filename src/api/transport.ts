@@ -30,13 +30,10 @@ const IDLE_SOCKET_MS = 4000;
 export class HttpTransport {
   private readonly agents = new Map<string, Agent>();
 
-  async send(url: URL, options: SendOptions): Promise<HttpResponse> {
-    const https = url.protocol === 'https:';
-    const request = https ? (await import('node:https')).request : httpRequest;
-    const agent = await this.agentFor(https);
-    const headers = options.body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) };
-    const requestOptions: RequestOptions = { method: options.method, headers, agent };
-    return exchange(() => request(url, requestOptions), options);
+  send(url: URL, options: SendOptions): Promise<HttpResponse> {
+    // Plain http stays synchronous up to the request: a batch sends thousands of them.
+    if (url.protocol === 'https:') return this.sendHttps(url, options);
+    return exchange(() => httpRequest(url, this.requestOptions(options, this.agent('http', Agent))), options);
   }
 
   /** Drops every kept-alive connection. */
@@ -45,11 +42,20 @@ export class HttpTransport {
     this.agents.clear();
   }
 
-  private async agentFor(https: boolean): Promise<Agent> {
-    const key = https ? 'https' : 'http';
+  private async sendHttps(url: URL, options: SendOptions): Promise<HttpResponse> {
+    const https = await import('node:https');
+    return exchange(() => https.request(url, this.requestOptions(options, this.agent('https', https.Agent))), options);
+  }
+
+  private requestOptions(options: SendOptions, agent: Agent): RequestOptions {
+    const { method, body } = options;
+    const headers = body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(body)) };
+    return { method, headers, agent };
+  }
+
+  private agent(key: 'http' | 'https', AgentClass: typeof Agent): Agent {
     let agent = this.agents.get(key);
     if (!agent) {
-      const AgentClass = https ? (await import('node:https')).Agent : Agent;
       agent = new AgentClass({ keepAlive: true, timeout: IDLE_SOCKET_MS });
       this.agents.set(key, agent);
     }

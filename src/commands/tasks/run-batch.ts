@@ -128,7 +128,15 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   ctx.handlesInterrupt = true;
   let halted: Error | undefined;
 
-  const describeLine = (line: BatchLine, id: string | null): Pick<TaskOutcome, 'line' | 'key' | 'id'> => ({ line: line.line, key: line.key ?? null, id });
+  /** One line of output, its keys always in the same order. */
+  const outcomeOf = (line: BatchLine, id: string | null, status: string, result: unknown, error: string | null): TaskOutcome => ({
+    line: line.line,
+    key: line.key ?? null,
+    id,
+    status,
+    result,
+    error,
+  });
 
   const poller = options.follow
     ? new TaskPoller<{ id: string; scope: TaskScope; line: BatchLine }>({
@@ -142,10 +150,10 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
           report.running--;
           if ('result' in outcome) {
             const { status, result, error_message } = outcome.result;
-            report.emit({ ...describeLine(task.line, task.id), status, result: result ?? null, error: error_message ?? null }, exitCodeForStatus(status));
+            report.emit(outcomeOf(task.line, task.id, status, result ?? null, error_message ?? null), exitCodeForStatus(status));
           } else {
             const code = isExplainedError(outcome.error) ? outcome.error.exitCode : ExitCode.serviceError;
-            report.emit({ ...describeLine(task.line, task.id), status: 'error', result: null, error: ctx.redactor.redact(outcome.error.message) }, code);
+            report.emit(outcomeOf(task.line, task.id, 'error', null, ctx.redactor.redact(outcome.error.message)), code);
           }
         },
       })
@@ -160,7 +168,7 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
       poller.add({ id, scope: line.scope, line });
       report.draw();
     } else {
-      report.emit({ ...describeLine(line, id), status: 'created', result: null, error: null }, ExitCode.ok);
+      report.emit(outcomeOf(line, id, 'created', null, null), ExitCode.ok);
     }
   };
 
@@ -193,7 +201,7 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
     if (previous?.state === 'created' && previous.id) return created(line, previous.id);
     if (previous?.state === 'unknown' && !options.retryUnknown) {
       const error = `${previous.error ?? 'the create may or may not have happened'}; check, then rerun with --retry-unknown to send it again`;
-      return report.emit({ ...describeLine(line, null), status: 'unknown', result: null, error }, previous.code ?? ExitCode.serviceError);
+      return report.emit(outcomeOf(line, null, 'unknown', null, error), previous.code ?? ExitCode.serviceError);
     }
     const outcome = await create(line);
     if (outcome.kind === 'created') {
@@ -203,7 +211,7 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
     const message = ctx.redactor.redact(outcome.error.message);
     const code = outcome.error.exitCode ?? ExitCode.serviceError;
     ledger.record({ line: line.line, hash: line.hash, state: outcome.kind, error: message, code });
-    report.emit({ ...describeLine(line, null), status: outcome.kind, result: null, error: message }, code);
+    report.emit(outcomeOf(line, null, outcome.kind, null, message), code);
     // A bad key, or a service that cannot be reached even after retries: every other line would fail the same way.
     if (code === ExitCode.auth || neverSent(outcome.error)) halted = outcome.error;
   };
