@@ -2,6 +2,7 @@ import type { ApiClient, RequestOptions } from './client.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
 import {
   CancelResponseSchema,
+  CreatedTaskSchema,
   TaskResultSchema,
   TaskSchema,
   type CancelResponse,
@@ -34,6 +35,9 @@ export const tasks = {
   listAll: (client: ApiClient, scope: TaskScope, request: PageRequest) => iterateAll(client, base(scope), TaskSchema, request),
   create: (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<Task> = {}) =>
     client.post<Task>(base(scope), body, { ...options, schema: TaskSchema }),
+  /** Creates a task and answers only its id (run-batch prints nothing else of the record). */
+  createForId: async (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<{ id: string }> = {}) =>
+    (await client.post(base(scope), body, { ...options, schema: CreatedTaskSchema })).id,
   get: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<Task> = {}) =>
     client.get<Task>(item(scope, id), { ...options, schema: TaskSchema }),
   update: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody) =>

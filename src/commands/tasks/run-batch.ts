@@ -175,11 +175,11 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   const create = async (line: BatchLine): Promise<CreateOutcome> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const task = await gate.run(async () => {
+        const id = await gate.run(async () => {
           await ledger.beforeSend({ line: line.line, hash: line.hash, state: 'sending' });
-          return tasks.create(creator, line.scope, line.body, once);
+          return tasks.createForId(creator, line.scope, line.body, once);
         });
-        return { kind: 'created', id: task.id };
+        return { kind: 'created', id };
       } catch (error) {
         if (!(error instanceof ApiError || error instanceof NetworkError)) throw error; // Ctrl-C while queued, a bug
         if (error instanceof ApiError && error.status === 429 && attempt < MAX_RATE_LIMITED) {
