@@ -35,20 +35,18 @@ function interruptWhen(ready: () => Promise<boolean>): AbortSignal {
 describe('persistent timeline --follow', () => {
   it('prints the newest events, then new ones as they come, until Ctrl-C (exit 0)', async () => {
     const id = await createAgent();
+    const interrupt = new AbortController();
     let sent = false;
-    const signal = interruptWhen(async () => {
+    // Once the follower has printed its first events, a message goes in; Ctrl-C comes when the
+    // follower itself has printed the agent's reply (no fixed wait for polls).
+    const onStdout = (text: string) => {
       if (!sent) {
         sent = true;
-        await message(id, 'Are fares up today?');
-        return false;
+        void message(id, 'Are fares up today?');
       }
-      const events = (await apiRequest<{ events: { kind: string; message?: { isOutbound?: boolean } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`)).events;
-      // The reply is in the service: give the follower a few more polls to print it.
-      if (!events.some((event) => event.message?.isOutbound)) return false;
-      await new Promise((resolve) => setTimeout(resolve, 2000)); // the follower polls every 0.5 s after news
-      return true;
-    });
-    const result = await cli(['persistent', 'timeline', id, '--follow', '--jsonl'], { signal });
+      if (/"isOutbound":true/.test(text)) interrupt.abort('SIGINT');
+    };
+    const result = await cli(['persistent', 'timeline', id, '--follow', '--jsonl'], { signal: interrupt.signal, onStdout });
     expect(result.exitCode, result.stderr).toBe(0);
     const events = jsonLines(result.stdout);
     expect(events[0]).toMatchObject({ kind: 'thinking' }); // the charter's first events, then the new ones

@@ -30,6 +30,8 @@ export interface CliOptions {
   clock?: Clock;
   /** Aborting it is Ctrl-C for an in-process run. */
   signal?: AbortSignal;
+  /** Called with everything printed so far, after each write to stdout (in-process runs). */
+  onStdout?: (text: string) => void;
 }
 
 export function tempDir(prefix = 'agentctl-test-'): string {
@@ -39,9 +41,13 @@ export function tempDir(prefix = 'agentctl-test-'): string {
 /** A stream that keeps what is written to it. */
 class Capture {
   text = '';
-  constructor(readonly columns?: number) {}
+  constructor(
+    readonly columns?: number,
+    private readonly onWrite?: (text: string) => void,
+  ) {}
   write(chunk: string | Uint8Array): boolean {
     this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    this.onWrite?.(this.text);
     return true;
   }
   once(): this {
@@ -70,7 +76,7 @@ export async function agentctl(args: string[], options: CliOptions = {}): Promis
   const configHome = options.configHome ?? tempDir('agentctl-config-');
   const env = cleanEnv(options, configHome);
   const terminal: Terminal = { stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, ...options.terminal };
-  const stdout = new Capture(terminal.columns);
+  const stdout = new Capture(terminal.columns, options.onStdout);
   const stderr = new Capture(terminal.columns);
   const interrupt = new AbortController();
   options.signal?.addEventListener('abort', () => interrupt.abort(options.signal?.reason ?? 'SIGINT'), { once: true });
