@@ -95,22 +95,23 @@ function exchange(start: () => ClientRequest, options: SendOptions): Promise<Htt
 
     // A reused kept-alive socket is connected already: only a new connection gets a connect timer
     // (most requests of a busy command pay for one timer, not two).
-    req.once('socket', (socket) => {
+    // `on`, not `once`: each fires at most once for a request, and once() wraps every listener.
+    req.on('socket', (socket) => {
       if (!socket.connecting || settled) return;
       // The retry policy knows a connection that was never made by undici's code for it.
       const connectMs = Math.min(CONNECT_TIMEOUT_MS, timeoutMs);
       connectTimer = setTimeout(() => finish(timeout('ConnectTimeoutError', `no connection within ${connectMs} ms`, 'UND_ERR_CONNECT_TIMEOUT')), connectMs);
       socket.once('connect', () => clearTimeout(connectTimer));
     });
-    req.once('error', (error) => finish(error));
-    req.once('response', (res) => {
+    req.on('error', (error) => finish(error));
+    req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.once('error', (error) => finish(error));
-      res.once('close', () => {
+      res.on('error', (error) => finish(error));
+      res.on('close', () => {
         if (!res.complete) finish(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' }));
       });
-      res.once('end', () =>
+      res.on('end', () =>
         finish(undefined, { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
       );
     });
