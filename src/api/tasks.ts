@@ -37,7 +37,7 @@ export const tasks = {
     client.post<Task>(base(scope), body, { ...options, schema: TaskSchema }),
   /** Creates a task and answers only its id (run-batch prints nothing else of the record). */
   createForId: async (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<{ id: string }> = {}) =>
-    (await client.post(base(scope), body, { ...options, schema: CreatedTaskSchema })).id,
+    (await client.request('POST', base(scope), { ...options, body, schema: CreatedTaskSchema })).data.id,
   get: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<Task> = {}) =>
     client.get<Task>(item(scope, id), { ...options, schema: TaskSchema }),
   update: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody) =>

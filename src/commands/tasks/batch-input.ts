@@ -31,11 +31,12 @@ export function lineHash(text: string): string {
 /**
  * Checks one line with the same rules as `tasks create`. Blank lines are skipped (undefined); a line
  * starting with `{` is a JSON task object, anything else is a prompt. Throws UsageError naming the line.
+ * `fingerprint: false` leaves `hash` empty (checking a first run's input has no ledger to compare with).
  */
-export function parseBatchLine(raw: string, line: number, redactor?: Redactor): BatchLine | undefined {
+export function parseBatchLine(raw: string, line: number, redactor?: Redactor, fingerprint = true): BatchLine | undefined {
   const text = raw.trim();
   if (text === '') return undefined;
-  const hash = lineHash(text);
+  const hash = fingerprint ? lineHash(text) : '';
   if (!text.startsWith('{')) return { line, hash, scope: {}, body: { prompt: text } };
   try {
     return { line, hash, ...taskFromObject(JSON.parse(text) as unknown, redactor) };
@@ -158,7 +159,7 @@ export async function checkInput(source: BatchSource, shard: Shard | undefined, 
     for (const text of texts) {
       line++;
       try {
-        const parsed = parseBatchLine(text, line);
+        const parsed = parseBatchLine(text, line, undefined, ledger.entries.size > 0);
         if (!parsed) continue;
         if (parsed.key !== undefined) {
           const first = keys.get(parsed.key);
