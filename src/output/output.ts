@@ -174,43 +174,41 @@ export class Output {
   }
 
   /**
-   * A list of any length (--all): JSON, JSON lines and tab-separated rows are written item by item
-   * with back-pressure, so memory stays bounded. A terminal table needs every row for its widths,
+   * A list of any length (--all), a page's items at a time: JSON, JSON lines and tab-separated rows
+   * are written as they come, with back-pressure, so memory stays bounded. A terminal table needs every row for its widths,
    * and a person reads it, so only that case collects. Returns how many items were written.
    * `format` overrides the user's choice for commands whose output is always JSON (`api`).
    */
-  async stream<T>(items: AsyncIterable<T>, columns: Column<T>[], format = this.settings.format): Promise<number> {
+  async stream<T>(pages: AsyncIterable<T[]>, columns: Column<T>[], format = this.settings.format): Promise<number> {
     let count = 0;
-    if (format === 'table') {
+    if (format === 'table' || (this.settings.jq !== undefined && format === 'json')) {
+      // A table sizes its columns on every row; jq needs the whole document: collect, then print.
       const all: T[] = [];
-      for await (const item of items) all.push(item);
-      this.list(all, columns);
-      return all.length;
-    }
-    if (this.settings.jq !== undefined && format === 'json') {
-      // jq needs the whole document: the array is collected, then filtered.
-      const all: T[] = [];
-      for await (const item of items) all.push(item);
-      this.json(all);
-      await this.flush();
+      for await (const items of pages) all.push(...items);
+      if (format === 'table') this.list(all, columns);
+      else {
+        this.json(all);
+        await this.flush();
+      }
       return all.length;
     }
     const shown = columnsFor(columns, this.settings.fields);
+    const known = columns.map((column) => column.key);
+    const fields = this.settings.fields;
     // Items are written in batches of about 64 KB: one write per item cost a system call each.
     let batch = format === 'json' ? '[' : '';
     try {
-      for await (const item of items) {
-        this.checkFields([item], columns.map((column) => column.key));
-        if (format === 'jsonl' && this.settings.jq !== undefined) {
-          this.json(item);
-          await this.flush();
+      for await (const items of pages) {
+        this.checkFields(items, known);
+        for (const item of items) {
+          if (format === 'jsonl' && this.settings.jq !== undefined) {
+            this.json(item);
+            await this.flush();
+          } else if (format === 'plain') batch += `${plainRow(shown, item)}\n`;
+          else if (format === 'jsonl') batch += `${JSON.stringify(pickFields(item, fields))}\n`;
+          else batch += `${count === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, fields), null, 2))}`;
           count++;
-          continue;
         }
-        if (format === 'plain') batch += `${plainRow(shown, item)}\n`;
-        else if (format === 'jsonl') batch += `${JSON.stringify(pickFields(item, this.settings.fields))}\n`;
-        else batch += `${count === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, this.settings.fields), null, 2))}`;
-        count++;
         if (batch.length >= 65_536) {
           await this.writeAsync(batch);
           batch = '';

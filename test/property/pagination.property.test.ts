@@ -47,9 +47,9 @@ function fakeService(count: number, scheduler: fc.Scheduler, failPage?: number) 
   return { client: client as unknown as ApiClient, stats: () => ({ maxInFlight, requests }) };
 }
 
-async function drain(items: AsyncIterable<number>): Promise<number[]> {
+async function drain(pages: AsyncIterable<number[]>): Promise<number[]> {
   const seen: number[] = [];
-  for await (const item of items) seen.push(item);
+  for await (const items of pages) seen.push(...items);
   return seen;
 }
 
@@ -76,7 +76,7 @@ describe('walkPages', () => {
         const { client } = fakeService(count, scheduler, failPage);
         const seen: number[] = [];
         const walk = (async () => {
-          for await (const item of walkPages<number>(client, { path: '/tasks/browser-use/', pageSize, window })) seen.push(item);
+          for await (const items of walkPages<number>(client, { path: '/tasks/browser-use/', pageSize, window })) seen.push(...items);
         })();
         const error = await scheduler.waitFor(walk.then(() => undefined, (e: unknown) => e));
         expect(error).toBeInstanceOf(PartialListError);

@@ -67,7 +67,9 @@ describe('Output', () => {
 
   it('streams --all as one JSON array, and as lines with --jsonl', async () => {
     async function* items() {
-      yield* rows;
+      yield rows.slice(0, 1);
+      yield [];
+      yield rows.slice(1);
     }
     const json = capture({ json: true }, pipe);
     expect(await json.output.stream(items(), columns)).toBe(2);

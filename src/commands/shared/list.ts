@@ -30,7 +30,8 @@ export function parseListOptions(input: ParseInput): ListOptions {
 
 export interface ListSource<T> {
   page: (request: { page?: number; pageSize?: number }) => Promise<Page<T>>;
-  all: (request: { pageSize?: number; signal?: AbortSignal }) => AsyncIterable<T>;
+  /** Every item, a page's items at a time. */
+  all: (request: { pageSize?: number; signal?: AbortSignal }) => AsyncIterable<T[]>;
   /** Client-side filter (the service has none). */
   filter?: (item: T) => boolean;
 }
@@ -76,15 +77,15 @@ export async function readPage<T>(source: ListSource<T>, options: ListOptions): 
 }
 
 /** Ends the stream quietly at a partial list's failure, keeping the error for after the output is closed. */
-export async function* untilFailure<T>(items: AsyncIterable<T>, stopped: { error?: PartialListError }): AsyncGenerator<T> {
+export async function* untilFailure<T>(pages: AsyncIterable<T[]>, stopped: { error?: PartialListError }): AsyncGenerator<T[]> {
   try {
-    yield* items;
+    yield* pages;
   } catch (error) {
     if (!(error instanceof PartialListError)) throw error;
     stopped.error = error;
   }
 }
 
-async function* filtered<T>(items: AsyncIterable<T>, keep: (item: T) => boolean): AsyncGenerator<T> {
-  for await (const item of items) if (keep(item)) yield item;
+async function* filtered<T>(pages: AsyncIterable<T[]>, keep: (item: T) => boolean): AsyncGenerator<T[]> {
+  for await (const items of pages) yield items.filter(keep);
 }
