@@ -93,9 +93,9 @@ function exchange(start: () => ClientRequest, options: SendOptions): Promise<Htt
     const answerTimer = setTimeout(() => finish(timeout('TimeoutError', `no complete answer within ${timeoutMs} ms`)), timeoutMs);
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    // A reused kept-alive socket is connected already: only a new connection gets a connect timer
-    // (most requests of a busy command pay for one timer, not two).
-    // `on`, not `once`: each fires at most once for a request, and once() wraps every listener.
+    // Listeners with on(), not once(): each event comes at most once for a request (or does no harm
+    // twice), and once() wraps every listener, which a batch of thousands of requests pays for.
+    // A reused kept-alive socket is connected already: only a new connection gets a connect timer.
     req.on('socket', (socket) => {
       if (!socket.connecting || settled) return;
       // The retry policy knows a connection that was never made by undici's code for it.
