@@ -70,7 +70,8 @@ function timeout(name: string, message: string, code?: string): Error {
   return Object.assign(new Error(message), { name, ...(code ? { code } : {}) });
 }
 
-function exchange(start: () => ClientRequest, options: SendOptions): Promise<HttpResponse> {
+/** One request's life: its timers, its abort, its answer. Exported for tests that hand it a request that never connects. */
+export function exchange(start: () => ClientRequest, options: SendOptions): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     const { signal, timeoutMs } = options;
     if (signal?.aborted) return reject(signal.reason);
@@ -90,18 +91,30 @@ function exchange(start: () => ClientRequest, options: SendOptions): Promise<Htt
       }
     };
     const onAbort = () => finish(signal?.reason);
-    const answerTimer = setTimeout(() => finish(timeout('TimeoutError', `no complete answer within ${timeoutMs} ms`)), timeoutMs);
+    // The retry policy knows a connection that was never made (so even a create may be sent again)
+    // by undici's code for it: a time limit that runs out before the connection is made says so.
+    let connected = false;
+    const connectTimeout = (ms: number) => timeout('ConnectTimeoutError', `no connection within ${ms} ms`, 'UND_ERR_CONNECT_TIMEOUT');
+    const answerTimer = setTimeout(
+      () => finish(connected ? timeout('TimeoutError', `no complete answer within ${timeoutMs} ms`) : connectTimeout(timeoutMs)),
+      timeoutMs,
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
 
     // Listeners with on(), not once(): each event comes at most once for a request (or does no harm
     // twice), and once() wraps every listener, which a batch of thousands of requests pays for.
-    // A reused kept-alive socket is connected already: only a new connection gets a connect timer.
+    // A reused kept-alive socket is connected already: only a new connection gets a connect timer
+    // (a shorter one than the answer's, when the answer's is longer than CONNECT_TIMEOUT_MS).
     req.on('socket', (socket) => {
-      if (!socket.connecting || settled) return;
-      // The retry policy knows a connection that was never made by undici's code for it.
-      const connectMs = Math.min(CONNECT_TIMEOUT_MS, timeoutMs);
-      connectTimer = setTimeout(() => finish(timeout('ConnectTimeoutError', `no connection within ${connectMs} ms`, 'UND_ERR_CONNECT_TIMEOUT')), connectMs);
-      socket.once('connect', () => clearTimeout(connectTimer));
+      if (!socket.connecting) {
+        connected = true;
+        return;
+      }
+      socket.once('connect', () => {
+        connected = true;
+        clearTimeout(connectTimer);
+      });
+      if (timeoutMs > CONNECT_TIMEOUT_MS && !settled) connectTimer = setTimeout(() => finish(connectTimeout(CONNECT_TIMEOUT_MS)), CONNECT_TIMEOUT_MS);
     });
     req.on('error', (error) => finish(error));
     req.on('response', (res) => {

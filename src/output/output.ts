@@ -184,7 +184,7 @@ export class Output {
     if (format === 'table' || (this.settings.jq !== undefined && format === 'json')) {
       // A table sizes its columns on every row; jq needs the whole document: collect, then print.
       const all: T[] = [];
-      for await (const items of pages) all.push(...items);
+      for await (const items of pages) for (const item of items) all.push(item);
       if (format === 'table') this.list(all, columns);
       else {
         this.json(all);

@@ -1,5 +1,7 @@
+import { EventEmitter } from 'node:events';
+import type { ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport } from '../../src/api/transport.js';
+import { HttpTransport, exchange } from '../../src/api/transport.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 // The HTTP exchange under the API client: what reaches the server, what comes back, and how an
@@ -77,5 +79,25 @@ describe('HttpTransport', () => {
     const { url, transport, stub } = await setUp(() => {});
     await stub.close();
     await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  // A connection that is never made must read as never sent (UND_ERR_CONNECT_TIMEOUT), so a create
+  // may be tried again; a request whose connection is made and whose answer never comes may not.
+  const pendingRequest = (connecting: boolean) => {
+    const request = Object.assign(new EventEmitter(), { end: () => undefined, destroy: () => undefined });
+    const socket = Object.assign(new EventEmitter(), { connecting });
+    setImmediate(() => request.emit('socket', socket));
+    return request as unknown as ClientRequest;
+  };
+
+  it('a time limit that runs out before the connection is made is a connect timeout, also under 10 s', async () => {
+    const error = await exchange(() => pendingRequest(true), { method: 'POST', headers: {}, timeoutMs: 30 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ConnectTimeoutError', code: 'UND_ERR_CONNECT_TIMEOUT' });
+  });
+
+  it('a time limit that runs out after the connection is made is an answer timeout', async () => {
+    const error = await exchange(() => pendingRequest(false), { method: 'POST', headers: {}, timeoutMs: 30 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError', message: 'no complete answer within 30 ms' });
+    expect((error as { code?: string }).code).toBeUndefined();
   });
 });

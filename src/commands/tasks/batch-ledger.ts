@@ -117,7 +117,14 @@ export class Ledger {
       if (this.failure) throw this.failure;
       if (this.pending !== '' && this.path !== undefined) {
         this.fd ??= openSync(this.path, 'a', 0o600);
-        writeSync(this.fd, this.pending);
+        // A write can take fewer bytes than asked (a full disk, a file-size limit) without an error:
+        // the creates waiting on this write may go out only once every byte of it is written.
+        const bytes = Buffer.from(this.pending);
+        for (let written = 0; written < bytes.length; ) {
+          const step = writeSync(this.fd, bytes, written);
+          if (step <= 0) throw new Error(`wrote ${written} of ${bytes.length} bytes`);
+          written += step;
+        }
       }
       this.pending = '';
       for (const waiter of waiting) waiter.resolve();
@@ -127,11 +134,14 @@ export class Ledger {
     }
   }
 
-  /** Writes what is pending and closes the file; throws when a write failed (what it lists may be incomplete). */
-  close(): void {
+  /**
+   * Writes what is pending and closes the file. Answers the error of a write that failed (what the
+   * ledger lists may then be incomplete), for the caller to report after its own output.
+   */
+  close(): Error | undefined {
     this.flush();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
-    if (this.failure) throw this.failure;
+    return this.failure;
   }
 }

@@ -48,6 +48,8 @@ export class BatchReport {
     private readonly what = 'tasks',
   ) {
     this.started = ctx.clock.now();
+    // Ctrl-C ends the run at once: the lines still waiting for their write go out first.
+    ctx.signal.addEventListener('abort', () => this.flush(), { once: true });
     const env = ctx.env;
     const ci = Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
     this.progress = ctx.terminal.stderrIsTTY && !ctx.out.settings.quiet && !ci && env.TERM !== 'dumb';

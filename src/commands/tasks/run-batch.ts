@@ -230,6 +230,7 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
       }
     }
   };
+  let ledgerFailure: Error | undefined;
   try {
     await Promise.all(Array.from({ length: options.concurrency }, worker));
     poller?.close();
@@ -242,9 +243,16 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
     }
   } finally {
     poller?.stop();
-    ledger.close();
+    report.flush(); // every id created is on stdout, whatever happens next
+    ledgerFailure = ledger.close();
   }
 
+  // A ledger that could not be written: the ids are on stdout, but a rerun would not know them.
+  if (ledgerFailure && !halted) {
+    const interrupted = signal.aborted ? 'Interrupted. ' : '';
+    report.summary([`${interrupted}The ledger is incomplete: a rerun could create again what this one did. Keep stdout: it lists every id created.`]);
+    throw ledgerFailure;
+  }
   if (halted) {
     report.summary();
     throw halted;

@@ -83,6 +83,7 @@ export async function waitMany(ctx: Context, { scope, ids, any, limits }: WaitMa
     return worst(report.code, ExitCode.waitTimedOut);
   }
   if (!any || ids.length > 1) report.summary();
+  else report.flush();
   return report.code;
 }
 
