@@ -33,7 +33,9 @@ export class HttpTransport {
   send(url: URL, options: SendOptions): Promise<HttpResponse> {
     // Plain http stays synchronous up to the request: a batch sends thousands of them.
     if (url.protocol === 'https:') return this.sendHttps(url, options);
-    return exchange(() => httpRequest(url, this.requestOptions(options, this.agent('http', Agent))), options);
+    const request = this.requestOptions(options, this.agent('http', Agent));
+    if (url.username !== '' || url.password !== '') return exchange(() => httpRequest(url, request), options);
+    return exchange(() => httpRequest({ ...target(url), ...request }), options);
   }
 
   /** Drops every kept-alive connection. */
@@ -61,6 +63,12 @@ export class HttpTransport {
     }
     return agent;
   }
+}
+
+/** Where a plain URL goes, as node:http's options: cheaper than its general URL conversion, paid on every request of a batch. */
+function target(url: URL): RequestOptions {
+  const { hostname } = url;
+  return { protocol: url.protocol, hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname, port: url.port, path: `${url.pathname}${url.search}` };
 }
 
 /** A connection not made within this fails as never sent, so even a create may be tried again. */

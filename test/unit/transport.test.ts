@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { ClientRequest } from 'node:http';
+import { createServer, type ClientRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, exchange } from '../../src/api/transport.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
@@ -99,5 +100,24 @@ describe('HttpTransport', () => {
     const error = await exchange(() => pendingRequest(false), { method: 'POST', headers: {}, timeoutMs: 30 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TimeoutError', message: 'no complete answer within 30 ms' });
     expect((error as { code?: string }).code).toBeUndefined();
+  });
+
+  it('reaches an IPv6 literal host, and sends the path and query as given', async () => {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(`${request.headers.host} ${request.url}`);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '::1', resolve));
+    const { port } = server.address() as AddressInfo;
+    transport = new HttpTransport();
+    try {
+      const response = await transport.send(new URL(`http://[::1]:${port}/api/v1/tasks/?page=2`), { method: 'GET', headers: {}, timeoutMs: 5000 });
+      expect(response.status).toBe(200);
+      expect(seen).toEqual([`[::1]:${port} /api/v1/tasks/?page=2`]);
+    } finally {
+      transport.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
