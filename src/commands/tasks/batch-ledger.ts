@@ -1,9 +1,9 @@
 // The ledger of `tasks run-batch`: what became of each input line, so a rerun (after Ctrl-C, a crash
 // or a CI retry) creates nothing twice. Append-only JSON Lines, written with write(2) of whole lines on
 // an O_APPEND descriptor, so a crash loses at most what is being written (a torn last line is ignored
-// when read back). Before each create a `sending`
-// record is written (beforeSend): a `sending` without an outcome after it means the run died
-// mid-request, and that line is reported as unknown instead of being sent again blindly.
+// when read back). Before each create a `sending` record is written (beforeSend): a `sending`
+// without an outcome after it means the run died mid-request, and that line is reported as unknown
+// instead of being sent again blindly.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
