@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 
 /** Reads all of a stream (stdin) as text. */
@@ -32,7 +31,8 @@ export async function readTextInput(path: string, flag: string, stdin: NodeJS.Re
   const where = path === '-' ? `${flag} (stdin)` : `${flag} ${path}`;
   let bytes: Buffer;
   try {
-    bytes = path === '-' ? await readStdinBytes(stdin, TEXT_INPUT_LIMIT_BYTES) : await readFile(path);
+    // node:fs/promises is loaded only when needed: loading it costs every API command ~0.9 ms.
+    bytes = path === '-' ? await readStdinBytes(stdin, TEXT_INPUT_LIMIT_BYTES) : await (await import('node:fs/promises')).readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? String(error));

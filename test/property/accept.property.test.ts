@@ -1,0 +1,117 @@
+// The fast response check must accept exactly what zod accepts: a body it lets through that zod
+// would refuse is a check dropped, one it refuses that zod accepts is a false error. Bodies are
+// generated from each schema's definition, near-valid: every field right, missing, wrong or extra.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { acceptorOf } from '../../src/api/schemas/accept.js';
+import { PingSchema, pageOf } from '../../src/api/schemas/common.js';
+import { LegacyAgentSchema } from '../../src/api/schemas/legacy-agent.js';
+import * as persistent from '../../src/api/schemas/persistent-agent.js';
+import * as task from '../../src/api/schemas/task.js';
+
+interface Def {
+  type: string;
+  innerType?: z.ZodMiniType;
+  shape?: Record<string, z.ZodMiniType>;
+  element?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
+  entries?: Record<string, unknown>;
+  format?: string;
+}
+const defOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Any JSON value, or the awkward ones JSON cannot carry but a caller might. */
+const junk = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(undefined, Number.NaN, Infinity, -0, 1.5, -1, 2 ** 53, '', 'pending', [], {}),
+);
+
+/** A value for the schema: mostly valid, sometimes junk in its place. */
+function near(schema: z.ZodMiniType, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const valid = ((): fc.Arbitrary<unknown> => {
+    switch (def.type) {
+      case 'string':
+        return fc.string({ maxLength: 5 });
+      case 'boolean':
+        return fc.boolean();
+      case 'number':
+        return def.format === 'safeint' ? fc.oneof(fc.integer(), fc.constantFrom(0, -1, 2 ** 53 - 1, 2 ** 53)) : fc.double();
+      case 'enum':
+        return fc.constantFrom(...Object.values(def.entries ?? {}));
+      case 'optional':
+      case 'default':
+        return fc.oneof(fc.constant(undefined), near(def.innerType!, depth));
+      case 'nullable':
+        return fc.oneof(fc.constant(null), near(def.innerType!, depth));
+      case 'union':
+        return fc.oneof(...def.options!.map((option) => near(option, depth)));
+      case 'array':
+        return fc.array(near(def.element!, depth + 1), { maxLength: depth > 1 ? 1 : 3 });
+      case 'object': {
+        // Each key present with a near value, or left out; plus, sometimes, a key the schema does not name.
+        const fields = Object.entries(def.shape ?? {}).map(([key, field]) =>
+          fc.option(near(field, depth + 1), { nil: undefined, freq: 6 }).map((value) => [key, value] as const),
+        );
+        return fc.tuple(fc.tuple(...fields), fc.option(junk, { freq: 3 })).map(([entries, extra]) => {
+          const record: Record<string, unknown> = {};
+          for (const [key, value] of entries) if (value !== undefined) record[key] = value;
+          if (extra !== null) record.added_by_a_later_version = extra;
+          return record;
+        });
+      }
+      default:
+        return junk;
+    }
+  })();
+  return fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: junk, weight: 1 });
+}
+
+const RESPONSE_SCHEMAS: Record<string, z.ZodMiniType> = {
+  'page of tasks': pageOf(task.TaskSchema),
+  task: task.TaskSchema,
+  'created task': task.CreatedTaskSchema,
+  'task result': task.TaskResultSchema,
+  cancel: task.CancelResponseSchema,
+  'page of legacy agents': pageOf(LegacyAgentSchema),
+  'page of persistent agents': pageOf(persistent.PersistentAgentListItemSchema),
+  'persistent agent': persistent.PersistentAgentSchema,
+  activation: persistent.ActivationResponseSchema,
+  'web tasks': persistent.WebTasksResponseSchema,
+  'processing status': persistent.ProcessingStatusSchema,
+  timeline: persistent.TimelineSchema,
+  message: persistent.MessageResponseSchema,
+  'schedule preview': persistent.SchedulePreviewSchema,
+  ping: PingSchema,
+};
+
+describe('the fast response check', () => {
+  it.each(Object.entries(RESPONSE_SCHEMAS))('agrees with zod on every %s body', (_name, schema) => {
+    const accept = acceptorOf(schema);
+    expect(accept, 'every response schema of the client has a fast check').toBeDefined();
+    fc.assert(
+      fc.property(near(schema), (body) => {
+        expect(accept!(body)).toBe(schema.safeParse(body).success);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('agrees with zod on the edges of a count (z.int, nonnegative) and of a required key', () => {
+    const schema = z.looseObject({ count: z.int().check(z.nonnegative()), anything: z.unknown() });
+    const accept = acceptorOf(schema)!;
+    for (const count of [0, 1, -1, 1.5, 2 ** 53 - 1, 2 ** 53, Number.NaN, Infinity, -0, '1', null]) {
+      for (const body of [{ count, anything: 1 }, { count }]) expect(accept(body), JSON.stringify(body)).toBe(schema.safeParse(body).success);
+    }
+    expect(accept([])).toBe(false);
+    expect(accept(null)).toBe(false);
+  });
+
+  it('leaves to zod what it does not know: refinements, transforms, strict objects, string formats', () => {
+    expect(acceptorOf(z.string().check(z.minLength(1)))).toBeUndefined();
+    expect(acceptorOf(z.strictObject({ a: z.string() }))).toBeUndefined();
+    expect(acceptorOf(z.pipe(z.string(), z.transform((s) => s.length)))).toBeUndefined();
+    expect(acceptorOf(z.looseObject({ when: z.iso.datetime() }))).toBeUndefined();
+  });
+});
