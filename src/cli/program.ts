@@ -16,14 +16,15 @@ export interface Manifest {
 /** Global options that take a value, so the word after them is not a command name. */
 const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout', '--jq']);
 
-/** The first word of argv that names a command (skipping global options and their values). */
-export function commandWord(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
+/** The words of argv that name a command, the noun and then its verb (skipping global options and their values). */
+export function commandWords(argv: string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
     const arg = argv[i] as string;
     if (VALUE_OPTIONS.has(arg)) i++;
-    else if (!arg.startsWith('-')) return arg;
+    else if (!arg.startsWith('-')) words.push(arg);
   }
-  return undefined;
+  return words;
 }
 
 /**
@@ -43,12 +44,12 @@ export async function buildProgram(argv: string[] = [], execute?: Execute): Prom
     .exitOverride();
 
   addGlobalOptions(program);
-  const word = commandWord(argv);
+  const [word, verb] = commandWords(argv);
   const only = NOUNS.some(([name]) => name === word);
   const manifest = readManifest();
   for (const [name, load] of NOUNS) {
     if (only && name !== word) continue;
-    await addNoun(program, await load(), manifest?.[name], execute);
+    await addNoun(program, await load(), manifest?.[name], execute, only ? verb : undefined);
   }
 
   examples(program, [
@@ -91,8 +92,14 @@ function readManifest(): Manifest | undefined {
   return manifestCache ?? undefined;
 }
 
-async function addNoun(program: Command, module: NounModule, stored: Manifest[string] | undefined, execute?: Execute): Promise<void> {
+/**
+ * Defines a noun and its verbs; given the verb that runs, only that one (a noun's other verbs cost
+ * start-up and matter only to its help and to suggestions for a mistyped verb, which get them all).
+ */
+async function addNoun(program: Command, module: NounModule, stored: Manifest[string] | undefined, execute?: Execute, verbThatRuns?: string): Promise<void> {
   const noun: NounInfo = module.noun;
+  const verbs = Object.entries(noun.verbs ?? {});
+  const runs = noun.own ? undefined : verbs.find(([verb]) => verb === verbThatRuns);
   const command = program.command(noun.name).description(noun.summary);
   if (noun.own) {
     // A command of its own (`schedule-preview EXPR`): its definition carries the notes and examples.
@@ -102,7 +109,7 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
     if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
     examples(command, noun.examples ?? []);
   }
-  for (const [verb, load] of Object.entries(noun.verbs ?? {})) {
+  for (const [verb, load] of runs ? [runs] : verbs) {
     const definition = stored?.verbs[verb] ?? (await load()).command;
     const sub = command.command(verb).description(definition.summary);
     defineArguments(sub, definition, execute, async () => (await load()).command);

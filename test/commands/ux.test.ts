@@ -35,6 +35,13 @@ describe('help [command...]', () => {
 });
 
 describe('usage errors', () => {
+  it('a mistyped verb is told the verb it resembles (a run defines only the verb it names)', async () => {
+    const result = await agentctl(['tasks', 'lst']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("unknown command 'lst'");
+    expect(result.stderr).toContain('Did you mean list?');
+  });
+
   it('a missing argument prints the usage line and the help command', async () => {
     const result = await agentctl(['tasks', 'get']);
     expect(result.exitCode).toBe(2);

@@ -18,11 +18,11 @@ describe('two-word options', () => {
   });
 });
 
-describe('commandWord', () => {
-  it('finds the command name after global options and their values', async () => {
-    const { commandWord } = await import('../../src/cli/program.js');
-    expect(commandWord(['--base-url', 'http://x', '--json', 'tasks', 'list'])).toBe('tasks');
-    expect(commandWord(['--profile', 'tasks', 'agents'])).toBe('agents');
-    expect(commandWord(['--help'])).toBeUndefined();
+describe('commandWords', () => {
+  it('finds the noun and verb after global options and their values', async () => {
+    const { commandWords } = await import('../../src/cli/program.js');
+    expect(commandWords(['--base-url', 'http://x', '--json', 'tasks', 'list', 'extra'])).toEqual(['tasks', 'list']);
+    expect(commandWords(['--profile', 'tasks', 'agents', '--timeout', '5', 'list'])).toEqual(['agents', 'list']);
+    expect(commandWords(['--help'])).toEqual([]);
   });
 });
