@@ -75,13 +75,18 @@ export class ParseInput {
     private readonly raw: Record<string, unknown>,
     readonly globals: GlobalFlags,
     private readonly source: (name: string) => string | undefined = () => undefined,
-    /** For `-` arguments and files given as `-`: parse may read stdin. */
-    readonly stdin: NodeJS.ReadableStream = Readable.from([]),
+    // Opened only when read: creating process.stdin costs a run ~2 ms, and most commands never read it.
+    private readonly openStdin: () => NodeJS.ReadableStream = () => Readable.from([]),
   ) {}
 
   /** Options as commander would hand them (for tests of a parse step). */
   static of(options: Record<string, unknown>, positional: Array<string | string[] | undefined> = [], stdin?: NodeJS.ReadableStream): ParseInput {
-    return new ParseInput(positional, options, {}, () => 'cli', stdin);
+    return new ParseInput(positional, options, {}, () => 'cli', stdin && (() => stdin));
+  }
+
+  /** For `-` arguments and files given as `-`: parse may read stdin. */
+  get stdin(): NodeJS.ReadableStream {
+    return this.openStdin();
   }
 
   /** A positional argument (undefined when optional and missing). */

@@ -23,7 +23,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
       command.opts(),
       ctx.flags,
       (name) => command.getOptionValueSource(name),
-      io.stdin,
+      () => io.stdin,
     );
     const options = await spec.parse(input);
     await ctx.out.ready();

@@ -26,3 +26,16 @@ describe('commandWords', () => {
     expect(commandWords(['--help'])).toEqual([]);
   });
 });
+
+describe('ParseInput', () => {
+  it('opens stdin only when a parse step reads it (creating process.stdin costs every run)', async () => {
+    const { ParseInput } = await import('../../src/cli/define.js');
+    let opened = 0;
+    const stdin = { fake: true } as unknown as NodeJS.ReadableStream;
+    const input = new ParseInput([], {}, {}, () => 'cli', () => (opened++, stdin));
+    expect(input.string('page')).toBeUndefined();
+    expect(opened).toBe(0);
+    expect(input.stdin).toBe(stdin);
+    expect(opened).toBe(1);
+  });
+});
