@@ -6,19 +6,18 @@
  */
 export class Redactor {
   private readonly secrets = new Set<string>();
-  /** Every form to look for, longest first, so a form that contains another is replaced whole. */
-  private forms: string[] = [];
+  /** Every form to look for, longest first, so a form that contains another is replaced whole; made when first needed. */
+  private forms: string[] | undefined = [];
 
   add(value: string | undefined): void {
     // Very short values would redact ordinary words; they are also not worth protecting this way.
     if (!value || value.length < 4 || this.secrets.has(value)) return;
     this.secrets.add(value);
-    const all = new Set(this.forms);
-    for (const form of encodedForms(value)) all.add(form);
-    this.forms = [...all].sort((a, b) => b.length - a.length);
+    this.forms = undefined; // most runs never redact anything: the forms cost start-up only when needed
   }
 
   redact(text: string): string {
+    this.forms ??= [...new Set([...this.secrets].flatMap(encodedForms))].sort((a, b) => b.length - a.length);
     let out = text;
     for (const form of this.forms) out = out.split(form).join('***');
     return out;
