@@ -12,6 +12,8 @@ const Module = module.constructor;
 // Smaller files compile faster than their cache loads (bin/agentctl.js sets the cache up with the
 // first larger one).
 const MIN_SIZE = 8192;
+/** Runs longer than this do not write the caches they made (see save()). */
+const LONG_RUN_SECONDS = 5;
 
 /**
  * Compiles the large files of `distDir` with a code cache kept under `cacheRoot`, in a folder named
@@ -58,7 +60,10 @@ function useCompileCache(distDir, cacheRoot, nodeVersion) {
     return wrapper.call(this.exports, this.exports, Module.createRequire(filename), this, filename, dirname(filename));
   };
   return function save() {
-    if (made.length === 0) return;
+    // A long run (the emulator, a listener, a long wait) makes a poor cache for the short commands
+    // that start-up time is for: it compiled a server's code, and V8 has dropped the bytecode of
+    // functions it did not run lately. The next short run makes the cache instead.
+    if (made.length === 0 || process.uptime() > LONG_RUN_SECONDS) return;
     try {
       mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
       for (const [file, script] of made.splice(0)) writeFileSync(file, script.createCachedData(), { mode: 0o600 });

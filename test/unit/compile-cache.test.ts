@@ -18,9 +18,10 @@ function fakeBuild(root: string, buildId: string, value: number): string {
 }
 
 /** Loads the chunk through the cache, as the launcher does, and returns what it exported. */
-function load(dist: string, cache: string): string {
+function load(dist: string, cache: string, runSeconds = 0.1): string {
   const script = `const save = require(${JSON.stringify(MODULE)}).useCompileCache(${JSON.stringify(dist)}, ${JSON.stringify(cache)}, 'v1');
 process.stdout.write(String(require(${JSON.stringify(join(dist, 'chunks', 'x.js'))})));
+process.uptime = () => ${runSeconds};
 save();`;
   const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   expect(run.stderr).toBe('');
@@ -47,6 +48,16 @@ describe.skipIf(nodeKeepsIt)('the compile cache (Node < 22.1)', () => {
     expect(load(fakeBuild(root, 'build2', 2), cache)).toBe('2');
     expect(existsSync(join(cache, 'build1-nodev1'))).toBe(false);
     expect(readdirSync(cache)).toEqual(['build2-nodev1']);
+  });
+
+  it('leaves the cache to short runs: a long one (the emulator, a listener) writes none', () => {
+    const root = tempDir('agentctl-cc-');
+    const dist = fakeBuild(root, 'build1', 1);
+    const cache = join(root, 'cache');
+    expect(load(dist, cache, 600)).toBe('1');
+    expect(existsSync(join(cache, 'build1-nodev1'))).toBe(false);
+    expect(load(dist, cache)).toBe('1');
+    expect(readdirSync(join(cache, 'build1-nodev1'))).toEqual(['chunks_x.js']);
   });
 
   it('compiles as usual when the build has no id', () => {
