@@ -18,8 +18,8 @@ function fakeBuild(root: string, buildId: string, value: number): string {
 }
 
 /** Loads the chunk through the cache, as the launcher does, and returns what it exported. */
-function load(dist: string, cache: string): string {
-  const script = `const save = require(${JSON.stringify(MODULE)}).useCompileCache(${JSON.stringify(dist)}, ${JSON.stringify(cache)}, 'v1');
+function load(dist: string, cache: string, nodeFlags = ''): string {
+  const script = `const save = require(${JSON.stringify(MODULE)}).useCompileCache(${JSON.stringify(dist)}, ${JSON.stringify(cache)}, 'v1', ${JSON.stringify(nodeFlags)});
 process.stdout.write(String(require(${JSON.stringify(join(dist, 'chunks', 'x.js'))})));
 save();`;
   const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
@@ -47,6 +47,22 @@ describe.skipIf(nodeKeepsIt)('the compile cache (Node < 22.1)', () => {
     expect(load(fakeBuild(root, 'build2', 2), cache)).toBe('2');
     expect(existsSync(join(cache, 'build1-nodev1'))).toBe(false);
     expect(readdirSync(cache)).toEqual(['build2-nodev1']);
+  });
+
+  it('keeps a cache per set of Node flags, so runs under other flags do not remake it every time', () => {
+    const root = tempDir('agentctl-cc-');
+    const cache = join(root, 'cache');
+    const dist = fakeBuild(root, 'build1', 1);
+    expect(load(dist, cache)).toBe('1');
+    expect(load(dist, cache, '--expose-gc')).toBe('1');
+    const folders = readdirSync(cache).sort();
+    expect(folders).toHaveLength(2);
+    expect(folders[0]).toBe('build1-nodev1');
+    expect(folders[1]).toMatch(/^build1-nodev1-[0-9a-f]{8}$/);
+    expect(readdirSync(join(cache, folders[1]!))).toEqual(['chunks_x.js']);
+    // Another build drops both.
+    expect(load(fakeBuild(root, 'build2', 2), cache, '--expose-gc')).toBe('2');
+    expect(readdirSync(cache)).toEqual([folders[1]!.replace('build1', 'build2')]);
   });
 
   it('compiles as usual when the build has no id', () => {
