@@ -86,6 +86,7 @@ if (!env.AGENTCTL_NO_COMPILE_CACHE) {
       join(__dirname, '..', 'dist'),
       join(env.XDG_CACHE_HOME || join(env.HOME || require('node:os').homedir(), '.cache'), 'agentctl', 'v8-code'),
       `${process.version}-${process.arch}`,
+      [...process.execArgv, env.NODE_OPTIONS ?? ''].join(' ').trim(),
     );
     return Module.prototype._compile.call(this, content, filename);
   };

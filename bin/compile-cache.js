@@ -5,7 +5,7 @@
 // (module.enableCompileCache); on older Node, the large files are compiled here with a cache.
 'use strict';
 const { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
-const { basename, dirname, join, sep } = require('node:path');
+const { dirname, join, sep } = require('node:path');
 
 // Node's module class, without loading node:module (it brings source-map support along).
 const Module = module.constructor;
@@ -15,16 +15,27 @@ const MIN_SIZE = 8192;
 /** Runs longer than this do not write the caches they made (see save()). */
 const LONG_RUN_SECONDS = 5;
 
+/** A short fingerprint of a text (FNV-1a, 32 bits): names a cache folder, checks nothing. */
+function fingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
 /**
  * Compiles the large files of `distDir` with a code cache kept under `cacheRoot`, in a folder named
  * after this build (dist/build-id) and this Node: V8 itself checks little more than the length of
- * the code, so a cache must never meet code of another build. Returns `save`, which writes the
- * caches made in this run, with the functions the run compiled (call it when the run is done),
- * and removes the caches of other builds. Failing to read or write the cache only costs time.
+ * the code, so a cache must never meet code of another build. Node's options (`nodeFlags`, e.g.
+ * --expose-gc) name a folder of their own: V8 refuses a cache made under other flags, so runs that
+ * alternate flags (a bench's probe beside plain runs) would otherwise remake each other's cache on
+ * every run. Returns `save`, which writes the caches made in this run, with the functions the run
+ * compiled (call it when the run is done), and removes the caches of other builds and other Nodes.
+ * Failing to read or write the cache only costs time.
  */
-function useCompileCache(distDir, cacheRoot, nodeVersion) {
+function useCompileCache(distDir, cacheRoot, nodeVersion, nodeFlags = '') {
   const prefix = join(distDir, sep);
   let cacheDir; // found on the first large file: undefined, then a folder, or '' for no cache
+  let buildAndNode = ''; // the start of the folder's name
   const folder = () => {
     if (cacheDir === undefined) {
       let build = '';
@@ -33,7 +44,8 @@ function useCompileCache(distDir, cacheRoot, nodeVersion) {
       } catch {
         // a build without an id: compile as usual
       }
-      cacheDir = build && join(cacheRoot, `${build}-node${nodeVersion}`);
+      buildAndNode = `${build}-node${nodeVersion}`;
+      cacheDir = build && join(cacheRoot, nodeFlags ? `${buildAndNode}-${fingerprint(nodeFlags)}` : buildAndNode);
     }
     return cacheDir;
   };
@@ -67,7 +79,9 @@ function useCompileCache(distDir, cacheRoot, nodeVersion) {
     try {
       mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
       for (const [file, script] of made.splice(0)) writeFileSync(file, script.createCachedData(), { mode: 0o600 });
-      for (const other of readdirSync(cacheRoot)) if (other !== basename(cacheDir)) rmSync(join(cacheRoot, other), { recursive: true, force: true });
+      for (const other of readdirSync(cacheRoot)) {
+        if (other !== buildAndNode && !other.startsWith(`${buildAndNode}-`)) rmSync(join(cacheRoot, other), { recursive: true, force: true });
+      }
     } catch {
       // a read-only or full disk: the next run compiles again
     }

@@ -53,8 +53,11 @@ export class ApiClient {
   private readonly retry: RetryPolicy;
   private readonly clock: Clock;
   private readonly transport = new HttpTransport();
-  /** Paths already resolved and checked: a batch or a wait sends the same few paths thousands of times. */
-  private readonly resolved = new Map<string, string>();
+  /**
+   * Paths already resolved and checked: a batch or a wait sends the same few paths thousands of times.
+   * A request without a query sends the URL kept here (nothing changes a request's URL once made).
+   */
+  private readonly resolved = new Map<string, URL>();
   /** The client's signal joined with a caller's, made once per caller's signal: a list's hundred page requests share one. */
   private readonly joined = new WeakMap<AbortSignal, AbortSignal>();
 
@@ -79,19 +82,23 @@ export class ApiClient {
    * never sent to a host the user did not configure.
    */
   url(pathOrUrl: string, query?: RequestOptions<unknown>['query']): URL {
-    let href = this.resolved.get(pathOrUrl);
-    if (href === undefined) {
+    const url = new URL(this.resolve(pathOrUrl));
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  private resolve(pathOrUrl: string): URL {
+    let url = this.resolved.get(pathOrUrl);
+    if (url === undefined) {
       const resolved = resolveApiPath(this.base, pathOrUrl);
       if (!resolved.ok) {
         throw new UsageError(`refusing to send the API key elsewhere: ${resolved.reason}`, `give a path below ${this.baseUrl}, e.g. /tasks/browser-use/`);
       }
-      href = resolved.url.href;
+      url = resolved.url;
       if (this.resolved.size >= RESOLVED_PATHS_KEPT) this.resolved.clear();
-      this.resolved.set(pathOrUrl, href);
-    }
-    const url = new URL(href);
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+      this.resolved.set(pathOrUrl, url);
     }
     return url;
   }
@@ -117,7 +124,7 @@ export class ApiClient {
    * may repeat), with backoff and the service's Retry-After. Aborting `options.signal` stops at once.
    */
   async request<T>(method: HttpMethod, pathOrUrl: string, requestOptions: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
-    const url = this.url(pathOrUrl, requestOptions.query);
+    const url = requestOptions.query === undefined ? this.resolve(pathOrUrl) : this.url(pathOrUrl, requestOptions.query);
     const own = this.options.signal;
     const given = requestOptions.signal;
     const options = own === undefined || own === given ? requestOptions : { ...requestOptions, signal: given ? this.join(own, given) : own };

@@ -29,13 +29,21 @@ const IDLE_SOCKET_MS = 4000;
  */
 export class HttpTransport {
   private readonly agents = new Map<string, Agent>();
+  private readonly targets = new WeakMap<URL, Target>();
 
   send(url: URL, options: SendOptions): Promise<HttpResponse> {
     // Plain http stays synchronous up to the request: a batch sends thousands of them.
     if (url.protocol === 'https:') return this.sendHttps(url, options);
-    const request = this.requestOptions(options, this.agent('http', Agent));
-    if (url.username !== '' || url.password !== '') return exchange(() => httpRequest(url, request), options);
-    return exchange(() => httpRequest({ ...target(url), ...request }), options);
+    const agent = this.agent('http', Agent);
+    if (url.username !== '' || url.password !== '') return exchange(() => httpRequest(url, this.requestOptions(options, agent)), options);
+    const { hostname, port, path, host } = this.target(url);
+    // The headers go as a list, Host first (what node:http would add): node:http then writes them
+    // as they are, instead of storing each with setHeader and reading them all back.
+    const { method, body } = options;
+    const headers = ['Host', host];
+    for (const name in options.headers) headers.push(name, options.headers[name] as string);
+    if (body !== undefined) headers.push('content-length', String(Buffer.byteLength(body)));
+    return exchange(() => httpRequest({ hostname, port, path, method, headers, agent }), options);
   }
 
   /** Drops every kept-alive connection. */
@@ -55,6 +63,17 @@ export class HttpTransport {
     return { method, headers, agent };
   }
 
+  /** Where a plain URL goes: cheaper than node:http's general URL conversion, and kept per URL (a batch sends the same one thousands of times). */
+  private target(url: URL): Target {
+    let target = this.targets.get(url);
+    if (!target) {
+      const { hostname } = url;
+      target = { hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname, port: url.port, path: `${url.pathname}${url.search}`, host: url.host };
+      this.targets.set(url, target);
+    }
+    return target;
+  }
+
   private agent(key: 'http' | 'https', AgentClass: typeof Agent): Agent {
     let agent = this.agents.get(key);
     if (!agent) {
@@ -65,10 +84,12 @@ export class HttpTransport {
   }
 }
 
-/** Where a plain URL goes, as node:http's options: cheaper than its general URL conversion, paid on every request of a batch. */
-function target(url: URL): RequestOptions {
-  const { hostname } = url;
-  return { protocol: url.protocol, hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname, port: url.port, path: `${url.pathname}${url.search}` };
+/** Where a plain http URL goes, as node:http's options (and its Host header). */
+interface Target {
+  hostname: string;
+  port: string;
+  path: string;
+  host: string;
 }
 
 /** A connection not made within this fails as never sent, so even a create may be tried again. */

@@ -18,8 +18,8 @@ function fakeBuild(root: string, buildId: string, value: number): string {
 }
 
 /** Loads the chunk through the cache, as the launcher does, and returns what it exported. */
-function load(dist: string, cache: string, runSeconds = 0.1): string {
-  const script = `const save = require(${JSON.stringify(MODULE)}).useCompileCache(${JSON.stringify(dist)}, ${JSON.stringify(cache)}, 'v1');
+function load(dist: string, cache: string, nodeFlags = '', runSeconds = 0.1): string {
+  const script = `const save = require(${JSON.stringify(MODULE)}).useCompileCache(${JSON.stringify(dist)}, ${JSON.stringify(cache)}, 'v1', ${JSON.stringify(nodeFlags)});
 process.stdout.write(String(require(${JSON.stringify(join(dist, 'chunks', 'x.js'))})));
 process.uptime = () => ${runSeconds};
 save();`;
@@ -54,10 +54,26 @@ describe.skipIf(nodeKeepsIt)('the compile cache (Node < 22.1)', () => {
     const root = tempDir('agentctl-cc-');
     const dist = fakeBuild(root, 'build1', 1);
     const cache = join(root, 'cache');
-    expect(load(dist, cache, 600)).toBe('1');
+    expect(load(dist, cache, '', 600)).toBe('1');
     expect(existsSync(join(cache, 'build1-nodev1'))).toBe(false);
     expect(load(dist, cache)).toBe('1');
     expect(readdirSync(join(cache, 'build1-nodev1'))).toEqual(['chunks_x.js']);
+  });
+
+  it('keeps a cache per set of Node flags, so runs under other flags do not remake it every time', () => {
+    const root = tempDir('agentctl-cc-');
+    const cache = join(root, 'cache');
+    const dist = fakeBuild(root, 'build1', 1);
+    expect(load(dist, cache)).toBe('1');
+    expect(load(dist, cache, '--expose-gc')).toBe('1');
+    const folders = readdirSync(cache).sort();
+    expect(folders).toHaveLength(2);
+    expect(folders[0]).toBe('build1-nodev1');
+    expect(folders[1]).toMatch(/^build1-nodev1-[0-9a-f]{8}$/);
+    expect(readdirSync(join(cache, folders[1]!))).toEqual(['chunks_x.js']);
+    // Another build drops both.
+    expect(load(fakeBuild(root, 'build2', 2), cache, '--expose-gc')).toBe('2');
+    expect(readdirSync(cache)).toEqual([folders[1]!.replace('build1', 'build2')]);
   });
 
   it('compiles as usual when the build has no id', () => {
