@@ -61,6 +61,8 @@ let interrupt;
 function interruptSignal() {
   if (!interrupt) {
     interrupt = new AbortController();
+    // Every request, pause and worker of a run listens to it (a batch has 16 workers): no leak warning.
+    require('node:events').setMaxListeners(0, interrupt.signal);
     for (const signal of ['SIGINT', 'SIGTERM']) {
       process.on(signal, () => {
         if (interrupt.signal.aborted) process.exit(130); // a second Ctrl-C does not wait for anyone

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ZodMiniType as ZodType } from 'zod/mini';
 import { ApiError, NetworkError, ResponseShapeError } from './errors.js';
 import { acceptorOf } from './schemas/accept.js';
@@ -154,7 +155,11 @@ export class ApiClient {
 
   private join(own: AbortSignal, given: AbortSignal): AbortSignal {
     let joined = this.joined.get(given);
-    if (!joined) this.joined.set(given, (joined = AbortSignal.any([own, given])));
+    if (!joined) {
+      joined = AbortSignal.any([own, given]);
+      setMaxListeners(0, joined); // shared by every request and pause of a list or batch: no leak warning
+      this.joined.set(given, joined);
+    }
     return joined;
   }
 

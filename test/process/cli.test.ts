@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
@@ -125,6 +127,21 @@ describe('the program', () => {
     expect(stderr).toContain(`Task ${id} keeps running`);
     expect(stderr).toContain(`agentctl tasks wait ${id}`);
     expect(stdout).toBe('');
+  });
+
+  it('has many workers wait out an unreachable service without a listener-leak warning on stderr', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const input = join(tempDir('agentctl-batch-'), 'tasks.txt');
+    writeFileSync(input, Array.from({ length: 16 }, (_, i) => `prompt ${i}`).join('\n'));
+    const result = await spawnAgentctl(['tasks', 'run-batch', input, '--concurrency', '16'], {
+      env: { AGENTCTL_BASE_URL: `http://127.0.0.1:${port}/api/v1`, AGENTCTL_API_KEY: 'emulator-key' },
+    });
+    expect(result.exitCode).toBe(8);
+    expect(result.stderr).toContain('ECONNREFUSED');
+    expect(result.stderr).not.toContain('Warning');
   });
 });
 
