@@ -114,9 +114,10 @@ function build(schema: ZodMiniType): Acceptor | undefined {
           const accepted = test(field, value);
           if (accepted === undefined) return undefined;
           const k = JSON.stringify(key);
-          // As zod reads it: a key whose schema is optional on input (optional, default) may be missing.
-          const absent = defOf(field).optin !== undefined ? '' : ' else return false;';
-          body.push(`if (${k} in o) { const ${value} = o[${k}]; if (!(${accepted})) return false; }${absent}`);
+          // As zod reads it: a key whose schema is optional on input (optional, default) may be
+          // missing, and its schema accepts the undefined a missing key reads as; any other key must be there.
+          const present = defOf(field).optin !== undefined ? '' : `if (!(${k} in o)) return false; `;
+          body.push(`${present}const ${value} = o[${k}]; if (!(${accepted})) return false;`);
         }
         const name = `f${names++}`;
         code.push(`function ${name}(o) { if (typeof o !== "object" || o === null || Array.isArray(o)) return false; ${body.join(' ')} return true; }`);
