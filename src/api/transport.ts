@@ -42,7 +42,9 @@ export class HttpTransport {
     const { method, body } = options;
     const headers = ['Host', host];
     for (const name in options.headers) headers.push(name, options.headers[name] as string);
+    // A POST without a body says Content-Length: 0, as node:http would (not a chunked empty body).
     if (body !== undefined) headers.push('content-length', String(Buffer.byteLength(body)));
+    else if (!BODILESS_METHODS.has(method)) headers.push('content-length', '0');
     return exchange(() => httpRequest({ hostname, port, path, method, headers, agent }), options);
   }
 
@@ -83,6 +85,9 @@ export class HttpTransport {
     return agent;
   }
 }
+
+/** Methods node:http sends without a body by default; the others get a Content-Length. */
+const BODILESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
 /** Where a plain http URL goes, as node:http's options (and its Host header). */
 interface Target {

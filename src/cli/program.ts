@@ -46,10 +46,12 @@ export async function buildProgram(argv: string[] = [], execute?: Execute): Prom
   addGlobalOptions(program);
   const [word, verb] = commandWords(argv);
   const only = NOUNS.some(([name]) => name === word);
+  // `tasks --help list` shows the noun's help, which lists every verb.
+  const verbThatRuns = only && !argv.includes('-h') && !argv.includes('--help') ? verb : undefined;
   const manifest = readManifest();
   for (const [name, load] of NOUNS) {
     if (only && name !== word) continue;
-    await addNoun(program, await load(), manifest?.[name], execute, only ? verb : undefined);
+    await addNoun(program, await load(), manifest?.[name], execute, verbThatRuns);
   }
 
   examples(program, [

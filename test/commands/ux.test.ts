@@ -35,6 +35,16 @@ describe('help [command...]', () => {
 });
 
 describe('usage errors', () => {
+  it('help before a verb is the noun\'s help, with every verb (a run defines only the verb it names)', async () => {
+    const all = await agentctl(['tasks', '--help']);
+    for (const argv of [['tasks', '--help', 'list'], ['tasks', '-h', 'get']]) {
+      const result = await agentctl(argv);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe(all.stdout);
+    }
+    expect(all.stdout).toContain('cancel');
+  });
+
   it('a mistyped verb is told the verb it resembles (a run defines only the verb it names)', async () => {
     const result = await agentctl(['tasks', 'lst']);
     expect(result.exitCode).toBe(2);

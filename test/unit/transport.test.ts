@@ -40,6 +40,16 @@ describe('HttpTransport', () => {
     expect(stub.requests[0]?.headers).toMatchObject({ 'x-api-key': 'k', 'content-length': '16' });
   });
 
+  it('sends a POST without a body with Content-Length: 0, not chunked (cancel, activate)', async () => {
+    const { url, transport, stub } = await setUp((_request, response) => sendJson(response, 200, {}));
+    await transport.send(url, { method: 'POST', headers: { 'x-api-key': 'k' }, timeoutMs: 5000 });
+    await transport.send(url, { method: 'DELETE', headers: { 'x-api-key': 'k' }, timeoutMs: 5000 });
+    expect(stub.requests[0]?.headers['content-length']).toBe('0');
+    expect(stub.requests[0]?.headers['transfer-encoding']).toBeUndefined();
+    expect(stub.requests[1]?.headers['content-length']).toBeUndefined();
+    expect(stub.requests[1]?.headers['transfer-encoding']).toBeUndefined();
+  });
+
   it('reuses one kept-alive connection for requests in a row', async () => {
     const ports = new Set<number | undefined>();
     const { url, transport } = await setUp((_request, response) => {

@@ -27,7 +27,18 @@ interface Definition {
   catchall?: ZodMiniType;
   element?: ZodMiniType;
   options?: ZodMiniType[];
-  entries?: Record<string, unknown>;
+  /** false for z.xor and discriminated unions, which accept less than "any option accepts". */
+  inclusive?: boolean;
+}
+
+/** What this module reads of a schema besides its definition. */
+interface Internals {
+  def: Definition;
+  optin?: string;
+  /** The constructors a schema was built by (z.exactOptional is an optional that refuses undefined). */
+  traits: Set<string>;
+  /** The values an enum accepts (its entries' values without a numeric enum's reverse names). */
+  values?: Set<unknown>;
 }
 
 const cache = new WeakMap<object, Acceptor | null>();
@@ -42,7 +53,7 @@ export function acceptorOf(schema: ZodMiniType): Acceptor | undefined {
   return acceptor ?? undefined;
 }
 
-const defOf = (schema: ZodMiniType) => (schema as unknown as { _zod: { def: Definition; optin?: string } })._zod;
+const defOf = (schema: ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
 
 /** Writes the predicate's source: one function per object and array, expressions for the rest. */
 function build(schema: ZodMiniType): Acceptor | undefined {
@@ -50,9 +61,20 @@ function build(schema: ZodMiniType): Acceptor | undefined {
   let names = 0;
   const fresh = () => `v${names++}`;
   const code: string[] = [];
+  // A schema that contains itself (a getter-defined tree) is left to zod: its source would never end.
+  const building = new Set<ZodMiniType>();
   // An expression that is true when the variable `v` holds a value the schema accepts; undefined when unknown.
   const test = (schema: ZodMiniType, v: string): string | undefined => {
-    const def = defOf(schema).def;
+    if (building.has(schema)) return undefined;
+    building.add(schema);
+    try {
+      return testOf(schema, v);
+    } finally {
+      building.delete(schema);
+    }
+  };
+  const testOf = (schema: ZodMiniType, v: string): string | undefined => {
+    const { def, traits, values } = defOf(schema);
     if (def.coerce) return undefined;
     // A schema that is itself a check (z.iso.datetime(), z.int()...): of those, only z.int() is known.
     const safeInt = def.type === 'number' && def.check === 'number_format' && def.format === 'safeint';
@@ -76,18 +98,20 @@ function build(schema: ZodMiniType): Acceptor | undefined {
         return `(${parts.join(' && ')})`;
       }
       case 'enum': {
-        if (!plain) return undefined;
-        helpers.push(new Set(Object.values(def.entries ?? {})));
+        if (!plain || !values) return undefined;
+        helpers.push(values);
         return `h[${helpers.length - 1}].has(${v})`;
       }
       case 'nullable':
       case 'optional':
       case 'default': {
+        if (traits.has('$ZodExactOptional')) return undefined;
         const inner = plain && def.innerType ? test(def.innerType, v) : undefined;
         if (inner === undefined) return undefined;
         return `(${v} === ${def.type === 'nullable' ? 'null' : 'undefined'} || ${inner})`;
       }
       case 'union': {
+        if (def.inclusive === false) return undefined;
         const options = (def.options ?? []).map((option) => test(option, v));
         if (!plain || options.length === 0 || options.some((option) => option === undefined)) return undefined;
         return `(${options.join(' || ')})`;
