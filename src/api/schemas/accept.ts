@@ -53,7 +53,7 @@ export function acceptorOf(schema: ZodMiniType): Acceptor | undefined {
   return acceptor ?? undefined;
 }
 
-const defOf = (schema: ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
+const internalsOf = (schema: ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
 
 /** Writes the predicate's source: one function per object and array, expressions for the rest. */
 function build(schema: ZodMiniType): Acceptor | undefined {
@@ -74,7 +74,7 @@ function build(schema: ZodMiniType): Acceptor | undefined {
     }
   };
   const testOf = (schema: ZodMiniType, v: string): string | undefined => {
-    const { def, traits, values } = defOf(schema);
+    const { def, traits, values } = internalsOf(schema);
     if (def.coerce) return undefined;
     // A schema that is itself a check (z.iso.datetime(), z.int()...): of those, only z.int() is known.
     const safeInt = def.type === 'number' && def.check === 'number_format' && def.format === 'safeint';
@@ -129,7 +129,7 @@ function build(schema: ZodMiniType): Acceptor | undefined {
       case 'object': {
         if (!plain) return undefined;
         // Extra keys: a loose object keeps them and a plain one drops them; either way they are accepted.
-        const catchall = def.catchall ? defOf(def.catchall).def.type : undefined;
+        const catchall = def.catchall ? internalsOf(def.catchall).def.type : undefined;
         if (catchall !== undefined && catchall !== 'unknown' && catchall !== 'any') return undefined;
         const body: string[] = [];
         for (const [key, field] of Object.entries(def.shape ?? {})) {
@@ -140,7 +140,7 @@ function build(schema: ZodMiniType): Acceptor | undefined {
           const k = JSON.stringify(key);
           // As zod reads it: a key whose schema is optional on input (optional, default) may be
           // missing, and its schema accepts the undefined a missing key reads as; any other key must be there.
-          const present = defOf(field).optin !== undefined ? '' : `if (!(${k} in o)) return false; `;
+          const present = internalsOf(field).optin !== undefined ? '' : `if (!(${k} in o)) return false; `;
           body.push(`${present}const ${value} = o[${k}]; if (!(${accepted})) return false;`);
         }
         const name = `f${names++}`;
