@@ -22,14 +22,32 @@ function isTerminal(fd) {
 /**
  * Pipes and files are written synchronously straight to the fd: creating process.stdout for a pipe
  * costs several milliseconds of start-up, and `agentctl ... | head` closing the pipe ends the run quietly.
+ * Large writes (a streamed list's ~64 KB batches) go through process[name] instead, which on a pipe
+ * queues what the reader has not taken yet: a synchronous write would hold the run, and the pages
+ * arriving meanwhile, until a slow reader (`| jq`) caught up.
  */
 function fdStream(fd, name) {
   let queued = false;
+  let watched = false;
+  const viaStream = (text) => {
+    queued = true;
+    const stream = process[name];
+    if (!watched) {
+      watched = true;
+      stream.on('error', (error) => {
+        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0); // the reader went away, as above
+        writeSync(2, `agentctl: cannot write to ${name}: ${error.code ?? error.message}\n`);
+        process.exit(1);
+      });
+    }
+    return stream.write(text);
+  };
   return {
     write(text) {
       // Once the stream holds queued bytes, everything after them queues too, or output would reorder.
-      if (queued && process[name].writableLength > 0) return process[name].write(text);
+      if (queued && process[name].writableLength > 0) return viaStream(text);
       queued = false;
+      if (text.length >= STREAMED_WRITE) return viaStream(text);
       // The text goes as it is (no Buffer to allocate); only after a partial write are its bytes needed.
       let rest;
       try {
@@ -40,18 +58,25 @@ function fdStream(fd, name) {
       } catch (error) {
         if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
         if (error.code !== 'EAGAIN') throw error;
-        queued = true;
-        return process[name].write(rest ?? text); // a full non-blocking pipe: let the stream queue the rest
+        return viaStream(rest ?? text); // a full non-blocking pipe: let the stream queue the rest
       }
       return true;
     },
     once(event, listener) {
       return process[name].once(event, listener);
     },
+    /** Calls back once everything written so far has reached the fd. */
+    flushed(callback) {
+      if (queued && process[name].writableLength > 0) process[name].write('', callback);
+      else callback();
+    },
   };
 }
+/** Writes of this many characters or more go through the stream (see fdStream). */
+const STREAMED_WRITE = 65536;
 
 const stdoutIsTTY = isTerminal(1);
+const stdoutPipe = stdoutIsTTY ? undefined : fdStream(1, 'stdout');
 let stderrIsTTY;
 const stderrIsTerminal = () => (stderrIsTTY ??= isTerminal(2));
 
@@ -116,7 +141,7 @@ program
     get stdin() {
       return process.stdin;
     },
-    stdout: stdoutIsTTY ? process.stdout : fdStream(1, 'stdout'),
+    stdout: stdoutPipe ?? process.stdout,
     get stderr() {
       return stderrIsTerminal() ? process.stderr : (this._stderr ??= fdStream(2, 'stderr'));
     },
@@ -146,6 +171,10 @@ program
   .then((code) => {
     process.exitCode = code;
     saveCompileCache();
-    // After Ctrl-C, requests and timers may still be pending: do not wait for them.
-    if (interrupt?.signal.aborted) process.exit(code);
+    // After Ctrl-C, requests and timers may still be pending: do not wait for them, only for the
+    // output already written (a batch's last lines); a second Ctrl-C does not wait at all.
+    if (interrupt?.signal.aborted) {
+      if (stdoutPipe) stdoutPipe.flushed(() => process.exit(code));
+      else process.exit(code);
+    }
   });

@@ -172,6 +172,29 @@ describe('a long list through a slow pipe', () => {
     expect(child.exitCode).toBe(0);
     expect(out.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(expected);
   });
+
+  it('ends quietly when the reader goes away while large writes are queued (| head)', async () => {
+    const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'gone reader' });
+    const path = `/agents/browser-use/${agent.id}/tasks/`;
+    const filler = 'x'.repeat(2000);
+    const seed = async (worker: number) => {
+      for (let i = worker; i < 300; i += 8) await apiRequest(emulator.baseUrl, 'POST', path, { prompt: `[hang] ${i} ${filler}` });
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, worker) => seed(worker)));
+    // Pages of 100 tasks of 2 KB: each batch is far above the size that goes through the stream.
+    const child = spawn(process.execPath, [BIN, 'tasks', 'list', '--agent', agent.id, '--all', '--jsonl'], {
+      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(JSON.parse(first)).toHaveProperty('id');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+  });
 });
 
 describe('api', () => {
