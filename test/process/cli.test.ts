@@ -18,6 +18,20 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
+/** Runs agentctl, reads the first line of its stdout, then closes the pipe, as `| head -1` does. */
+async function readFirstLineThenClose(args: string[]) {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+  const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
+  child.stdout.destroy();
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { first, code, stderr };
+}
+
 describe('the program', () => {
   it('runs --jq from the built bundle (jq-wasm is CommonJS and finds its WebAssembly there too)', async () => {
     const result = await spawnAgentctl(['schedule-preview', '@daily', '--jq', '.next | length']);
@@ -67,15 +81,7 @@ describe('the program', () => {
 
   it('exits quietly when stdout is closed early (| head)', async () => {
     for (let i = 0; i < 30; i++) await apiRequest(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: `[hang] pipe ${i}` });
-    const child = spawn(process.execPath, [BIN, 'tasks', 'list', '--all', '--jsonl', '--page-size', '5'], {
-      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-    child.stdout.destroy();
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { first, code, stderr } = await readFirstLineThenClose(['tasks', 'list', '--all', '--jsonl', '--page-size', '5']);
     expect(JSON.parse(first)).toHaveProperty('id');
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -145,15 +151,21 @@ describe('the program', () => {
   });
 });
 
+/** An agent with `count` tasks whose prompts are 2 KB long: a page of 100 is ~200 KB of output. */
+async function agentWithLongTasks(name: string, count: number) {
+  const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name });
+  const path = `/agents/browser-use/${agent.id}/tasks/`;
+  const filler = 'x'.repeat(2000);
+  const seed = async (worker: number) => {
+    for (let i = worker; i < count; i += 8) await apiRequest(emulator.baseUrl, 'POST', path, { prompt: `[hang] ${i} ${filler}` });
+  };
+  await Promise.all(Array.from({ length: 8 }, (_, worker) => seed(worker)));
+  return { agent, path };
+}
+
 describe('a long list through a slow pipe', () => {
   it('keeps every line of --all --jsonl in the service\'s order when the reader falls behind', async () => {
-    const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'slow pipe' });
-    const path = `/agents/browser-use/${agent.id}/tasks/`;
-    const filler = 'x'.repeat(2000);
-    const seed = async (worker: number) => {
-      for (let i = worker; i < 1000; i += 8) await apiRequest(emulator.baseUrl, 'POST', path, { prompt: `[hang] ${i} ${filler}` });
-    };
-    await Promise.all(Array.from({ length: 8 }, (_, worker) => seed(worker)));
+    const { agent, path } = await agentWithLongTasks('slow pipe', 1000);
     const expected: string[] = [];
     for (let page = 1; page <= 10; page++) expected.push(...(await apiRequest<{ results: { id: string }[] }>(emulator.baseUrl, 'GET', `${path}?page=${page}&page_size=100`)).results.map((task) => task.id));
 
@@ -174,23 +186,9 @@ describe('a long list through a slow pipe', () => {
   });
 
   it('ends quietly when the reader goes away while large writes are queued (| head)', async () => {
-    const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: 'gone reader' });
-    const path = `/agents/browser-use/${agent.id}/tasks/`;
-    const filler = 'x'.repeat(2000);
-    const seed = async (worker: number) => {
-      for (let i = worker; i < 300; i += 8) await apiRequest(emulator.baseUrl, 'POST', path, { prompt: `[hang] ${i} ${filler}` });
-    };
-    await Promise.all(Array.from({ length: 8 }, (_, worker) => seed(worker)));
+    const { agent } = await agentWithLongTasks('gone reader', 300);
     // Pages of 100 tasks of 2 KB: each batch is far above the size that goes through the stream.
-    const child = spawn(process.execPath, [BIN, 'tasks', 'list', '--agent', agent.id, '--all', '--jsonl'], {
-      env: { PATH: process.env.PATH, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-    child.stdout.destroy();
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { first, code, stderr } = await readFirstLineThenClose(['tasks', 'list', '--agent', agent.id, '--all', '--jsonl']);
     expect(JSON.parse(first)).toHaveProperty('id');
     expect(code).toBe(0);
     expect(stderr).toBe('');
