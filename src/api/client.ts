@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import type { ZodMiniType as ZodType } from 'zod/mini';
 import { ApiError, NetworkError, ResponseShapeError } from './errors.js';
-import { acceptorOf } from './schemas/accept.js';
+import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
 import { HttpTransport } from './transport.js';
@@ -32,7 +31,8 @@ export interface ClientOptions {
 export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  schema?: ZodType<T>;
+  /** What a successful answer must look like (SHAPES.task); unchecked without. */
+  shape?: Shape<T>;
   timeoutMs?: number;
   /** Extra abort reason, e.g. Ctrl-C. */
   signal?: AbortSignal;
@@ -133,7 +133,11 @@ export class ApiClient {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {
         const { status, headers, body } = outcome;
-        if (status < 400) return { status, headers, data: this.checkShape(body, options.schema, method, url) };
+        if (status < 400) {
+          // The generated predicate says yes for almost every body; zod loads when it says no, to explain why.
+          if (!options.shape || options.shape.accept?.(body)) return { status, headers, data: body as T };
+          return { status, headers, data: await this.checkShape(body, options.shape, method, url) };
+        }
         const retryAfterMs = parseRetryAfter(headers['retry-after'], this.clock.now());
         const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now() };
         // A gateway error on a create does not say whether the service carried it out.
@@ -205,11 +209,8 @@ export class ApiClient {
     this.transport.close();
   }
 
-  private checkShape<T>(body: unknown, schema: ZodType<T> | undefined, method: string, url: URL): T {
-    if (!schema) return body as T;
-    // The fast predicate says yes for almost every body; zod runs when it says no, to explain why.
-    if (acceptorOf(schema)?.(body)) return body as T;
-    const parsed = schema.safeParse(body);
+  private async checkShape<T>(body: unknown, shape: Shape<T>, method: string, url: URL): Promise<T> {
+    const parsed = (await schemaOf(shape)).safeParse(body);
     if (parsed.success) return body as T; // keep the record exactly as the service sent it
     const problems = parsed.error.issues
       .slice(0, 5)

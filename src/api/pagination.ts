@@ -3,11 +3,11 @@
 // a long list reads at network speed while memory stays at a few pages. It yields a page's items at
 // a time (an array), not item by item: each step of an async generator costs a promise, and a list
 // of 10,000 passes through several of them on its way to stdout.
-import type { ZodMiniType as ZodType } from 'zod/mini';
 import type { ExitCodeValue } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { ApiError, ResponseShapeError } from './errors.js';
-import { pageOf, type Page } from './schemas/common.js';
+import type { Page } from './schemas/common.js';
+import type { Shape } from './schemas/shapes.js';
 import { apiBase, resolveLink } from './url.js';
 
 export const MAX_PAGE_SIZE = 100;
@@ -22,11 +22,8 @@ export interface PageRequest {
 }
 
 /** One page of a DRF-style list (`page`, `page_size`). */
-export function fetchPage<T>(client: ApiClient, path: string, item: ZodType<T>, request: PageRequest = {}): Promise<Page<T>> {
-  return client.get(path, {
-    query: { page: request.page, page_size: request.pageSize },
-    schema: pageOf(item) as unknown as ZodType<Page<T>>,
-  });
+export function fetchPage<T>(client: ApiClient, path: string, page: Shape<Page<T>>, request: PageRequest = {}): Promise<Page<T>> {
+  return client.get(path, { query: { page: request.page, page_size: request.pageSize }, shape: page });
 }
 
 /** A page as the walker needs it; `check` turns a body into one or says why it is not a page. */
@@ -41,8 +38,8 @@ export interface WalkOptions<T> {
   path: string;
   /** Sent as `page_size` with the first request (later pages follow the service's links). */
   pageSize?: number;
-  /** Validates a page body (a zod schema of the page, or a plain check for raw routes). */
-  schema?: ZodType<PageShape<T>>;
+  /** Validates a page body (the page's shape, or a plain check for raw routes). */
+  shape?: Shape<PageShape<T>>;
   check?: (body: unknown, url: string) => PageShape<T>;
   window?: number;
   signal?: AbortSignal;
@@ -74,7 +71,7 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const get = async (url: string): Promise<PageShape<T>> => {
-    const body = await client.get<unknown>(url, { schema: options.schema as ZodType<unknown> | undefined, signal });
+    const body = await client.get<unknown>(url, { shape: options.shape, signal });
     return options.check ? options.check(body, url) : (body as PageShape<T>);
   };
   let read = 0;
@@ -178,11 +175,11 @@ export function checkPage(body: unknown, url: string): PageShape<unknown> {
 }
 
 /** Every item of a typed list, a page at a time. */
-export function iterateAll<T>(client: ApiClient, path: string, item: ZodType<T>, request: PageRequest = {}): AsyncGenerator<T[]> {
+export function iterateAll<T>(client: ApiClient, path: string, page: Shape<PageShape<T>>, request: PageRequest = {}): AsyncGenerator<T[]> {
   return walkPages(client, {
     path,
     pageSize: request.pageSize ?? MAX_PAGE_SIZE,
-    schema: pageOf(item) as unknown as ZodType<PageShape<T>>,
+    shape: page,
     signal: request.signal,
   });
 }

@@ -1,23 +1,16 @@
 import type { ApiClient } from './client.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
-import {
-  ActivationResponseSchema,
-  MessageResponseSchema,
-  PersistentAgentListItemSchema,
-  PersistentAgentSchema,
-  ProcessingStatusSchema,
-  SchedulePreviewSchema,
-  TimelineSchema,
-  WebTasksResponseSchema,
-  type ActivationResponse,
-  type MessageResponse,
-  type PersistentAgent,
-  type PersistentAgentBody,
-  type ProcessingStatus,
-  type SchedulePreview,
-  type Timeline,
-  type WebTasksResponse,
+import type {
+  ActivationResponse,
+  MessageResponse,
+  PersistentAgent,
+  PersistentAgentBody,
+  ProcessingStatus,
+  SchedulePreview,
+  Timeline,
+  WebTasksResponse,
 } from './schemas/persistent-agent.js';
+import { SHAPES } from './schemas/shapes.js';
 
 const LIST = '/agents/';
 const item = (id: string) => `${LIST}${id}/`;
@@ -44,30 +37,30 @@ export interface WebTasksQuery {
 
 /** The persistent-agent routes (`/agents/...`), one function each. */
 export const persistentAgents = {
-  listPage: (client: ApiClient, request: PageRequest) => fetchPage(client, LIST, PersistentAgentListItemSchema, request),
-  listAll: (client: ApiClient, request: PageRequest) => iterateAll(client, LIST, PersistentAgentListItemSchema, request),
-  create: (client: ApiClient, body: PersistentAgentBody) => client.post<PersistentAgent>(LIST, body, { schema: PersistentAgentSchema }),
-  get: (client: ApiClient, id: string) => client.get<PersistentAgent>(item(id), { schema: PersistentAgentSchema }),
+  listPage: (client: ApiClient, request: PageRequest) => fetchPage(client, LIST, SHAPES.persistentAgentPage, request),
+  listAll: (client: ApiClient, request: PageRequest) => iterateAll(client, LIST, SHAPES.persistentAgentPage, request),
+  create: (client: ApiClient, body: PersistentAgentBody) => client.post<PersistentAgent>(LIST, body, { shape: SHAPES.persistentAgent }),
+  get: (client: ApiClient, id: string) => client.get<PersistentAgent>(item(id), { shape: SHAPES.persistentAgent }),
   update: (client: ApiClient, id: string, body: PersistentAgentBody) =>
-    client.patch<PersistentAgent>(item(id), body, { schema: PersistentAgentSchema }),
+    client.patch<PersistentAgent>(item(id), body, { shape: SHAPES.persistentAgent }),
   replace: (client: ApiClient, id: string, body: PersistentAgentBody) =>
-    client.put<PersistentAgent>(item(id), body, { schema: PersistentAgentSchema }),
+    client.put<PersistentAgent>(item(id), body, { shape: SHAPES.persistentAgent }),
   delete: (client: ApiClient, id: string) => client.delete(item(id)),
   activate: (client: ApiClient, id: string) =>
-    client.post<ActivationResponse>(`${item(id)}activate/`, undefined, { schema: ActivationResponseSchema }),
+    client.post<ActivationResponse>(`${item(id)}activate/`, undefined, { shape: SHAPES.activation }),
   deactivate: (client: ApiClient, id: string) =>
-    client.post<ActivationResponse>(`${item(id)}deactivate/`, undefined, { schema: ActivationResponseSchema }),
+    client.post<ActivationResponse>(`${item(id)}deactivate/`, undefined, { shape: SHAPES.activation }),
   message: (client: ApiClient, id: string, body: MessageBody) =>
-    client.post<MessageResponse>(`${item(id)}messages/`, body, { schema: MessageResponseSchema }),
+    client.post<MessageResponse>(`${item(id)}messages/`, body, { shape: SHAPES.message }),
   processingStatus: (client: ApiClient, id: string) =>
-    client.get<ProcessingStatus>(`${item(id)}processing-status/`, { schema: ProcessingStatusSchema }),
+    client.get<ProcessingStatus>(`${item(id)}processing-status/`, { shape: SHAPES.processingStatus }),
   timeline: (client: ApiClient, id: string, query: TimelineQuery = {}) =>
-    client.get<Timeline>(`${item(id)}timeline/`, { query: { ...query }, schema: TimelineSchema }),
+    client.get<Timeline>(`${item(id)}timeline/`, { query: { ...query }, shape: SHAPES.timeline }),
   webTasks: (client: ApiClient, id: string, query: WebTasksQuery = {}) =>
-    client.get<WebTasksResponse>(`${item(id)}web-tasks/`, { query: { ...query }, schema: WebTasksResponseSchema }),
+    client.get<WebTasksResponse>(`${item(id)}web-tasks/`, { query: { ...query }, shape: SHAPES.webTasks }),
   /** The reference deployment reads only `schedule`; the spec names the agent fields, so `name` goes too. */
   previewSchedule: (client: ApiClient, id: string, body: { name: string; schedule: string | null }) =>
-    client.post<SchedulePreview>(`${item(id)}schedule/preview/`, body, { schema: SchedulePreviewSchema }),
+    client.post<SchedulePreview>(`${item(id)}schedule/preview/`, body, { shape: SHAPES.schedulePreview }),
 };
 
 /**

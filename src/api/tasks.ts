@@ -1,15 +1,7 @@
 import type { ApiClient, RequestOptions } from './client.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
-import {
-  CancelResponseSchema,
-  CreatedTaskSchema,
-  TaskResultSchema,
-  TaskSchema,
-  type CancelResponse,
-  type Task,
-  type TaskBody,
-  type TaskResult,
-} from './schemas/task.js';
+import { SHAPES } from './schemas/shapes.js';
+import type { CancelResponse, Task, TaskBody, TaskResult } from './schemas/task.js';
 
 /**
  * Tasks live on two route families with the same shape: standalone (`/tasks/browser-use/`) and
@@ -31,22 +23,22 @@ export function createTimeoutMs(body: TaskBody, normalTimeoutMs: number): number
 }
 
 export const tasks = {
-  listPage: (client: ApiClient, scope: TaskScope, request: PageRequest) => fetchPage(client, base(scope), TaskSchema, request),
-  listAll: (client: ApiClient, scope: TaskScope, request: PageRequest) => iterateAll(client, base(scope), TaskSchema, request),
+  listPage: (client: ApiClient, scope: TaskScope, request: PageRequest) => fetchPage(client, base(scope), SHAPES.taskPage, request),
+  listAll: (client: ApiClient, scope: TaskScope, request: PageRequest) => iterateAll(client, base(scope), SHAPES.taskPage, request),
   create: (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<Task> = {}) =>
-    client.post<Task>(base(scope), body, { ...options, schema: TaskSchema }),
+    client.post<Task>(base(scope), body, { ...options, shape: SHAPES.task }),
   /** Creates a task and answers only its id (run-batch prints nothing else of the record). */
   createForId: async (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<{ id: string }> = {}) =>
-    (await client.request('POST', base(scope), { ...options, body, schema: CreatedTaskSchema })).data.id,
+    (await client.request('POST', base(scope), { ...options, body, shape: SHAPES.createdTask })).data.id,
   get: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<Task> = {}) =>
-    client.get<Task>(item(scope, id), { ...options, schema: TaskSchema }),
+    client.get<Task>(item(scope, id), { ...options, shape: SHAPES.task }),
   update: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody) =>
-    client.patch<Task>(item(scope, id), body, { schema: TaskSchema }),
+    client.patch<Task>(item(scope, id), body, { shape: SHAPES.task }),
   replace: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody) =>
-    client.put<Task>(item(scope, id), body, { schema: TaskSchema }),
+    client.put<Task>(item(scope, id), body, { shape: SHAPES.task }),
   delete: (client: ApiClient, scope: TaskScope, id: string) => client.delete(item(scope, id)),
   cancel: (client: ApiClient, scope: TaskScope, id: string) =>
-    client.post<CancelResponse>(`${item(scope, id)}cancel/`, undefined, { schema: CancelResponseSchema }),
+    client.post<CancelResponse>(`${item(scope, id)}cancel/`, undefined, { shape: SHAPES.cancel }),
   result: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<TaskResult> = {}) =>
-    client.get<TaskResult>(`${item(scope, id)}result/`, { ...options, schema: TaskResultSchema }),
+    client.get<TaskResult>(`${item(scope, id)}result/`, { ...options, shape: SHAPES.taskResult }),
 };

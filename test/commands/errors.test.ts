@@ -93,12 +93,17 @@ describe('exit codes and error rendering', () => {
     expect(stub.requests).toHaveLength(1);
   });
 
-  it('reports a response of the wrong shape instead of crashing', async () => {
-    const stub = await stubServer((_req, res) => sendJson(res, 200, { count: 1, results: 'nope' }));
-    const result = await against(stub.baseUrl)(['agents', 'list']);
+  it('reports a response of the wrong shape instead of crashing, saying what was expected', async () => {
+    const stub = await stubServer((req, res) =>
+      sendJson(res, 200, req.url.startsWith('/api/v1/agents/') ? { count: 1, results: 'nope' } : { id: 'x', status: 'weird' }),
+    );
+    const list = await against(stub.baseUrl)(['agents', 'list']);
+    const task = await against(stub.baseUrl)(['tasks', 'get', '3fa85f64-5717-4562-b3fc-2c963f66afa6']);
     await stub.close();
-    expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain('unexpected response');
+    expect(list.exitCode).toBe(1);
+    expect(list.stderr).toContain('unexpected response from GET /api/v1/agents/browser-use/: results: Invalid input: expected array, received string');
+    expect(task.exitCode).toBe(1);
+    expect(task.stderr).toContain('status: Invalid option: expected one of "pending"|"in_progress"|"completed"|"failed"|"cancelled"');
   });
 
   it('404 with an HTML body for an unknown route is exit 4', async () => {

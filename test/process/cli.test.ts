@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest, eventually } from '../helpers/api.js';
 import { BIN, agentctl, against, spawnAgentctl, tempDir } from '../helpers/cli.js';
+import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 let emulator: RunningEmulator;
 const requests: string[] = [];
@@ -54,6 +55,21 @@ describe('the program', () => {
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain('Examples:');
     expect(help.stdout).toContain('--follow');
+  });
+
+  it('checks responses without loading zod, and loads it from the bundle to say what is wrong with one', async () => {
+    const stub = await stubServer((_req, res) => sendJson(res, 200, { count: 1, results: [{ id: 'x', status: 'weird' }] }));
+    // NODE_DEBUG=module names every file Node loads; zod is bundled with the response schemas.
+    const env = { NODE_DEBUG: 'module', AGENTCTL_API_KEY: 'emulator-key' };
+    const fine = await spawnAgentctl(['tasks', 'list', '--json'], { env: { ...env, AGENTCTL_BASE_URL: emulator.baseUrl } });
+    const wrong = await spawnAgentctl(['tasks', 'list', '--json'], { env: { ...env, AGENTCTL_BASE_URL: stub.baseUrl } });
+    await stub.close();
+    const loadsSchemas = /load "[^"]*chunks[\\/]responses-[^"]*"/;
+    expect(fine.exitCode).toBe(0);
+    expect(fine.stderr).not.toMatch(loadsSchemas);
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toMatch(loadsSchemas);
+    expect(wrong.stderr).toContain('results.0.status: Invalid option: expected one of');
   });
 
   it('accepts global options before and after the subcommand', async () => {

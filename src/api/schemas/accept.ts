@@ -4,16 +4,16 @@
 // exactly as the service sent it and uses zod's output only for its error messages, so a predicate
 // that accepts exactly what zod accepts does the same job without allocating anything.
 //
-// The predicate is generated from the schema's own definition, so zod stays the one description of
-// a response. It is compiled to one function, as zod compiles its own object parser: for those
-// 10,000 tasks it takes 0.2-1.5 ms, where the same predicate built from closures took 2.5-4.7 ms.
+// This module writes that predicate's JavaScript from the schema's own definition, so zod stays the
+// one description of a response. `npm run generate` writes the predicates of every response schema
+// (responses.ts) into acceptors.generated.js, so a command checks its responses without loading zod
+// at all (about 2.5 ms of every API command's start-up); zod loads only to word the error when a
+// predicate says no. Each predicate is one function per object and array, as zod compiles its own
+// object parser: for those 10,000 tasks it takes 0.2-1.5 ms.
 // It knows only the constructs our schemas use; for anything else (a refinement, a transform, a
-// string format, a strict object...), or where code generation is switched off, `acceptorOf` gives
-// undefined and zod decides. test/property/accept.property.test.ts checks on generated bodies that
-// both always agree.
+// string format, a strict object...) `predicateSource` gives undefined and zod decides.
+// test/property/accept.property.test.ts checks on generated bodies that both always agree.
 import type { ZodMiniType } from 'zod/mini';
-
-export type Acceptor = (value: unknown) => boolean;
 
 /** What this module reads of a zod (core) definition. */
 interface Definition {
@@ -41,25 +41,22 @@ interface Internals {
   values?: Set<unknown>;
 }
 
-const cache = new WeakMap<object, Acceptor | null>();
-
-/** The schema's predicate, built once per schema; undefined when the schema uses something it does not know. */
-export function acceptorOf(schema: ZodMiniType): Acceptor | undefined {
-  let acceptor = cache.get(schema);
-  if (acceptor === undefined) {
-    acceptor = build(schema) ?? null;
-    cache.set(schema, acceptor);
-  }
-  return acceptor ?? undefined;
-}
-
 const internalsOf = (schema: ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
 
-/** Writes the predicate's source: one function per object and array, expressions for the rest. */
-function build(schema: ZodMiniType): Acceptor | undefined {
-  const helpers: unknown[] = [];
+/** A predicate as JavaScript: `declarations` (functions and sets) and an `expression` of the variable `value`. */
+export interface PredicateSource {
+  declarations: string[];
+  expression: string;
+}
+
+/**
+ * Writes the predicate of `schema`: one function per object and array, expressions for the rest;
+ * undefined when the schema uses something this module does not know. Its names start with `prefix`,
+ * so that the predicates of several schemas can share a module.
+ */
+export function predicateSource(schema: ZodMiniType, prefix = ''): PredicateSource | undefined {
   let names = 0;
-  const fresh = () => `v${names++}`;
+  const fresh = () => `${prefix}v${names++}`;
   const code: string[] = [];
   // A schema that contains itself (a getter-defined tree) is left to zod: its source would never end.
   const building = new Set<ZodMiniType>();
@@ -99,8 +96,9 @@ function build(schema: ZodMiniType): Acceptor | undefined {
       }
       case 'enum': {
         if (!plain || !values) return undefined;
-        helpers.push(values);
-        return `h[${helpers.length - 1}].has(${v})`;
+        const name = `${prefix}s${names++}`;
+        code.push(`const ${name} = new Set([${[...values].map((value) => literal(value)).join(', ')}]);`);
+        return `${name}.has(${v})`;
       }
       case 'nullable':
       case 'optional':
@@ -122,8 +120,10 @@ function build(schema: ZodMiniType): Acceptor | undefined {
         const index = fresh();
         const element = test(def.element, item);
         if (element === undefined) return undefined;
-        const name = `f${names++}`;
-        code.push(`function ${name}(a) { if (!Array.isArray(a)) return false; for (let ${index} = 0; ${index} < a.length; ${index}++) { const ${item} = a[${index}]; if (!(${element})) return false; } return true; }`);
+        const name = `${prefix}f${names++}`;
+        code.push(
+          `function ${name}(a) {\n  if (!Array.isArray(a)) return false;\n  for (let ${index} = 0; ${index} < a.length; ${index}++) {\n    const ${item} = a[${index}];\n    if (!(${element})) return false;\n  }\n  return true;\n}`,
+        );
         return `${name}(${v})`;
       }
       case 'object': {
@@ -140,22 +140,46 @@ function build(schema: ZodMiniType): Acceptor | undefined {
           const k = JSON.stringify(key);
           // As zod reads it: a key whose schema is optional on input (optional, default) may be
           // missing, and its schema accepts the undefined a missing key reads as; any other key must be there.
-          const present = internalsOf(field).optin !== undefined ? '' : `if (!(${k} in o)) return false; `;
-          body.push(`${present}const ${value} = o[${k}]; if (!(${accepted})) return false;`);
+          const present = internalsOf(field).optin !== undefined ? '' : `if (!(${k} in o)) return false;`;
+          if (present) body.push(present);
+          body.push(`const ${value} = o[${k}];`, `if (!(${accepted})) return false;`);
         }
-        const name = `f${names++}`;
-        code.push(`function ${name}(o) { if (typeof o !== "object" || o === null || Array.isArray(o)) return false; ${body.join(' ')} return true; }`);
+        const name = `${prefix}f${names++}`;
+        const lines = ['if (typeof o !== "object" || o === null || Array.isArray(o)) return false;', ...body, 'return true;'];
+        code.push(`function ${name}(o) {\n  ${lines.join('\n  ')}\n}`);
         return `${name}(${v})`;
       }
       default:
         return undefined;
     }
   };
-  const top = test(schema, 'value');
-  if (top === undefined) return undefined;
-  try {
-    return new Function('h', `${code.join('\n')}\nreturn (value) => ${top};`)(helpers) as Acceptor;
-  } catch {
-    return undefined; // node --disallow-code-generation-from-strings: zod checks alone
-  }
+  const expression = test(schema, 'value');
+  return expression === undefined ? undefined : { declarations: code, expression };
+}
+
+/** An enum value as JavaScript (an enum holds strings and numbers; -0 and NaN are no enum values). */
+function literal(value: unknown): string {
+  if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return JSON.stringify(value);
+  throw new Error(`an enum value the predicate cannot write: ${String(value)}`);
+}
+
+/**
+ * The module of predicates for `schemas` (name: schema): `ACCEPTORS`, one function per name, or null
+ * where the schema uses something this module does not know.
+ */
+export function acceptorModule(schemas: Record<string, ZodMiniType>): string {
+  const lines = [
+    '// Generated by `npm run generate` from src/api/schemas/responses.ts: do not edit.',
+    '// One predicate per response schema, accepting exactly the bodies the schema accepts',
+    '// (src/api/schemas/accept.ts); null where zod alone decides.',
+    '',
+  ];
+  const entries: string[] = [];
+  Object.entries(schemas).forEach(([name, schema], index) => {
+    const source = predicateSource(schema, `r${index}`);
+    if (source) lines.push(`// ${name}`, ...source.declarations);
+    entries.push(`  ${JSON.stringify(name)}: ${source ? `(value) => ${source.expression}` : 'null'},`);
+  });
+  lines.push('', 'export const ACCEPTORS = {', ...entries, '};', '');
+  return lines.join('\n');
 }
