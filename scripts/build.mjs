@@ -222,7 +222,11 @@ try {
   for (const [path, page] of Object.entries(await renderHelpPages())) {
     await writeFile(new URL(`help/${helpPageName(path)}`, dist), page);
   }
-  await writeFile(new URL('../dist/command-tree.json', import.meta.url), JSON.stringify(await commandManifest()));
+  // One file per noun: a run reads only the definitions of the noun it runs.
+  await mkdir(new URL('commands/', dist), { recursive: true });
+  for (const [noun, definitions] of Object.entries(await commandManifest())) {
+    await writeFile(new URL(`commands/${noun}.json`, dist), JSON.stringify(definitions));
+  }
 } finally {
   await rm(pagesBundle, { force: true });
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
@@ -8,7 +9,7 @@ import { VERSION } from './version.js';
 /** Runs a command once commander has parsed it: the runner in main.ts supplies this. */
 export type Execute = (load: () => Promise<CommandSpec<unknown>>, command: Command, positional: unknown[]) => Promise<void>;
 
-/** The definitions of every command as data (dist/command-tree.json in a build). */
+/** The definitions of every command as data, by noun (dist/commands/<noun>.json in a build). */
 export interface Manifest {
   [noun: string]: { own?: CommandInfo; verbs: Record<string, CommandInfo> };
 }
@@ -30,7 +31,7 @@ export function commandWords(argv: string[]): string[] {
 /**
  * Builds the command tree. When argv names a known command, only that noun is defined: start-up is
  * a budget, and the other nouns cannot matter to that run. A build reads the definitions from
- * dist/command-tree.json, so only the module of the command that runs is ever loaded; from the
+ * dist/commands/, so only the module of the command that runs is ever loaded; from the
  * sources (tests, the build itself) every definition is loaded from its own file.
  */
 export async function buildProgram(argv: string[] = [], execute?: Execute): Promise<Command> {
@@ -48,10 +49,9 @@ export async function buildProgram(argv: string[] = [], execute?: Execute): Prom
   const only = NOUNS.some(([name]) => name === word);
   // `tasks --help list` shows the noun's help, which lists every verb.
   const verbThatRuns = only && !argv.includes('-h') && !argv.includes('--help') ? verb : undefined;
-  const manifest = readManifest();
   for (const [name, load] of NOUNS) {
     if (only && name !== word) continue;
-    await addNoun(program, await load(), manifest?.[name], execute, verbThatRuns);
+    await addNoun(program, await load(), storedDefinitions(name), execute, verbThatRuns);
   }
 
   examples(program, [
@@ -82,16 +82,17 @@ function info(spec: CommandInfo): CommandInfo {
   return { name, summary, args, options, examples: lines, notes };
 }
 
-let manifestCache: Manifest | null | undefined;
-function readManifest(): Manifest | undefined {
-  if (manifestCache === undefined) {
-    try {
-      manifestCache = JSON.parse(readFileSync(new URL('../command-tree.json', import.meta.url), 'utf8')) as Manifest;
-    } catch {
-      manifestCache = null; // running from the sources: definitions come from the modules
-    }
+/**
+ * A noun's stored definitions (dist/commands/<noun>.json in a build: one small file per noun, so a
+ * run reads only its own); undefined when running from the sources, where they come from the modules.
+ */
+function storedDefinitions(noun: string): Manifest[string] | undefined {
+  try {
+    // import.meta.dirname, not import.meta.url: a file URL would load node:url (~1 ms of start-up).
+    return JSON.parse(readFileSync(join(import.meta.dirname, '..', 'commands', `${noun}.json`), 'utf8')) as Manifest[string];
+  } catch {
+    return undefined;
   }
-  return manifestCache ?? undefined;
 }
 
 /**
