@@ -16,10 +16,10 @@ export interface Shape<T> {
 
 type ShapeOf<K extends ResponseName> = Shape<z.output<(typeof RESPONSE_SCHEMAS)[K]>>;
 
-/** Every response's shape, by name (`SHAPES.task`). */
+/** Every generated response's shape, by name (`SHAPES.task`): a name without a predicate yet is a compile error. */
 export const SHAPES = Object.fromEntries(
   Object.entries(ACCEPTORS).map(([name, accept]) => [name, { name, accept }]),
-) as { [K in ResponseName]: ShapeOf<K> };
+) as { [K in keyof typeof ACCEPTORS & ResponseName]: ShapeOf<K> };
 
 /** The zod schema behind a shape, loaded on first use. */
 export async function schemaOf<T>(shape: Shape<T>): Promise<z.ZodMiniType<T>> {
