@@ -103,13 +103,14 @@ describe('the fast response check', () => {
     expect(accept(null)).toBe(false);
   });
 
-  it('leaves to zod what it does not know: refinements, transforms, strict objects, string formats, xor, exact optionals, recursion', () => {
+  it('leaves to zod what it does not know: refinements, transforms, strict objects, string formats, xor, exact optionals, a NaN enum value, recursion', () => {
     expect(acceptorOf(z.string().check(z.minLength(1)))).toBeUndefined();
     expect(acceptorOf(z.strictObject({ a: z.string() }))).toBeUndefined();
     expect(acceptorOf(z.pipe(z.string(), z.transform((s) => s.length)))).toBeUndefined();
     expect(acceptorOf(z.looseObject({ when: z.iso.datetime() }))).toBeUndefined();
     expect(acceptorOf(z.xor([z.string(), z.union([z.string(), z.number()])]))).toBeUndefined();
     expect(acceptorOf(z.object({ a: z.exactOptional(z.string()) }))).toBeUndefined();
+    expect(acceptorOf(z.enum({ A: Number.NaN } as unknown as Record<string, number>))).toBeUndefined();
     const Node = z.object({
       name: z.string(),
       get children() {

@@ -95,9 +95,9 @@ export function predicateSource(schema: ZodMiniType, prefix = ''): PredicateSour
         return `(${parts.join(' && ')})`;
       }
       case 'enum': {
-        if (!plain || !values) return undefined;
+        if (!plain || !values || ![...values].every(writable)) return undefined;
         const name = `${prefix}s${names++}`;
-        code.push(`const ${name} = new Set([${[...values].map((value) => literal(value)).join(', ')}]);`);
+        code.push(`const ${name} = new Set([${[...values].map((value) => JSON.stringify(value)).join(', ')}]);`);
         return `${name}.has(${v})`;
       }
       case 'nullable':
@@ -157,10 +157,9 @@ export function predicateSource(schema: ZodMiniType, prefix = ''): PredicateSour
   return expression === undefined ? undefined : { declarations: code, expression };
 }
 
-/** An enum value as JavaScript (an enum holds strings and numbers; -0 and NaN are no enum values). */
-function literal(value: unknown): string {
-  if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return JSON.stringify(value);
-  throw new Error(`an enum value the predicate cannot write: ${String(value)}`);
+/** An enum value JSON writes as itself in JavaScript: a string or a finite number (others are left to zod). */
+function writable(value: unknown): boolean {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
 
 const HEADER = [
