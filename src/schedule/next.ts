@@ -42,7 +42,9 @@ export function nextFireTimes(schedule: Schedule, from: Date, count: number, opt
   // Checked here rather than left to croner, which would search to the year 10000 before giving up.
   if (neverFires(fields)) return [];
   const job = new Cron(cronerPattern(fields), {
-    timezone: timeZone,
+    // UTC as a fixed offset: a time zone makes croner convert every candidate time through
+    // Intl.DateTimeFormat, whose first use loads ICU's zone data (~10-30 ms of a run).
+    ...(timeZone === 'UTC' ? { utcOffset: 0 } : { timezone: timeZone }),
     mode: '5-part',
     domAndDow: true,
     fixedTimeRule: 'no-wildcard',
