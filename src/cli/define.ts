@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import type { Context, GlobalFlags } from './context.js';
 
@@ -74,15 +73,10 @@ export class ParseInput {
     private readonly positional: Array<string | string[] | undefined>,
     private readonly raw: Record<string, unknown>,
     readonly globals: GlobalFlags,
-    private readonly source: (name: string) => string | undefined = () => undefined,
+    private readonly source: (name: string) => string | undefined,
     // Opened only when read: creating process.stdin costs a run ~2 ms, and most commands never read it.
-    private readonly openStdin: () => NodeJS.ReadableStream = () => Readable.from([]),
+    private readonly openStdin: () => NodeJS.ReadableStream,
   ) {}
-
-  /** Options as commander would hand them (for tests of a parse step). */
-  static of(options: Record<string, unknown>, positional: Array<string | string[] | undefined> = [], stdin?: NodeJS.ReadableStream): ParseInput {
-    return new ParseInput(positional, options, {}, () => 'cli', stdin && (() => stdin));
-  }
 
   /** For `-` arguments and files given as `-`: parse may read stdin. */
   get stdin(): NodeJS.ReadableStream {

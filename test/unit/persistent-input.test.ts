@@ -1,18 +1,24 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { checkPreferredContact, checkScheduleFlag, parseAgentBody } from '../../src/commands/persistent/body.js';
 import { parseMessage } from '../../src/commands/persistent/message.js';
 import { parseTimelineOptions } from '../../src/commands/persistent/timeline.js';
 import { parsePreviewOptions, localPreview } from '../../src/commands/schedule-preview/preview.js';
-import { tempDir } from '../helpers/cli.js';
 import { ParseInput } from '../../src/cli/define.js';
+import { tempDir } from '../helpers/cli.js';
+
+/** Options as commander would hand them to a parse step, with an empty stdin unless one is given. */
+function inputOf(options: Record<string, unknown>, positional: Array<string | string[] | undefined> = [], stdin: NodeJS.ReadableStream = Readable.from([])): ParseInput {
+  return new ParseInput(positional, options, {}, () => 'cli', () => stdin);
+}
 
 const UUID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 describe('persistent agent fields', () => {
   it('sends only the flags given, with the service field names', async () => {
-    const body = await parseAgentBody(ParseInput.of({ name: 'scout', charter: 'Watch prices', schedule: '@daily', paused: true, lifeState: 'active', whitelistPolicy: 'manual', preferredContact: 'EMAIL', proactive: false, templateCode: 'T1', mcpServer: [UUID.toUpperCase()] }), 'create');
+    const body = await parseAgentBody(inputOf({ name: 'scout', charter: 'Watch prices', schedule: '@daily', paused: true, lifeState: 'active', whitelistPolicy: 'manual', preferredContact: 'EMAIL', proactive: false, templateCode: 'T1', mcpServer: [UUID.toUpperCase()] }), 'create');
     expect(body).toEqual({
       name: 'scout',
       charter: 'Watch prices',
@@ -25,28 +31,28 @@ describe('persistent agent fields', () => {
       template_code: 'T1',
       enabled_personal_server_ids: [UUID],
     });
-    expect(await parseAgentBody(ParseInput.of({}), 'create')).toEqual({});
+    expect(await parseAgentBody(inputOf({}), 'create')).toEqual({});
   });
 
   it('clears the schedule with --no-schedule and with a blank expression', async () => {
-    expect(await parseAgentBody(ParseInput.of({ schedule: false }), 'update')).toEqual({ schedule: null });
-    expect(await parseAgentBody(ParseInput.of({ schedule: '  ' }), 'update')).toEqual({ schedule: null });
+    expect(await parseAgentBody(inputOf({ schedule: false }), 'update')).toEqual({ schedule: null });
+    expect(await parseAgentBody(inputOf({ schedule: '  ' }), 'update')).toEqual({ schedule: null });
   });
 
   it('reads the charter from a file', async () => {
     const file = join(tempDir(), 'charter.md');
     writeFileSync(file, 'Find new listings every morning.\n');
-    expect((await parseAgentBody(ParseInput.of({ charterFile: file }), 'update')).charter).toBe('Find new listings every morning.\n');
-    await expect(parseAgentBody(ParseInput.of({ charterFile: join(tempDir(), 'missing.md') }), 'update')).rejects.toThrow('--charter-file: cannot read');
+    expect((await parseAgentBody(inputOf({ charterFile: file }), 'update')).charter).toBe('Find new listings every morning.\n');
+    await expect(parseAgentBody(inputOf({ charterFile: join(tempDir(), 'missing.md') }), 'update')).rejects.toThrow('--charter-file: cannot read');
   });
 
   it('refuses contradictions, empty updates, a replace without a name, and limits', async () => {
-    await expect(parseAgentBody(ParseInput.of({ active: true, paused: true }), 'update')).rejects.toThrow('--active and --paused contradict');
-    await expect(parseAgentBody(ParseInput.of({ charter: 'a', charterFile: 'b' }), 'update')).rejects.toThrow('give the charter once');
-    await expect(parseAgentBody(ParseInput.of({}), 'update')).rejects.toThrow('nothing to update');
-    await expect(parseAgentBody(ParseInput.of({ charter: 'x' }), 'replace')).rejects.toThrow('--name NAME is required');
-    await expect(parseAgentBody(ParseInput.of({ name: 'n'.repeat(256) }), 'create')).rejects.toThrow('--name is 256 characters long; the limit is 255');
-    await expect(parseAgentBody(ParseInput.of({ mcpServer: ['nope'] }), 'update')).rejects.toThrow('--mcp-server "nope" is not a UUID');
+    await expect(parseAgentBody(inputOf({ active: true, paused: true }), 'update')).rejects.toThrow('--active and --paused contradict');
+    await expect(parseAgentBody(inputOf({ charter: 'a', charterFile: 'b' }), 'update')).rejects.toThrow('give the charter once');
+    await expect(parseAgentBody(inputOf({}), 'update')).rejects.toThrow('nothing to update');
+    await expect(parseAgentBody(inputOf({ charter: 'x' }), 'replace')).rejects.toThrow('--name NAME is required');
+    await expect(parseAgentBody(inputOf({ name: 'n'.repeat(256) }), 'create')).rejects.toThrow('--name is 256 characters long; the limit is 255');
+    await expect(parseAgentBody(inputOf({ mcpServer: ['nope'] }), 'update')).rejects.toThrow('--mcp-server "nope" is not a UUID');
   });
 
   it('checks the schedule with the service grammar before sending it', () => {
@@ -65,7 +71,7 @@ describe('persistent agent fields', () => {
 
 describe('persistent message input', () => {
   it('builds the message body with optional fields', async () => {
-    expect(await parseMessage('hello', ParseInput.of({ channel: 'email', sender: 'a@example.com', subject: 'Hi', recipient: 'agent@example.com', metadata: '{"ticket":42}' }))).toEqual({
+    expect(await parseMessage('hello', inputOf({ channel: 'email', sender: 'a@example.com', subject: 'Hi', recipient: 'agent@example.com', metadata: '{"ticket":42}' }))).toEqual({
       channel: 'email',
       sender: 'a@example.com',
       body: 'hello',
@@ -76,20 +82,20 @@ describe('persistent message input', () => {
   });
 
   it('refuses an empty body, non-object metadata and two readers of stdin', async () => {
-    await expect(parseMessage('  ', ParseInput.of({ channel: 'web', sender: 'me' }))).rejects.toThrow('the message body is empty');
-    await expect(parseMessage('hi', ParseInput.of({ channel: 'web', sender: 'me', metadata: '[1]' }))).rejects.toThrow('--metadata must be a JSON object');
-    await expect(parseMessage('-', ParseInput.of({ channel: 'web', sender: 'me', metadata: '-' }))).rejects.toThrow('not both');
+    await expect(parseMessage('  ', inputOf({ channel: 'web', sender: 'me' }))).rejects.toThrow('the message body is empty');
+    await expect(parseMessage('hi', inputOf({ channel: 'web', sender: 'me', metadata: '[1]' }))).rejects.toThrow('--metadata must be a JSON object');
+    await expect(parseMessage('-', inputOf({ channel: 'web', sender: 'me', metadata: '-' }))).rejects.toThrow('not both');
   });
 });
 
 describe('timeline options', () => {
   it('passes direction, cursor and limit through', () => {
-    expect(parseTimelineOptions(ParseInput.of({ direction: 'older', cursor: 'abc', limit: '5' }))).toEqual({ query: { direction: 'older', cursor: 'abc', limit: 5 }, all: false, follow: false });
+    expect(parseTimelineOptions(inputOf({ direction: 'older', cursor: 'abc', limit: '5' }))).toEqual({ query: { direction: 'older', cursor: 'abc', limit: 5 }, all: false, follow: false });
   });
   it('needs a cursor to page, and bounds the limit', () => {
-    expect(() => parseTimelineOptions(ParseInput.of({ direction: 'newer' }))).toThrow('--direction newer needs --cursor');
-    expect(() => parseTimelineOptions(ParseInput.of({ limit: '101' }))).toThrow('--limit must be between 1 and 100');
-    expect(() => parseTimelineOptions(ParseInput.of({ all: true, direction: 'newer', cursor: 'x' }))).toThrow('--all pages back');
+    expect(() => parseTimelineOptions(inputOf({ direction: 'newer' }))).toThrow('--direction newer needs --cursor');
+    expect(() => parseTimelineOptions(inputOf({ limit: '101' }))).toThrow('--limit must be between 1 and 100');
+    expect(() => parseTimelineOptions(inputOf({ all: true, direction: 'newer', cursor: 'x' }))).toThrow('--all pages back');
   });
 });
 
