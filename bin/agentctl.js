@@ -159,9 +159,9 @@ program
       },
     },
     clock: program.systemClock,
-    // node:os (for the home folder) loads only when a command reads its settings.
+    // The home folder is $HOME, as os.homedir() reads it; node:os loads only without one.
     get configDir() {
-      return join(env.XDG_CONFIG_HOME || join(require('node:os').homedir(), '.config'), 'agentctl');
+      return join(env.XDG_CONFIG_HOME || join(env.HOME || require('node:os').homedir(), '.config'), 'agentctl');
     },
     get signal() {
       return interruptSignal();
