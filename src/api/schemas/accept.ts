@@ -50,14 +50,36 @@ export interface PredicateSource {
 }
 
 /**
- * Writes the predicate of `schema`: one function per object and array, expressions for the rest;
- * undefined when the schema uses something this module does not know. Its names start with `prefix`,
- * so that the predicates of several schemas can share a module.
+ * What the predicates of one module share: their declarations, a counter for unique names, and the
+ * name each object, array and enum schema was written under (a page's items are the item's own function).
  */
-export function predicateSource(schema: ZodMiniType, prefix = ''): PredicateSource | undefined {
-  let names = 0;
-  const fresh = () => `${prefix}v${names++}`;
-  const code: string[] = [];
+interface Shared {
+  code: string[];
+  count: number;
+  written: Map<ZodMiniType, string>;
+}
+
+/**
+ * Writes the predicate of `schema`: one function per object and array, expressions for the rest;
+ * undefined when the schema uses something this module does not know. With `shared`, it reuses and
+ * adds to the declarations of other predicates of the same module.
+ */
+export function predicateSource(schema: ZodMiniType, shared: Shared = { code: [], count: 0, written: new Map() }): PredicateSource | undefined {
+  const mark = shared.code.length;
+  const added: ZodMiniType[] = [];
+  const fresh = (kind = 'v') => `${kind}${shared.count++}`;
+  const code = shared.code;
+  /** The name `schema` was written under, or that name after `write` has written it. */
+  const declared = (schema: ZodMiniType, write: (name: string) => string | undefined): string | undefined => {
+    const known = shared.written.get(schema);
+    if (known !== undefined) return known;
+    const name = write(fresh(internalsOf(schema).def.type === 'enum' ? 's' : 'f'));
+    if (name !== undefined) {
+      shared.written.set(schema, name);
+      added.push(schema);
+    }
+    return name;
+  };
   // A schema that contains itself (a getter-defined tree) is left to zod: its source would never end.
   const building = new Set<ZodMiniType>();
   // An expression that is true when the variable `v` holds a value the schema accepts; undefined when unknown.
@@ -96,9 +118,11 @@ export function predicateSource(schema: ZodMiniType, prefix = ''): PredicateSour
       }
       case 'enum': {
         if (!plain || !values || ![...values].every(writable)) return undefined;
-        const name = `${prefix}s${names++}`;
-        code.push(`const ${name} = new Set([${[...values].map((value) => JSON.stringify(value)).join(', ')}]);`);
-        return `${name}.has(${v})`;
+        const set = declared(schema, (name) => {
+          code.push(`const ${name} = new Set([${[...values].map((value) => JSON.stringify(value)).join(', ')}]);`);
+          return name;
+        });
+        return `${set}.has(${v})`;
       }
       case 'nullable':
       case 'optional':
@@ -116,45 +140,56 @@ export function predicateSource(schema: ZodMiniType, prefix = ''): PredicateSour
       }
       case 'array': {
         if (!plain || !def.element) return undefined;
-        const item = fresh();
-        const index = fresh();
-        const element = test(def.element, item);
-        if (element === undefined) return undefined;
-        const name = `${prefix}f${names++}`;
-        code.push(
-          `function ${name}(a) {\n  if (!Array.isArray(a)) return false;\n  for (let ${index} = 0; ${index} < a.length; ${index}++) {\n    const ${item} = a[${index}];\n    if (!(${element})) return false;\n  }\n  return true;\n}`,
-        );
-        return `${name}(${v})`;
+        const { element: elementSchema } = def;
+        const check = declared(schema, (name) => {
+          const item = fresh();
+          const index = fresh();
+          const element = test(elementSchema, item);
+          if (element === undefined) return undefined;
+          code.push(
+            `function ${name}(a) {\n  if (!Array.isArray(a)) return false;\n  for (let ${index} = 0; ${index} < a.length; ${index}++) {\n    const ${item} = a[${index}];\n    if (!(${element})) return false;\n  }\n  return true;\n}`,
+          );
+          return name;
+        });
+        return check === undefined ? undefined : `${check}(${v})`;
       }
       case 'object': {
         if (!plain) return undefined;
         // Extra keys: a loose object keeps them and a plain one drops them; either way they are accepted.
         const catchall = def.catchall ? internalsOf(def.catchall).def.type : undefined;
         if (catchall !== undefined && catchall !== 'unknown' && catchall !== 'any') return undefined;
-        const body: string[] = [];
-        for (const [key, field] of Object.entries(def.shape ?? {})) {
-          if (key === '__proto__') return undefined;
-          const value = fresh();
-          const accepted = test(field, value);
-          if (accepted === undefined) return undefined;
-          const k = JSON.stringify(key);
-          // As zod reads it: a key whose schema is optional on input (optional, default) may be
-          // missing, and its schema accepts the undefined a missing key reads as; any other key must be there.
-          const present = internalsOf(field).optin !== undefined ? '' : `if (!(${k} in o)) return false;`;
-          if (present) body.push(present);
-          body.push(`const ${value} = o[${k}];`, `if (!(${accepted})) return false;`);
-        }
-        const name = `${prefix}f${names++}`;
-        const lines = ['if (typeof o !== "object" || o === null || Array.isArray(o)) return false;', ...body, 'return true;'];
-        code.push(`function ${name}(o) {\n  ${lines.join('\n  ')}\n}`);
-        return `${name}(${v})`;
+        const shape = def.shape ?? {};
+        const check = declared(schema, (name) => {
+          const body: string[] = [];
+          for (const [key, field] of Object.entries(shape)) {
+            if (key === '__proto__') return undefined;
+            const value = fresh();
+            const accepted = test(field, value);
+            if (accepted === undefined) return undefined;
+            const k = JSON.stringify(key);
+            // As zod reads it: a key whose schema is optional on input (optional, default) may be
+            // missing, and its schema accepts the undefined a missing key reads as; any other key must be there.
+            if (internalsOf(field).optin === undefined) body.push(`if (!(${k} in o)) return false;`);
+            body.push(`const ${value} = o[${k}];`, `if (!(${accepted})) return false;`);
+          }
+          const lines = ['if (typeof o !== "object" || o === null || Array.isArray(o)) return false;', ...body, 'return true;'];
+          code.push(`function ${name}(o) {\n  ${lines.join('\n  ')}\n}`);
+          return name;
+        });
+        return check === undefined ? undefined : `${check}(${v})`;
       }
       default:
         return undefined;
     }
   };
   const expression = test(schema, 'value');
-  return expression === undefined ? undefined : { declarations: code, expression };
+  if (expression === undefined) {
+    // Nothing of a predicate that cannot be written stays behind for the next one.
+    code.length = mark;
+    for (const schema of added) shared.written.delete(schema);
+    return undefined;
+  }
+  return { declarations: code.slice(mark), expression };
 }
 
 /** An enum value JSON writes as itself in JavaScript: a string or a finite number (others are left to zod). */
@@ -176,8 +211,9 @@ const HEADER = [
 export function acceptorModule(schemas: Record<string, ZodMiniType>): { code: string; declarations: string } {
   const lines = [...HEADER, ''];
   const entries: string[] = [];
-  Object.entries(schemas).forEach(([name, schema], index) => {
-    const source = predicateSource(schema, `r${index}`);
+  const shared: Shared = { code: [], count: 0, written: new Map() };
+  Object.entries(schemas).forEach(([name, schema]) => {
+    const source = predicateSource(schema, shared);
     if (source) lines.push(`// ${name}`, ...source.declarations);
     entries.push(`  ${JSON.stringify(name)}: ${source ? `(value) => ${source.expression}` : 'null'},`);
   });

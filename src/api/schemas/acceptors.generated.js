@@ -3,487 +3,429 @@
 // (src/api/schemas/accept.ts); null where zod alone decides.
 
 // task
-const r0s6 = new Set(["pending", "in_progress", "completed", "failed", "cancelled"]);
-function r0f16(o) {
+const s7 = new Set(["pending", "in_progress", "completed", "failed", "cancelled"]);
+function f0(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("id" in o)) return false;
-  const r0v0 = o["id"];
-  if (!(typeof r0v0 === "string")) return false;
-  const r0v1 = o["agent"];
-  if (!((r0v1 === undefined || (r0v1 === null || typeof r0v1 === "string")))) return false;
-  const r0v2 = o["agent_id"];
-  if (!((r0v2 === undefined || (r0v2 === null || typeof r0v2 === "string")))) return false;
-  const r0v3 = o["prompt"];
-  if (!((r0v3 === undefined || true))) return false;
-  const r0v4 = o["output_schema"];
-  if (!((r0v4 === undefined || true))) return false;
+  const v1 = o["id"];
+  if (!(typeof v1 === "string")) return false;
+  const v2 = o["agent"];
+  if (!((v2 === undefined || (v2 === null || typeof v2 === "string")))) return false;
+  const v3 = o["agent_id"];
+  if (!((v3 === undefined || (v3 === null || typeof v3 === "string")))) return false;
+  const v4 = o["prompt"];
+  if (!((v4 === undefined || true))) return false;
+  const v5 = o["output_schema"];
+  if (!((v5 === undefined || true))) return false;
   if (!("status" in o)) return false;
-  const r0v5 = o["status"];
-  if (!(r0s6.has(r0v5))) return false;
-  const r0v7 = o["created_at"];
-  if (!((r0v7 === undefined || typeof r0v7 === "string"))) return false;
-  const r0v8 = o["updated_at"];
-  if (!((r0v8 === undefined || typeof r0v8 === "string"))) return false;
-  const r0v9 = o["error_message"];
-  if (!((r0v9 === undefined || (r0v9 === null || typeof r0v9 === "string")))) return false;
-  const r0v10 = o["credits_cost"];
-  if (!((r0v10 === undefined || (r0v10 === null || (typeof r0v10 === "string" || (typeof r0v10 === "number" && Number.isFinite(r0v10))))))) return false;
-  const r0v11 = o["webhook"];
-  if (!((r0v11 === undefined || (r0v11 === null || typeof r0v11 === "string")))) return false;
-  const r0v12 = o["webhook_last_called_at"];
-  if (!((r0v12 === undefined || (r0v12 === null || typeof r0v12 === "string")))) return false;
-  const r0v13 = o["webhook_last_status_code"];
-  if (!((r0v13 === undefined || (r0v13 === null || (typeof r0v13 === "number" && Number.isFinite(r0v13)))))) return false;
-  const r0v14 = o["webhook_last_error"];
-  if (!((r0v14 === undefined || (r0v14 === null || typeof r0v14 === "string")))) return false;
-  const r0v15 = o["wait_error"];
-  if (!((r0v15 === undefined || typeof r0v15 === "string"))) return false;
+  const v6 = o["status"];
+  if (!(s7.has(v6))) return false;
+  const v8 = o["created_at"];
+  if (!((v8 === undefined || typeof v8 === "string"))) return false;
+  const v9 = o["updated_at"];
+  if (!((v9 === undefined || typeof v9 === "string"))) return false;
+  const v10 = o["error_message"];
+  if (!((v10 === undefined || (v10 === null || typeof v10 === "string")))) return false;
+  const v11 = o["credits_cost"];
+  if (!((v11 === undefined || (v11 === null || (typeof v11 === "string" || (typeof v11 === "number" && Number.isFinite(v11))))))) return false;
+  const v12 = o["webhook"];
+  if (!((v12 === undefined || (v12 === null || typeof v12 === "string")))) return false;
+  const v13 = o["webhook_last_called_at"];
+  if (!((v13 === undefined || (v13 === null || typeof v13 === "string")))) return false;
+  const v14 = o["webhook_last_status_code"];
+  if (!((v14 === undefined || (v14 === null || (typeof v14 === "number" && Number.isFinite(v14)))))) return false;
+  const v15 = o["webhook_last_error"];
+  if (!((v15 === undefined || (v15 === null || typeof v15 === "string")))) return false;
+  const v16 = o["wait_error"];
+  if (!((v16 === undefined || typeof v16 === "string"))) return false;
   return true;
 }
 // taskPage
-const r1s12 = new Set(["pending", "in_progress", "completed", "failed", "cancelled"]);
-function r1f22(o) {
-  if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  if (!("id" in o)) return false;
-  const r1v6 = o["id"];
-  if (!(typeof r1v6 === "string")) return false;
-  const r1v7 = o["agent"];
-  if (!((r1v7 === undefined || (r1v7 === null || typeof r1v7 === "string")))) return false;
-  const r1v8 = o["agent_id"];
-  if (!((r1v8 === undefined || (r1v8 === null || typeof r1v8 === "string")))) return false;
-  const r1v9 = o["prompt"];
-  if (!((r1v9 === undefined || true))) return false;
-  const r1v10 = o["output_schema"];
-  if (!((r1v10 === undefined || true))) return false;
-  if (!("status" in o)) return false;
-  const r1v11 = o["status"];
-  if (!(r1s12.has(r1v11))) return false;
-  const r1v13 = o["created_at"];
-  if (!((r1v13 === undefined || typeof r1v13 === "string"))) return false;
-  const r1v14 = o["updated_at"];
-  if (!((r1v14 === undefined || typeof r1v14 === "string"))) return false;
-  const r1v15 = o["error_message"];
-  if (!((r1v15 === undefined || (r1v15 === null || typeof r1v15 === "string")))) return false;
-  const r1v16 = o["credits_cost"];
-  if (!((r1v16 === undefined || (r1v16 === null || (typeof r1v16 === "string" || (typeof r1v16 === "number" && Number.isFinite(r1v16))))))) return false;
-  const r1v17 = o["webhook"];
-  if (!((r1v17 === undefined || (r1v17 === null || typeof r1v17 === "string")))) return false;
-  const r1v18 = o["webhook_last_called_at"];
-  if (!((r1v18 === undefined || (r1v18 === null || typeof r1v18 === "string")))) return false;
-  const r1v19 = o["webhook_last_status_code"];
-  if (!((r1v19 === undefined || (r1v19 === null || (typeof r1v19 === "number" && Number.isFinite(r1v19)))))) return false;
-  const r1v20 = o["webhook_last_error"];
-  if (!((r1v20 === undefined || (r1v20 === null || typeof r1v20 === "string")))) return false;
-  const r1v21 = o["wait_error"];
-  if (!((r1v21 === undefined || typeof r1v21 === "string"))) return false;
-  return true;
-}
-function r1f23(a) {
+function f22(a) {
   if (!Array.isArray(a)) return false;
-  for (let r1v5 = 0; r1v5 < a.length; r1v5++) {
-    const r1v4 = a[r1v5];
-    if (!(r1f22(r1v4))) return false;
+  for (let v24 = 0; v24 < a.length; v24++) {
+    const v23 = a[v24];
+    if (!(f0(v23))) return false;
   }
   return true;
 }
-function r1f24(o) {
+function f17(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("count" in o)) return false;
-  const r1v0 = o["count"];
-  if (!((typeof r1v0 === "number" && Number.isSafeInteger(r1v0) && r1v0 >= 0))) return false;
-  const r1v1 = o["next"];
-  if (!((r1v1 === undefined || (r1v1 === null || typeof r1v1 === "string")))) return false;
-  const r1v2 = o["previous"];
-  if (!((r1v2 === undefined || (r1v2 === null || typeof r1v2 === "string")))) return false;
+  const v18 = o["count"];
+  if (!((typeof v18 === "number" && Number.isSafeInteger(v18) && v18 >= 0))) return false;
+  const v19 = o["next"];
+  if (!((v19 === undefined || (v19 === null || typeof v19 === "string")))) return false;
+  const v20 = o["previous"];
+  if (!((v20 === undefined || (v20 === null || typeof v20 === "string")))) return false;
   if (!("results" in o)) return false;
-  const r1v3 = o["results"];
-  if (!(r1f23(r1v3))) return false;
+  const v21 = o["results"];
+  if (!(f22(v21))) return false;
   return true;
 }
 // createdTask
-function r2f1(o) {
+function f25(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("id" in o)) return false;
-  const r2v0 = o["id"];
-  if (!(typeof r2v0 === "string")) return false;
+  const v26 = o["id"];
+  if (!(typeof v26 === "string")) return false;
   return true;
 }
 // taskResult
-const r3s3 = new Set(["pending", "in_progress", "completed", "failed", "cancelled"]);
-function r3f7(o) {
+function f27(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  const r3v0 = o["id"];
-  if (!((r3v0 === undefined || typeof r3v0 === "string"))) return false;
-  const r3v1 = o["agent_id"];
-  if (!((r3v1 === undefined || (r3v1 === null || typeof r3v1 === "string")))) return false;
+  const v28 = o["id"];
+  if (!((v28 === undefined || typeof v28 === "string"))) return false;
+  const v29 = o["agent_id"];
+  if (!((v29 === undefined || (v29 === null || typeof v29 === "string")))) return false;
   if (!("status" in o)) return false;
-  const r3v2 = o["status"];
-  if (!(r3s3.has(r3v2))) return false;
-  const r3v4 = o["result"];
-  if (!((r3v4 === undefined || true))) return false;
-  const r3v5 = o["error_message"];
-  if (!((r3v5 === undefined || (r3v5 === null || typeof r3v5 === "string")))) return false;
-  const r3v6 = o["message"];
-  if (!((r3v6 === undefined || (r3v6 === null || typeof r3v6 === "string")))) return false;
+  const v30 = o["status"];
+  if (!(s7.has(v30))) return false;
+  const v31 = o["result"];
+  if (!((v31 === undefined || true))) return false;
+  const v32 = o["error_message"];
+  if (!((v32 === undefined || (v32 === null || typeof v32 === "string")))) return false;
+  const v33 = o["message"];
+  if (!((v33 === undefined || (v33 === null || typeof v33 === "string")))) return false;
   return true;
 }
 // cancel
-function r4f2(o) {
+function f34(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("status" in o)) return false;
-  const r4v0 = o["status"];
-  if (!(typeof r4v0 === "string")) return false;
-  const r4v1 = o["message"];
-  if (!((r4v1 === undefined || typeof r4v1 === "string"))) return false;
+  const v35 = o["status"];
+  if (!(typeof v35 === "string")) return false;
+  const v36 = o["message"];
+  if (!((v36 === undefined || typeof v36 === "string"))) return false;
   return true;
 }
 // legacyAgent
-function r5f7(o) {
+function f37(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("id" in o)) return false;
-  const r5v0 = o["id"];
-  if (!(typeof r5v0 === "string")) return false;
+  const v38 = o["id"];
+  if (!(typeof v38 === "string")) return false;
   if (!("name" in o)) return false;
-  const r5v1 = o["name"];
-  if (!(typeof r5v1 === "string")) return false;
-  const r5v2 = o["user_email"];
-  if (!((r5v2 === undefined || (r5v2 === null || typeof r5v2 === "string")))) return false;
-  const r5v3 = o["created_at"];
-  if (!((r5v3 === undefined || typeof r5v3 === "string"))) return false;
-  const r5v4 = o["updated_at"];
-  if (!((r5v4 === undefined || typeof r5v4 === "string"))) return false;
-  const r5v5 = o["listing_description"];
-  if (!((r5v5 === undefined || (r5v5 === null || typeof r5v5 === "string")))) return false;
-  const r5v6 = o["mini_description"];
-  if (!((r5v6 === undefined || (r5v6 === null || typeof r5v6 === "string")))) return false;
+  const v39 = o["name"];
+  if (!(typeof v39 === "string")) return false;
+  const v40 = o["user_email"];
+  if (!((v40 === undefined || (v40 === null || typeof v40 === "string")))) return false;
+  const v41 = o["created_at"];
+  if (!((v41 === undefined || typeof v41 === "string"))) return false;
+  const v42 = o["updated_at"];
+  if (!((v42 === undefined || typeof v42 === "string"))) return false;
+  const v43 = o["listing_description"];
+  if (!((v43 === undefined || (v43 === null || typeof v43 === "string")))) return false;
+  const v44 = o["mini_description"];
+  if (!((v44 === undefined || (v44 === null || typeof v44 === "string")))) return false;
   return true;
 }
 // legacyAgentPage
-function r6f13(o) {
-  if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  if (!("id" in o)) return false;
-  const r6v6 = o["id"];
-  if (!(typeof r6v6 === "string")) return false;
-  if (!("name" in o)) return false;
-  const r6v7 = o["name"];
-  if (!(typeof r6v7 === "string")) return false;
-  const r6v8 = o["user_email"];
-  if (!((r6v8 === undefined || (r6v8 === null || typeof r6v8 === "string")))) return false;
-  const r6v9 = o["created_at"];
-  if (!((r6v9 === undefined || typeof r6v9 === "string"))) return false;
-  const r6v10 = o["updated_at"];
-  if (!((r6v10 === undefined || typeof r6v10 === "string"))) return false;
-  const r6v11 = o["listing_description"];
-  if (!((r6v11 === undefined || (r6v11 === null || typeof r6v11 === "string")))) return false;
-  const r6v12 = o["mini_description"];
-  if (!((r6v12 === undefined || (r6v12 === null || typeof r6v12 === "string")))) return false;
-  return true;
-}
-function r6f14(a) {
+function f50(a) {
   if (!Array.isArray(a)) return false;
-  for (let r6v5 = 0; r6v5 < a.length; r6v5++) {
-    const r6v4 = a[r6v5];
-    if (!(r6f13(r6v4))) return false;
+  for (let v52 = 0; v52 < a.length; v52++) {
+    const v51 = a[v52];
+    if (!(f37(v51))) return false;
   }
   return true;
 }
-function r6f15(o) {
+function f45(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("count" in o)) return false;
-  const r6v0 = o["count"];
-  if (!((typeof r6v0 === "number" && Number.isSafeInteger(r6v0) && r6v0 >= 0))) return false;
-  const r6v1 = o["next"];
-  if (!((r6v1 === undefined || (r6v1 === null || typeof r6v1 === "string")))) return false;
-  const r6v2 = o["previous"];
-  if (!((r6v2 === undefined || (r6v2 === null || typeof r6v2 === "string")))) return false;
+  const v46 = o["count"];
+  if (!((typeof v46 === "number" && Number.isSafeInteger(v46) && v46 >= 0))) return false;
+  const v47 = o["next"];
+  if (!((v47 === undefined || (v47 === null || typeof v47 === "string")))) return false;
+  const v48 = o["previous"];
+  if (!((v48 === undefined || (v48 === null || typeof v48 === "string")))) return false;
   if (!("results" in o)) return false;
-  const r6v3 = o["results"];
-  if (!(r6f14(r6v3))) return false;
+  const v49 = o["results"];
+  if (!(f50(v49))) return false;
   return true;
 }
 // persistentAgent
-function r7f21(a) {
+function f73(a) {
   if (!Array.isArray(a)) return false;
-  for (let r7v20 = 0; r7v20 < a.length; r7v20++) {
-    const r7v19 = a[r7v20];
+  for (let v75 = 0; v75 < a.length; v75++) {
+    const v74 = a[v75];
     if (!(true)) return false;
   }
   return true;
 }
-function r7f25(a) {
+function f77(a) {
   if (!Array.isArray(a)) return false;
-  for (let r7v24 = 0; r7v24 < a.length; r7v24++) {
-    const r7v23 = a[r7v24];
-    if (!(typeof r7v23 === "string")) return false;
+  for (let v79 = 0; v79 < a.length; v79++) {
+    const v78 = a[v79];
+    if (!(typeof v78 === "string")) return false;
   }
   return true;
 }
-function r7f26(o) {
+function f53(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("id" in o)) return false;
-  const r7v0 = o["id"];
-  if (!(typeof r7v0 === "string")) return false;
+  const v54 = o["id"];
+  if (!(typeof v54 === "string")) return false;
   if (!("name" in o)) return false;
-  const r7v1 = o["name"];
-  if (!(typeof r7v1 === "string")) return false;
-  const r7v2 = o["charter"];
-  if (!((r7v2 === undefined || (r7v2 === null || typeof r7v2 === "string")))) return false;
-  const r7v3 = o["schedule"];
-  if (!((r7v3 === undefined || (r7v3 === null || typeof r7v3 === "string")))) return false;
-  const r7v4 = o["is_active"];
-  if (!((r7v4 === undefined || typeof r7v4 === "boolean"))) return false;
-  const r7v5 = o["life_state"];
-  if (!((r7v5 === undefined || typeof r7v5 === "string"))) return false;
-  const r7v6 = o["whitelist_policy"];
-  if (!((r7v6 === undefined || typeof r7v6 === "string"))) return false;
-  const r7v7 = o["last_interaction_at"];
-  if (!((r7v7 === undefined || (r7v7 === null || typeof r7v7 === "string")))) return false;
-  const r7v8 = o["created_at"];
-  if (!((r7v8 === undefined || typeof r7v8 === "string"))) return false;
-  const r7v9 = o["updated_at"];
-  if (!((r7v9 === undefined || typeof r7v9 === "string"))) return false;
-  const r7v10 = o["user_id"];
-  if (!((r7v10 === undefined || (r7v10 === null || (typeof r7v10 === "string" || (typeof r7v10 === "number" && Number.isFinite(r7v10))))))) return false;
-  const r7v11 = o["organization_id"];
-  if (!((r7v11 === undefined || (r7v11 === null || typeof r7v11 === "string")))) return false;
-  const r7v12 = o["browser_use_agent_id"];
-  if (!((r7v12 === undefined || (r7v12 === null || typeof r7v12 === "string")))) return false;
-  const r7v13 = o["preferred_contact_endpoint_id"];
-  if (!((r7v13 === undefined || (r7v13 === null || typeof r7v13 === "string")))) return false;
-  const r7v14 = o["proactive_opt_in"];
-  if (!((r7v14 === undefined || typeof r7v14 === "boolean"))) return false;
-  const r7v15 = o["proactive_last_trigger_at"];
-  if (!((r7v15 === undefined || (r7v15 === null || typeof r7v15 === "string")))) return false;
-  const r7v16 = o["short_description"];
-  if (!((r7v16 === undefined || (r7v16 === null || typeof r7v16 === "string")))) return false;
-  const r7v17 = o["schedule_snapshot"];
-  if (!((r7v17 === undefined || (r7v17 === null || typeof r7v17 === "string")))) return false;
-  const r7v18 = o["available_mcp_servers"];
-  if (!((r7v18 === undefined || r7f21(r7v18)))) return false;
-  const r7v22 = o["personal_mcp_server_ids"];
-  if (!((r7v22 === undefined || r7f25(r7v22)))) return false;
+  const v55 = o["name"];
+  if (!(typeof v55 === "string")) return false;
+  const v56 = o["charter"];
+  if (!((v56 === undefined || (v56 === null || typeof v56 === "string")))) return false;
+  const v57 = o["schedule"];
+  if (!((v57 === undefined || (v57 === null || typeof v57 === "string")))) return false;
+  const v58 = o["is_active"];
+  if (!((v58 === undefined || typeof v58 === "boolean"))) return false;
+  const v59 = o["life_state"];
+  if (!((v59 === undefined || typeof v59 === "string"))) return false;
+  const v60 = o["whitelist_policy"];
+  if (!((v60 === undefined || typeof v60 === "string"))) return false;
+  const v61 = o["last_interaction_at"];
+  if (!((v61 === undefined || (v61 === null || typeof v61 === "string")))) return false;
+  const v62 = o["created_at"];
+  if (!((v62 === undefined || typeof v62 === "string"))) return false;
+  const v63 = o["updated_at"];
+  if (!((v63 === undefined || typeof v63 === "string"))) return false;
+  const v64 = o["user_id"];
+  if (!((v64 === undefined || (v64 === null || (typeof v64 === "string" || (typeof v64 === "number" && Number.isFinite(v64))))))) return false;
+  const v65 = o["organization_id"];
+  if (!((v65 === undefined || (v65 === null || typeof v65 === "string")))) return false;
+  const v66 = o["browser_use_agent_id"];
+  if (!((v66 === undefined || (v66 === null || typeof v66 === "string")))) return false;
+  const v67 = o["preferred_contact_endpoint_id"];
+  if (!((v67 === undefined || (v67 === null || typeof v67 === "string")))) return false;
+  const v68 = o["proactive_opt_in"];
+  if (!((v68 === undefined || typeof v68 === "boolean"))) return false;
+  const v69 = o["proactive_last_trigger_at"];
+  if (!((v69 === undefined || (v69 === null || typeof v69 === "string")))) return false;
+  const v70 = o["short_description"];
+  if (!((v70 === undefined || (v70 === null || typeof v70 === "string")))) return false;
+  const v71 = o["schedule_snapshot"];
+  if (!((v71 === undefined || (v71 === null || typeof v71 === "string")))) return false;
+  const v72 = o["available_mcp_servers"];
+  if (!((v72 === undefined || f73(v72)))) return false;
+  const v76 = o["personal_mcp_server_ids"];
+  if (!((v76 === undefined || f77(v76)))) return false;
   return true;
 }
 // persistentAgentPage
-function r8f22(o) {
+function f88(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("id" in o)) return false;
-  const r8v6 = o["id"];
-  if (!(typeof r8v6 === "string")) return false;
+  const v89 = o["id"];
+  if (!(typeof v89 === "string")) return false;
   if (!("name" in o)) return false;
-  const r8v7 = o["name"];
-  if (!(typeof r8v7 === "string")) return false;
-  const r8v8 = o["charter"];
-  if (!((r8v8 === undefined || (r8v8 === null || typeof r8v8 === "string")))) return false;
-  const r8v9 = o["schedule"];
-  if (!((r8v9 === undefined || (r8v9 === null || typeof r8v9 === "string")))) return false;
-  const r8v10 = o["is_active"];
-  if (!((r8v10 === undefined || typeof r8v10 === "boolean"))) return false;
-  const r8v11 = o["life_state"];
-  if (!((r8v11 === undefined || typeof r8v11 === "string"))) return false;
-  const r8v12 = o["whitelist_policy"];
-  if (!((r8v12 === undefined || typeof r8v12 === "string"))) return false;
-  const r8v13 = o["last_interaction_at"];
-  if (!((r8v13 === undefined || (r8v13 === null || typeof r8v13 === "string")))) return false;
-  const r8v14 = o["created_at"];
-  if (!((r8v14 === undefined || typeof r8v14 === "string"))) return false;
-  const r8v15 = o["updated_at"];
-  if (!((r8v15 === undefined || typeof r8v15 === "string"))) return false;
-  const r8v16 = o["user_id"];
-  if (!((r8v16 === undefined || (r8v16 === null || (typeof r8v16 === "string" || (typeof r8v16 === "number" && Number.isFinite(r8v16))))))) return false;
-  const r8v17 = o["organization_id"];
-  if (!((r8v17 === undefined || (r8v17 === null || typeof r8v17 === "string")))) return false;
-  const r8v18 = o["browser_use_agent_id"];
-  if (!((r8v18 === undefined || (r8v18 === null || typeof r8v18 === "string")))) return false;
-  const r8v19 = o["preferred_contact_endpoint_id"];
-  if (!((r8v19 === undefined || (r8v19 === null || typeof r8v19 === "string")))) return false;
-  const r8v20 = o["proactive_opt_in"];
-  if (!((r8v20 === undefined || typeof r8v20 === "boolean"))) return false;
-  const r8v21 = o["proactive_last_trigger_at"];
-  if (!((r8v21 === undefined || (r8v21 === null || typeof r8v21 === "string")))) return false;
+  const v90 = o["name"];
+  if (!(typeof v90 === "string")) return false;
+  const v91 = o["charter"];
+  if (!((v91 === undefined || (v91 === null || typeof v91 === "string")))) return false;
+  const v92 = o["schedule"];
+  if (!((v92 === undefined || (v92 === null || typeof v92 === "string")))) return false;
+  const v93 = o["is_active"];
+  if (!((v93 === undefined || typeof v93 === "boolean"))) return false;
+  const v94 = o["life_state"];
+  if (!((v94 === undefined || typeof v94 === "string"))) return false;
+  const v95 = o["whitelist_policy"];
+  if (!((v95 === undefined || typeof v95 === "string"))) return false;
+  const v96 = o["last_interaction_at"];
+  if (!((v96 === undefined || (v96 === null || typeof v96 === "string")))) return false;
+  const v97 = o["created_at"];
+  if (!((v97 === undefined || typeof v97 === "string"))) return false;
+  const v98 = o["updated_at"];
+  if (!((v98 === undefined || typeof v98 === "string"))) return false;
+  const v99 = o["user_id"];
+  if (!((v99 === undefined || (v99 === null || (typeof v99 === "string" || (typeof v99 === "number" && Number.isFinite(v99))))))) return false;
+  const v100 = o["organization_id"];
+  if (!((v100 === undefined || (v100 === null || typeof v100 === "string")))) return false;
+  const v101 = o["browser_use_agent_id"];
+  if (!((v101 === undefined || (v101 === null || typeof v101 === "string")))) return false;
+  const v102 = o["preferred_contact_endpoint_id"];
+  if (!((v102 === undefined || (v102 === null || typeof v102 === "string")))) return false;
+  const v103 = o["proactive_opt_in"];
+  if (!((v103 === undefined || typeof v103 === "boolean"))) return false;
+  const v104 = o["proactive_last_trigger_at"];
+  if (!((v104 === undefined || (v104 === null || typeof v104 === "string")))) return false;
   return true;
 }
-function r8f23(a) {
+function f85(a) {
   if (!Array.isArray(a)) return false;
-  for (let r8v5 = 0; r8v5 < a.length; r8v5++) {
-    const r8v4 = a[r8v5];
-    if (!(r8f22(r8v4))) return false;
+  for (let v87 = 0; v87 < a.length; v87++) {
+    const v86 = a[v87];
+    if (!(f88(v86))) return false;
   }
   return true;
 }
-function r8f24(o) {
+function f80(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("count" in o)) return false;
-  const r8v0 = o["count"];
-  if (!((typeof r8v0 === "number" && Number.isSafeInteger(r8v0) && r8v0 >= 0))) return false;
-  const r8v1 = o["next"];
-  if (!((r8v1 === undefined || (r8v1 === null || typeof r8v1 === "string")))) return false;
-  const r8v2 = o["previous"];
-  if (!((r8v2 === undefined || (r8v2 === null || typeof r8v2 === "string")))) return false;
+  const v81 = o["count"];
+  if (!((typeof v81 === "number" && Number.isSafeInteger(v81) && v81 >= 0))) return false;
+  const v82 = o["next"];
+  if (!((v82 === undefined || (v82 === null || typeof v82 === "string")))) return false;
+  const v83 = o["previous"];
+  if (!((v83 === undefined || (v83 === null || typeof v83 === "string")))) return false;
   if (!("results" in o)) return false;
-  const r8v3 = o["results"];
-  if (!(r8f23(r8v3))) return false;
+  const v84 = o["results"];
+  if (!(f85(v84))) return false;
   return true;
 }
 // activation
-function r9f2(o) {
+function f105(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("status" in o)) return false;
-  const r9v0 = o["status"];
-  if (!(typeof r9v0 === "string")) return false;
-  const r9v1 = o["updated"];
-  if (!((r9v1 === undefined || typeof r9v1 === "boolean"))) return false;
+  const v106 = o["status"];
+  if (!(typeof v106 === "string")) return false;
+  const v107 = o["updated"];
+  if (!((v107 === undefined || typeof v107 === "boolean"))) return false;
   return true;
 }
 // webTasks
-function r10f5(o) {
+function f113(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("id" in o)) return false;
-  const r10v3 = o["id"];
-  if (!(typeof r10v3 === "string")) return false;
+  const v114 = o["id"];
+  if (!(typeof v114 === "string")) return false;
   if (!("status" in o)) return false;
-  const r10v4 = o["status"];
-  if (!(typeof r10v4 === "string")) return false;
+  const v115 = o["status"];
+  if (!(typeof v115 === "string")) return false;
   return true;
 }
-function r10f6(a) {
+function f110(a) {
   if (!Array.isArray(a)) return false;
-  for (let r10v2 = 0; r10v2 < a.length; r10v2++) {
-    const r10v1 = a[r10v2];
-    if (!(r10f5(r10v1))) return false;
+  for (let v112 = 0; v112 < a.length; v112++) {
+    const v111 = a[v112];
+    if (!(f113(v111))) return false;
   }
   return true;
 }
-function r10f8(o) {
+function f108(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("results" in o)) return false;
-  const r10v0 = o["results"];
-  if (!(r10f6(r10v0))) return false;
-  const r10v7 = o["limit"];
-  if (!((r10v7 === undefined || (typeof r10v7 === "number" && Number.isFinite(r10v7))))) return false;
+  const v109 = o["results"];
+  if (!(f110(v109))) return false;
+  const v116 = o["limit"];
+  if (!((v116 === undefined || (typeof v116 === "number" && Number.isFinite(v116))))) return false;
   return true;
 }
 // processingStatus
-function r11f7(o) {
+function f126(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  const r11v6 = o["id"];
-  if (!((r11v6 === undefined || typeof r11v6 === "string"))) return false;
+  const v127 = o["id"];
+  if (!((v127 === undefined || typeof v127 === "string"))) return false;
   return true;
 }
-function r11f8(a) {
+function f123(a) {
   if (!Array.isArray(a)) return false;
-  for (let r11v5 = 0; r11v5 < a.length; r11v5++) {
-    const r11v4 = a[r11v5];
-    if (!(r11f7(r11v4))) return false;
+  for (let v125 = 0; v125 < a.length; v125++) {
+    const v124 = a[v125];
+    if (!(f126(v124))) return false;
   }
   return true;
 }
-function r11f10(o) {
+function f120(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  const r11v2 = o["active"];
-  if (!((r11v2 === undefined || typeof r11v2 === "boolean"))) return false;
-  const r11v3 = o["webTasks"];
-  if (!((r11v3 === undefined || r11f8(r11v3)))) return false;
-  const r11v9 = o["nextScheduledAt"];
-  if (!((r11v9 === undefined || (r11v9 === null || typeof r11v9 === "string")))) return false;
+  const v121 = o["active"];
+  if (!((v121 === undefined || typeof v121 === "boolean"))) return false;
+  const v122 = o["webTasks"];
+  if (!((v122 === undefined || f123(v122)))) return false;
+  const v128 = o["nextScheduledAt"];
+  if (!((v128 === undefined || (v128 === null || typeof v128 === "string")))) return false;
   return true;
 }
-function r11f11(o) {
+function f117(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("processing_active" in o)) return false;
-  const r11v0 = o["processing_active"];
-  if (!(typeof r11v0 === "boolean")) return false;
-  const r11v1 = o["processing_snapshot"];
-  if (!((r11v1 === undefined || (r11v1 === null || r11f10(r11v1))))) return false;
+  const v118 = o["processing_active"];
+  if (!(typeof v118 === "boolean")) return false;
+  const v119 = o["processing_snapshot"];
+  if (!((v119 === undefined || (v119 === null || f120(v119))))) return false;
   return true;
 }
 // timeline
-function r12f6(o) {
+function f134(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("kind" in o)) return false;
-  const r12v3 = o["kind"];
-  if (!(typeof r12v3 === "string")) return false;
-  const r12v4 = o["cursor"];
-  if (!((r12v4 === undefined || typeof r12v4 === "string"))) return false;
-  const r12v5 = o["timestamp"];
-  if (!((r12v5 === undefined || typeof r12v5 === "string"))) return false;
+  const v135 = o["kind"];
+  if (!(typeof v135 === "string")) return false;
+  const v136 = o["cursor"];
+  if (!((v136 === undefined || typeof v136 === "string"))) return false;
+  const v137 = o["timestamp"];
+  if (!((v137 === undefined || typeof v137 === "string"))) return false;
   return true;
 }
-function r12f7(a) {
+function f131(a) {
   if (!Array.isArray(a)) return false;
-  for (let r12v2 = 0; r12v2 < a.length; r12v2++) {
-    const r12v1 = a[r12v2];
-    if (!(r12f6(r12v1))) return false;
+  for (let v133 = 0; v133 < a.length; v133++) {
+    const v132 = a[v133];
+    if (!(f134(v132))) return false;
   }
   return true;
 }
-function r12f13(o) {
+function f129(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("events" in o)) return false;
-  const r12v0 = o["events"];
-  if (!(r12f7(r12v0))) return false;
-  const r12v8 = o["oldest_cursor"];
-  if (!((r12v8 === undefined || (r12v8 === null || typeof r12v8 === "string")))) return false;
-  const r12v9 = o["newest_cursor"];
-  if (!((r12v9 === undefined || (r12v9 === null || typeof r12v9 === "string")))) return false;
-  const r12v10 = o["has_more_older"];
-  if (!((r12v10 === undefined || typeof r12v10 === "boolean"))) return false;
-  const r12v11 = o["has_more_newer"];
-  if (!((r12v11 === undefined || typeof r12v11 === "boolean"))) return false;
-  const r12v12 = o["processing_active"];
-  if (!((r12v12 === undefined || typeof r12v12 === "boolean"))) return false;
+  const v130 = o["events"];
+  if (!(f131(v130))) return false;
+  const v138 = o["oldest_cursor"];
+  if (!((v138 === undefined || (v138 === null || typeof v138 === "string")))) return false;
+  const v139 = o["newest_cursor"];
+  if (!((v139 === undefined || (v139 === null || typeof v139 === "string")))) return false;
+  const v140 = o["has_more_older"];
+  if (!((v140 === undefined || typeof v140 === "boolean"))) return false;
+  const v141 = o["has_more_newer"];
+  if (!((v141 === undefined || typeof v141 === "boolean"))) return false;
+  const v142 = o["processing_active"];
+  if (!((v142 === undefined || typeof v142 === "boolean"))) return false;
   return true;
 }
 // message
-function r13f2(o) {
+function f145(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  const r13v1 = o["kind"];
-  if (!((r13v1 === undefined || typeof r13v1 === "string"))) return false;
+  const v146 = o["kind"];
+  if (!((v146 === undefined || typeof v146 === "string"))) return false;
   return true;
 }
-function r13f3(o) {
+function f143(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
   if (!("event" in o)) return false;
-  const r13v0 = o["event"];
-  if (!(r13f2(r13v0))) return false;
+  const v144 = o["event"];
+  if (!(f145(v144))) return false;
   return true;
 }
 // schedulePreview
-function r14f3(o) {
+function f147(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  const r14v0 = o["valid"];
-  if (!((r14v0 === undefined || typeof r14v0 === "boolean"))) return false;
-  const r14v1 = o["disabled"];
-  if (!((r14v1 === undefined || typeof r14v1 === "boolean"))) return false;
-  const r14v2 = o["description"];
-  if (!((r14v2 === undefined || (r14v2 === null || typeof r14v2 === "string")))) return false;
+  const v148 = o["valid"];
+  if (!((v148 === undefined || typeof v148 === "boolean"))) return false;
+  const v149 = o["disabled"];
+  if (!((v149 === undefined || typeof v149 === "boolean"))) return false;
+  const v150 = o["description"];
+  if (!((v150 === undefined || (v150 === null || typeof v150 === "string")))) return false;
   return true;
 }
 // ping
-function r15f2(o) {
+function f151(o) {
   if (typeof o !== "object" || o === null || Array.isArray(o)) return false;
-  const r15v0 = o["pong"];
-  if (!((r15v0 === undefined || typeof r15v0 === "boolean"))) return false;
-  const r15v1 = o["user"];
-  if (!((r15v1 === undefined || typeof r15v1 === "string"))) return false;
+  const v152 = o["pong"];
+  if (!((v152 === undefined || typeof v152 === "boolean"))) return false;
+  const v153 = o["user"];
+  if (!((v153 === undefined || typeof v153 === "string"))) return false;
   return true;
 }
 
 export const ACCEPTORS = {
-  "task": (value) => r0f16(value),
-  "taskPage": (value) => r1f24(value),
-  "createdTask": (value) => r2f1(value),
-  "taskResult": (value) => r3f7(value),
-  "cancel": (value) => r4f2(value),
-  "legacyAgent": (value) => r5f7(value),
-  "legacyAgentPage": (value) => r6f15(value),
-  "persistentAgent": (value) => r7f26(value),
-  "persistentAgentPage": (value) => r8f24(value),
-  "activation": (value) => r9f2(value),
-  "webTasks": (value) => r10f8(value),
-  "processingStatus": (value) => r11f11(value),
-  "timeline": (value) => r12f13(value),
-  "message": (value) => r13f3(value),
-  "schedulePreview": (value) => r14f3(value),
-  "ping": (value) => r15f2(value),
+  "task": (value) => f0(value),
+  "taskPage": (value) => f17(value),
+  "createdTask": (value) => f25(value),
+  "taskResult": (value) => f27(value),
+  "cancel": (value) => f34(value),
+  "legacyAgent": (value) => f37(value),
+  "legacyAgentPage": (value) => f45(value),
+  "persistentAgent": (value) => f53(value),
+  "persistentAgentPage": (value) => f80(value),
+  "activation": (value) => f105(value),
+  "webTasks": (value) => f108(value),
+  "processingStatus": (value) => f117(value),
+  "timeline": (value) => f129(value),
+  "message": (value) => f143(value),
+  "schedulePreview": (value) => f147(value),
+  "ping": (value) => f151(value),
 };
