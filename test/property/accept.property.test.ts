@@ -120,6 +120,23 @@ describe('the fast response check', () => {
     expect(acceptorOf(Node)).toBeUndefined();
   });
 
+  it('writes a schema used twice once, and leaves nothing behind of a schema it cannot write', () => {
+    const item = z.looseObject({ id: z.string() });
+    const { code } = acceptorModule({
+      item,
+      page: z.looseObject({ results: z.array(item) }),
+      refused: z.looseObject({ inner: z.looseObject({ a: z.string() }), name: z.string().check(z.minLength(1)) }),
+    });
+    // Three functions: the item's, and the page's and its array's (which calls the item's); none of `refused`.
+    expect(code.match(/^function /gm)).toHaveLength(3);
+    expect(code).toContain('"refused": null');
+    const { ACCEPTORS: written } = new Function(`${code.replace('export const ACCEPTORS', 'const ACCEPTORS')}\nreturn { ACCEPTORS };`)() as {
+      ACCEPTORS: Record<string, ((value: unknown) => boolean) | null>;
+    };
+    expect(written.page!({ results: [{ id: 'a' }] })).toBe(true);
+    expect(written.page!({ results: [{ id: 1 }] })).toBe(false);
+  });
+
   it('agrees with zod on an enum of a numeric TypeScript enum (its reverse names are not values)', () => {
     const schema = z.enum({ A: 0, 0: 'A' } as unknown as Record<string, number>);
     const accept = acceptorOf(schema)!;
