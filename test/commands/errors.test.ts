@@ -106,6 +106,33 @@ describe('exit codes and error rendering', () => {
     expect(task.stderr).toContain('status: Invalid option: expected one of "pending"|"in_progress"|"completed"|"failed"|"cancelled"');
   });
 
+  it('api with --json or --jq refuses a success body that is not JSON (a login page, a cut-off answer): exit 1, stdout empty', async () => {
+    const stub = await stubServer((req, res) => {
+      if (req.url.startsWith('/api/v1/cut/')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"id": ');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>login portal</html>');
+    });
+    const cli = against(stub.baseUrl);
+    const json = await cli(['api', 'GET', '/tasks/browser-use/', '--json']);
+    const jq = await cli(['api', 'GET', '/tasks/browser-use/', '--jq', '.count']);
+    const cut = await cli(['api', 'GET', '/cut/', '--json']);
+    const plain = await cli(['api', 'GET', '/tasks/browser-use/']);
+    await stub.close();
+    for (const result of [json, jq, cut]) {
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('with a body that is not JSON');
+    }
+    expect(json.stderr).toContain('(text/html)');
+    // Without --json the body is what was asked for: printed as it came.
+    expect(plain.exitCode).toBe(0);
+    expect(plain.stdout).toBe('<html>login portal</html>\n');
+  });
+
   it('404 with an HTML body for an unknown route is exit 4', async () => {
     const result = await against(emulator.baseUrl)(['api', 'GET', '/no/such/route/']);
     expect(result.exitCode).toBe(4);
