@@ -213,6 +213,12 @@ export class Output {
         }
       }
       if (format === 'json') batch += count === 0 ? ']\n' : '\n]\n';
+    } catch (error) {
+      // A failure before the first item (an unknown --fields name) leaves stdout empty; one after
+      // items still closes the JSON array, so stdout stays one valid document.
+      if (count === 0) batch = '';
+      else if (format === 'json') batch += '\n]\n';
+      throw error;
     } finally {
       // What was read is printed, also when the list fails part-way.
       if (batch) await this.writeAsync(batch);

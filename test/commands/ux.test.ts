@@ -103,11 +103,13 @@ describe('the missing-key hint', () => {
 describe('--fields', () => {
   it('an unknown field is a usage error listing the fields there are', async () => {
     await createTask('fields');
-    for (const format of [[], ['--json']]) {
+    for (const format of [[], ['--json'], ['--all', '--json'], ['--all', '--jsonl']]) {
       const result = await cli(['tasks', 'list', '--fields', 'id,bogus', ...format]);
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toContain('bogus');
       expect(result.stderr).toMatch(/status/);
+      // Nothing on stdout, not even the opening of a JSON array.
+      expect(result.stdout, format.join(' ')).toBe('');
     }
   });
 });
