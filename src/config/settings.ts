@@ -1,4 +1,5 @@
 import { parseHttpUrl } from '../contract/url.js';
+import { checkApiKey } from '../contract/validate.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
 
@@ -42,9 +43,9 @@ export async function resolveSettings(
   const { name, explicit } = profileName(flags, env);
   let apiKey: string | undefined;
   let apiKeySource: Source = 'none';
-  if (flags.apiKey !== undefined) [apiKey, apiKeySource] = [flags.apiKey, 'flag'];
+  if (flags.apiKey !== undefined) [apiKey, apiKeySource] = [checkApiKey(flags.apiKey, '--api-key'), 'flag'];
   else if (flags.apiKeyFile !== undefined) [apiKey, apiKeySource] = [await readKeyFile(flags.apiKeyFile, readStdin), 'flag'];
-  else if (env.AGENTCTL_API_KEY) [apiKey, apiKeySource] = [env.AGENTCTL_API_KEY, 'env'];
+  else if (env.AGENTCTL_API_KEY) [apiKey, apiKeySource] = [checkApiKey(env.AGENTCTL_API_KEY, '$AGENTCTL_API_KEY'), 'env'];
 
   let baseUrl: string | undefined;
   let baseUrlSource: Source = 'default';
@@ -61,7 +62,7 @@ export async function resolveSettings(
         known.length ? `known profiles: ${known.join(', ')}` : 'create it with `agentctl auth login --profile NAME`',
       );
     }
-    if (apiKey === undefined && profile?.['api-key']) [apiKey, apiKeySource] = [profile['api-key'], 'profile'];
+    if (apiKey === undefined && profile?.['api-key']) [apiKey, apiKeySource] = [checkApiKey(profile['api-key'], `profile "${name}"`), 'profile'];
     if (baseUrl === undefined && profile?.['base-url']) [baseUrl, baseUrlSource] = [profile['base-url'], 'profile'];
   }
 
@@ -95,8 +96,5 @@ export async function readKeyFile(path: string, readStdin: () => Promise<string>
   } catch (error) {
     throw new UsageError(`cannot read the API key file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  const key = text.trim();
-  if (!key) throw new UsageError(`the API key file ${path === '-' ? '(stdin)' : path} is empty`);
-  if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
-  return key;
+  return checkApiKey(text, path === '-' ? 'stdin' : `file ${path}`);
 }

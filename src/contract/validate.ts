@@ -35,6 +35,18 @@ export function checkName(value: string, max: number, what = 'name'): string {
   return value;
 }
 
+/**
+ * An API key as given (flag, environment, file, stdin, config): surrounding whitespace dropped (a
+ * secret stored with a trailing newline is common in CI), then one word of printable ASCII, which is
+ * all an HTTP header carries. `from` says where it came from, for the message.
+ */
+export function checkApiKey(value: string, from: string): string {
+  const key = value.trim();
+  if (key === '') throw new UsageError(`the API key from ${from} is empty`);
+  if (/[^\x21-\x7e]/.test(key)) throw new UsageError(`the API key from ${from} must be a single line with no spaces or control characters`);
+  return key;
+}
+
 /** Parses an integer flag within bounds, e.g. --wait 0..1350 or --page-size 1..100. */
 export function parseIntegerFlag(value: string, flag: string, min: number, max: number): number {
   if (!/^\s*-?\d+\s*$/.test(value)) throw new UsageError(`${flag} must be a whole number, got "${value}"`);

@@ -143,4 +143,17 @@ describe('auth', () => {
     const missing = await agentctl(['agents', 'list', '--api-key-file', join(dir, 'nope'), '--base-url', emulator.baseUrl]);
     expect(missing.exitCode).toBe(2);
   });
+
+  it('takes a key with a trailing newline from the environment (a common CI secret) and refuses one with spaces before any request', async () => {
+    const env = (key: string) => ({ env: { AGENTCTL_API_KEY: key, AGENTCTL_BASE_URL: emulator.baseUrl } });
+    const trailing = await agentctl(['agents', 'list', '--json'], env('secret-key-4242\n'));
+    expect(trailing.exitCode).toBe(0);
+    for (const key of ['secret key-4242', 'secret-key-4242\nsecond-line', 'secret-k\u00e9y-4242']) {
+      const result = await agentctl(['agents', 'list', '--json'], env(key));
+      expect(result.exitCode, JSON.stringify(key)).toBe(2);
+      expect(result.stderr).toContain('the API key from $AGENTCTL_API_KEY must be a single line');
+      // Not a network failure (exit 8), and the key itself is not echoed.
+      expect(result.stderr).not.toContain('secret');
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
+import { checkApiKey } from '../../contract/validate.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, profileName, readKeyFile } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { ping } from './ping.js';
@@ -25,7 +26,7 @@ export const command = defineCommand({
     let key = ctx.flags.apiKey ?? (ctx.flags.apiKeyFile === undefined ? undefined : await readKeyFile(ctx.flags.apiKeyFile, () => ctx.readStdin()));
     if (key === undefined) key = ctx.terminal.stdinIsTTY ? await promptHidden(ctx, 'API key: ') : (await ctx.readStdin()).trim();
     if (!key) throw new UsageError('no API key given', 'pipe it in (printf %s "$KEY" | agentctl auth login) or type it at the prompt');
-    if (/\s/.test(key)) throw new UsageError('the API key must be a single line with no spaces');
+    key = checkApiKey(key, 'the input');
 
     // A new profile may be named here, so the base URL is resolved without requiring it to exist.
     const store = await ctx.openConfig();

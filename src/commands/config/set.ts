@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/define.js';
+import { checkApiKey } from '../../contract/validate.js';
 import { normaliseBaseUrl, profileName } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { KEY_ARG, parseConfigKey } from './keys.js';
@@ -13,7 +14,7 @@ export const command = defineCommand({
     let value = given === '-' ? (await ctx.readStdin()).trim() : given;
     if (value === '') throw new UsageError(`${key} must not be empty`, `to remove it: agentctl config unset ${key}`);
     if (key === 'base-url') value = normaliseBaseUrl(value);
-    if (key === 'api-key' && /\s/.test(value)) throw new UsageError('the API key must be a single line with no spaces');
+    if (key === 'api-key') value = checkApiKey(value, given === '-' ? 'stdin' : 'the command line');
     if (key === 'api-key' && given !== '-') ctx.out.warn('the key was given in argv, where other users and the shell history can see it; next time pipe it: printf %s "$KEY" | agentctl config set api-key -');
     const { name } = profileName(ctx.flags, ctx.env);
     (await ctx.openConfig()).set(name, key, value);
