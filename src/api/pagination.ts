@@ -19,6 +19,19 @@ export interface PageRequest {
   pageSize?: number;
   /** Stops a walk and its requests at once (Ctrl-C). */
   signal?: AbortSignal;
+  /** Told once, at the end of a walk, when the list changed while it was read. */
+  onChange?: (change: ListChange) => void;
+}
+
+/**
+ * A list that changed while a walk read it (its `count` moved): pages are numbered, so an item added
+ * before a page moves the page's items along, and the next page repeats the last of them (left out:
+ * `repeated`); an item removed moves them back, and one may be skipped.
+ */
+export interface ListChange {
+  from: number;
+  to: number;
+  repeated: number;
 }
 
 /** One page of a DRF-style list (`page`, `page_size`). */
@@ -43,6 +56,7 @@ export interface WalkOptions<T> {
   check?: (body: unknown, url: string) => PageShape<T>;
   window?: number;
   signal?: AbortSignal;
+  onChange?: (change: ListChange) => void;
 }
 
 /** A walk that stopped part-way: what was read is complete up to `itemsRead`. Carries the cause's exit code. */
@@ -77,6 +91,7 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
   let read = 0;
   let pageNumber: number | undefined = 1;
   let total: number | undefined;
+  const change = new ChangeWatch<T>();
   const fail = (error: unknown): never => {
     if (signal.aborted && options.signal?.aborted) throw error;
     throw new PartialListError(error as Error, read, pageNumber, total);
@@ -88,7 +103,7 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
     let pageUrl = firstUrl;
     for (;;) {
       read += page.results.length;
-      yield page.results;
+      yield change.items(page);
       if (!page.next) return;
       const next = link(base, page.next, pageUrl);
       const number = pageParam(next);
@@ -96,7 +111,7 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
       // With a count and numbered links, the rest of the pages are known: fetch them in a window.
       if (number !== undefined && typeof page.count === 'number' && perPage > 0 && read === perPage * (number - 1)) {
         total = Math.ceil(page.count / perPage);
-        const windowed = yield* walkWindow(next, number, total, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n));
+        const windowed = yield* walkWindow(next, number, total, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n), change);
         if (!windowed) return;
         ({ page, url: pageUrl } = windowed);
         continue;
@@ -110,7 +125,49 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
     fail(error);
   } finally {
     stop.abort();
+    const changed = change.result();
+    if (changed) options.onChange?.(changed);
   }
+}
+
+/**
+ * Watches a walk's `count`: while it stays as the first page said, pages pass as they are (no cost);
+ * once it moves, an item the page before already held is left out.
+ */
+class ChangeWatch<T> {
+  private first: number | undefined;
+  private last: number | undefined;
+  private repeated = 0;
+  private previous: T[] = [];
+
+  items(page: PageShape<T>): T[] {
+    const { count, results } = page;
+    if (typeof count === 'number') {
+      this.first ??= count;
+      this.last = count;
+    }
+    let kept = results;
+    if (this.first !== this.last && results.length > 0 && this.previous.length > 0) {
+      const seen = new Set(this.previous.map(idOf).filter((id) => id !== undefined));
+      kept = results.filter((item) => {
+        const id = idOf(item);
+        return id === undefined || !seen.has(id);
+      });
+      this.repeated += results.length - kept.length;
+    }
+    if (results.length > 0) this.previous = results;
+    return kept;
+  }
+
+  /** What changed, once the walk is over; undefined when the count never moved. */
+  result(): ListChange | undefined {
+    return this.first === undefined || this.last === undefined || this.first === this.last ? undefined : { from: this.first, to: this.last, repeated: this.repeated };
+  }
+}
+
+function idOf(item: unknown): string | undefined {
+  const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /**
@@ -125,6 +182,7 @@ async function* walkWindow<T>(
   get: (url: string) => Promise<PageShape<T>>,
   setPage: (n: number) => void,
   addRead: (n: number) => void,
+  change: ChangeWatch<T>,
 ): AsyncGenerator<T[], { page: PageShape<T>; url: URL } | undefined, undefined> {
   const inFlight: Array<{ number: number; url: URL; answer: Promise<PageShape<T> | undefined> }> = [];
   let requested = first - 1;
@@ -151,7 +209,7 @@ async function* walkWindow<T>(
     if (!page) return undefined;
     refill();
     addRead(page.results.length);
-    yield page.results;
+    yield change.items(page);
     if (head.number === total) return page.next ? { page: { ...page, results: [] }, url: head.url } : undefined;
   }
 }
@@ -181,5 +239,6 @@ export function iterateAll<T>(client: ApiClient, path: string, page: Shape<PageS
     pageSize: request.pageSize ?? MAX_PAGE_SIZE,
     shape: page,
     signal: request.signal,
+    onChange: request.onChange,
   });
 }

@@ -195,6 +195,53 @@ describe('the API key stays on the configured host (item 6)', () => {
   });
 });
 
+describe('a list that changes while --all reads it', () => {
+  it('leaves out what a moved page repeats and says on stderr that the list changed (--all and api --paginate)', async () => {
+    // Newest first, two per page: one task is created after page 1 was read, so page 2 starts with
+    // the last item of page 1 again.
+    const task = (id: string) => ({ id, status: 'completed' });
+    const pages: Record<string, object> = {
+      '1': { count: 4, next: '?page=2&page_size=2', previous: null, results: [task('d'), task('c')] },
+      '2': { count: 5, next: '?page=3&page_size=2', previous: null, results: [task('c'), task('b')] },
+      '3': { count: 5, next: null, previous: null, results: [task('a')] },
+    };
+    const stub = await stubServer((request, response) => {
+      const url = new URL(request.url, 'http://stub');
+      const page = pages[url.searchParams.get('page') ?? '1'];
+      const next = (page as { next: string | null }).next;
+      sendJson(response, 200, { ...page, next: next && `http://${request.headers.host}${url.pathname}${next}` });
+    });
+    try {
+      const cli = against(stub.baseUrl);
+      const list = await cli(['tasks', 'list', '--all', '--jsonl', '--page-size', '2']);
+      const raw = await cli(['api', 'GET', '/tasks/browser-use/?page_size=2', '--paginate']);
+      expect(list.exitCode, list.stderr).toBe(0);
+      expect(list.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['d', 'c', 'b', 'a']);
+      expect(raw.exitCode, raw.stderr).toBe(0);
+      expect((JSON.parse(raw.stdout) as Array<{ id: string }>).map((item) => item.id)).toEqual(['d', 'c', 'b', 'a']);
+      for (const { stderr } of [list, raw]) {
+        expect(stderr).toContain('the list changed while it was read (4 -> 5 items); 1 item a moved page repeated was left out');
+      }
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('says nothing, and leaves every item in, when the list does not change', async () => {
+    const stub = await stubServer((_request, response) =>
+      sendJson(response, 200, { count: 2, next: null, previous: null, results: [{ id: 'x', status: 'completed' }, { id: 'x', status: 'completed' }] }),
+    );
+    try {
+      const result = await against(stub.baseUrl)(['tasks', 'list', '--all', '--jsonl']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout.trim().split('\n')).toHaveLength(2);
+      expect(result.stderr).toBe('');
+    } finally {
+      await stub.close();
+    }
+  });
+});
+
 describe('--verbose masks a secret the service echoes (item 8)', () => {
   it('a secret with " and \\ is masked in its JSON-escaped form', async () => {
     const secret = 'pa"ss\\wörd/42';

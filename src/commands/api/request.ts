@@ -4,7 +4,7 @@ import { checkPage, walkPages, type PartialListError } from '../../api/paginatio
 import { defineCommand } from '../../cli/define.js';
 import { readJsonArgument } from '../../cli/input.js';
 import { UsageError } from '../../errors.js';
-import { untilFailure } from '../shared/list.js';
+import { untilFailure, warnChanged } from '../shared/list.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -44,7 +44,7 @@ export const command = defineCommand({
     if (paginate) {
       // Raw output is always JSON: one array, or one object per line with --jsonl.
       const stopped: { error?: PartialListError } = {};
-      const pages = walkPages(client, { path, check: checkPage, signal: ctx.signal });
+      const pages = walkPages(client, { path, check: checkPage, signal: ctx.signal, onChange: (change) => warnChanged(ctx, change) });
       await ctx.out.stream(untilFailure(pages, stopped), [], ctx.out.settings.format === 'jsonl' ? 'jsonl' : 'json');
       if (stopped.error) throw stopped.error;
       return;

@@ -1,6 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import type { OptionSpec, ParseInput } from '../../cli/define.js';
-import { PartialListError } from '../../api/pagination.js';
+import { PartialListError, type ListChange } from '../../api/pagination.js';
 import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
@@ -31,7 +31,7 @@ export function parseListOptions(input: ParseInput): ListOptions {
 export interface ListSource<T> {
   page: (request: { page?: number; pageSize?: number }) => Promise<Page<T>>;
   /** Every item, a page's items at a time. */
-  all: (request: { pageSize?: number; signal?: AbortSignal }) => AsyncIterable<T[]>;
+  all: (request: { pageSize?: number; signal?: AbortSignal; onChange?: (change: ListChange) => void }) => AsyncIterable<T[]>;
   /** Client-side filter (the service has none). */
   filter?: (item: T) => boolean;
 }
@@ -40,7 +40,7 @@ export interface ListSource<T> {
 export async function printList<T>(ctx: Context, source: ListSource<T>, options: ListOptions, columns: Column<T>[]): Promise<void> {
   if (options.all) {
     const stopped: { error?: PartialListError } = {};
-    const pages = source.all({ pageSize: options.pageSize, signal: ctx.signal });
+    const pages = source.all({ pageSize: options.pageSize, signal: ctx.signal, onChange: (change) => warnChanged(ctx, change) });
     // Without a filter the pages pass as they are: no copy of every page, no step more per page.
     const count = await ctx.out.stream(untilFailure(source.filter ? filtered(pages, source.filter) : pages, stopped), columns);
     // A walk that failed part-way still ends its output properly (a closed JSON array), then says so.
@@ -56,6 +56,12 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
     const read = current === first ? `Page ${first}` : `Pages ${first}-${current}`;
     ctx.out.info(ctx.out.chalk.dim(`${read} of ${page.count} items. More: --page ${current + 1}, or --all.`));
   }
+}
+
+/** Says on stderr that a list read with --all changed meanwhile, and what that means for the output. */
+export function warnChanged(ctx: Context, { from, to, repeated }: ListChange): void {
+  const left = repeated === 0 ? '' : `; ${repeated} item${repeated === 1 ? '' : 's'} a moved page repeated ${repeated === 1 ? 'was' : 'were'} left out`;
+  ctx.out.warn(`the list changed while it was read (${from} -> ${to} items)${left}; items added or removed meanwhile may be missing: read it again for a consistent list`);
 }
 
 /** One page of a list (`--page`, `--page-size`), with a client-side filter applied: also for --watch. */
