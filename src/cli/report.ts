@@ -34,7 +34,9 @@ export function reportError(
 
 export function writeReport(report: ErrorReport, write: (text: string) => unknown, options: ReportOptions = {}): void {
   if (options.json) {
-    const error = { code: EXIT_CODE_MEANINGS[report.exitCode]?.name ?? 'error', exit: report.exitCode, message: report.message, hint: report.hint ?? null };
+    const meaning = EXIT_CODE_MEANINGS[report.exitCode];
+    // A command that printed its outcome already (a failed task) ends without words of its own: JSON still says what the code means.
+    const error = { code: meaning?.name ?? 'error', exit: report.exitCode, message: report.message || (meaning?.meaning ?? ''), hint: report.hint ?? null };
     write(`${JSON.stringify({ error })}\n`);
     return;
   }

@@ -86,6 +86,8 @@ describe('tasks create', () => {
     expect(JSON.parse(done.stdout).status).toBe('completed');
     const failed = await cli(['tasks', 'create', '[fail] sync', '--wait', '5', '--json']);
     expect(failed.exitCode).toBe(5);
+    // The record is on stdout; stderr's JSON error still says what exit 5 means.
+    expect(JSON.parse(failed.stderr)).toEqual({ error: { code: 'task_failed', exit: 5, message: 'the task ended failed', hint: null } });
     const ranOut = await cli(['tasks', 'create', '[hang] sync', '--wait', '1', '--json']);
     expect(ranOut.exitCode).toBe(7);
     const task = JSON.parse(ranOut.stdout);
