@@ -259,6 +259,11 @@ describe('tasks get, update, replace, delete, list', () => {
     expect(got.stdout).toContain(`id\t${task.id}`);
     expect((await cli(['tasks', 'delete', task.id, '--yes'])).exitCode).toBe(0);
     expect((await cli(['tasks', 'get', task.id])).exitCode).toBe(4);
+    // Waiting for it is no wait to resume: the message says there is no such task.
+    const wait = await cli(['tasks', 'wait', task.id]);
+    expect(wait.exitCode).toBe(4);
+    expect(wait.stderr).toContain(`no task ${task.id}`);
+    expect(wait.stderr).not.toContain('may still be running');
   });
 
   it('filters by status on the client, across all pages', async () => {

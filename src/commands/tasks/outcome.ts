@@ -136,6 +136,8 @@ export async function waitAndReport(
 /** An error that ends a wait early, with the task id and the command that picks the wait up again. */
 export function withResumeHint(error: unknown, id: string, scope: TaskScope, signal?: AbortSignal): unknown {
   if (signal?.aborted || !isExplainedError(error) || error instanceof ExitError) return error;
+  // An unknown id is no wait to resume: the 404's own hint (check the id) is the one that helps.
+  if (error.exitCode === ExitCode.notFound) return error;
   const resume = `task ${id} may still be running; resume with \`${resumeCommand(id, scope)}\``;
   return new WaitEndedError(error.message, error.exitCode, error.hint ? `${error.hint}\nhint: ${resume}` : resume);
 }
