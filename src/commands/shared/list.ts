@@ -1,6 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import type { OptionSpec, ParseInput } from '../../cli/define.js';
-import { PartialListError, type ListChange } from '../../api/pagination.js';
+import { PartialListError, type ListChange, type PageRequest } from '../../api/pagination.js';
 import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
@@ -31,7 +31,7 @@ export function parseListOptions(input: ParseInput): ListOptions {
 export interface ListSource<T> {
   page: (request: { page?: number; pageSize?: number }) => Promise<Page<T>>;
   /** Every item, a page's items at a time. */
-  all: (request: { pageSize?: number; signal?: AbortSignal; onChange?: (change: ListChange) => void }) => AsyncIterable<T[]>;
+  all: (request: Pick<PageRequest, 'pageSize' | 'signal' | 'onChange'>) => AsyncIterable<T[]>;
   /** Client-side filter (the service has none). */
   filter?: (item: T) => boolean;
 }
