@@ -205,16 +205,18 @@ describe('tasks run-batch', () => {
     });
     try {
       const file = inputFile(Array.from({ length: 200 }, (_, i) => `interrupted task ${i}`));
+      // A ledger of its own, in a folder whose name needs quoting: the rerun command must name it.
+      const ledger = join(tempDir(), "batch's ledger");
       const before = await taskCount();
-      const first = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4', '--follow', ...FAST], { signal: interrupt.signal });
+      const first = await proxy.cli(['tasks', 'run-batch', file, '--ledger', ledger, '--concurrency', '4', '--follow', ...FAST], { signal: interrupt.signal });
       expect(first.exitCode).toBe(130);
       expect(first.stderr).toMatch(/Rerun the same command/);
-      expect(first.stderr).toContain(`agentctl tasks run-batch ${file} --follow`);
+      expect(first.stderr).toContain(`agentctl tasks run-batch ${file} --ledger '${ledger.replace("'", "'\\''")}' --follow`);
       const createdFirst = (await taskCount()) - before;
       expect(createdFirst).toBeGreaterThanOrEqual(40);
       expect(createdFirst).toBeLessThan(200);
 
-      const second = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4', '--follow', ...FAST]);
+      const second = await proxy.cli(['tasks', 'run-batch', file, '--ledger', ledger, '--concurrency', '4', '--follow', ...FAST]);
       expect(second.exitCode, second.stderr).toBe(0);
       expect(await taskCount()).toBe(before + 200);
       const out = jsonLines(second.stdout);

@@ -6,10 +6,11 @@ import { RateGate } from '../../api/rate-gate.js';
 import { DEFAULT_RETRY_POLICY, backoffDelayMs } from '../../api/retry.js';
 import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
-import type { Context } from '../../cli/context.js';
+import type { Context, GlobalFlags } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
+import { shellWord } from '../../output/shell.js';
 import { batchLines, checkInput, openSource, parseShard, type BatchLine, type Shard } from './batch-input.js';
 import { Ledger } from './batch-ledger.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
@@ -55,7 +56,7 @@ Exit codes: 0 all created (all completed with --follow); otherwise the worst out
 export function parseBatchOptions(input: ParseInput): BatchOptions {
   const shard = parseShard(input.string('shard'));
   const file = input.arg(0) ?? '-';
-  const ledger = input.string('ledger') ?? (file === '-' ? undefined : `${file}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`);
+  const ledger = input.string('ledger') ?? defaultLedger(file, shard);
   return {
     file,
     concurrency: parseIntegerFlag(input.string('concurrency') ?? String(DEFAULT_CONCURRENCY), '--concurrency', 1, MAX_CONCURRENCY),
@@ -92,11 +93,25 @@ export const command = defineCommand({
 });
 
 /** The command that picks this run up again. */
-function resumeCommand(options: BatchOptions): string {
-  const parts = ['agentctl tasks run-batch', options.file];
-  if (options.follow) parts.push('--follow');
+/** Where a batch records its ids unless --ledger says: beside the input file (none for stdin). */
+function defaultLedger(file: string, shard: Shard | undefined): string | undefined {
+  return file === '-' ? undefined : `${file}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`;
+}
+
+/**
+ * The command that picks a stopped batch up: the same input, ledger, service and options that change
+ * what is sent. A rerun that read another ledger (or none) would create every task again.
+ */
+function resumeCommand(options: BatchOptions, flags: GlobalFlags): string {
+  const parts = ['agentctl tasks run-batch', shellWord(options.file)];
   if (options.shard) parts.push(`--shard ${options.shard.index}/${options.shard.count}`);
-  if (options.ledger && options.file === '-') parts.push(`--ledger ${options.ledger}`);
+  if (options.ledger !== undefined && options.ledger !== defaultLedger(options.file, options.shard)) parts.push(`--ledger ${shellWord(options.ledger)}`);
+  if (options.follow) parts.push('--follow');
+  if (options.retryUnknown) parts.push('--retry-unknown');
+  if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push(`--concurrency ${options.concurrency}`);
+  // The service it ran against (never the key: argv is visible to other users).
+  if (flags.profile !== undefined) parts.push(`--profile ${shellWord(flags.profile)}`);
+  if (flags.baseUrl !== undefined) parts.push(`--base-url ${shellWord(flags.baseUrl)}`);
   return parts.join(' ');
 }
 
@@ -238,11 +253,12 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   } catch (error) {
     if (!signal.aborted) {
       // Gave up (an outage outlasted --max-outage, a bug): what was done is in the ledger; say how to go on.
-      report.summary([`Stopped. Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options)}`]);
+      report.summary([`Stopped. Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options, ctx.flags)}`]);
       throw error;
     }
   } finally {
     poller?.stop();
+    void lines.return?.(); // a run that stopped early closes its input file now, not when it is collected
     report.flush(); // every id created is on stdout, whatever happens next
     ledgerFailure = ledger.close();
   }
@@ -259,7 +275,7 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   }
   if (signal.aborted) {
     const waiting = report.running > 0 ? ` ${report.running} created task${report.running === 1 ? '' : 's'} keep running.` : '';
-    report.summary([`Interrupted.${waiting} Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options)}`]);
+    report.summary([`Interrupted.${waiting} Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options, ctx.flags)}`]);
     return ExitCode.interrupted;
   }
   report.summary(options.ledger ? [`Ledger: ${options.ledger}`] : []);

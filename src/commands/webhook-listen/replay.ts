@@ -3,6 +3,7 @@ import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { colorStatus } from '../../output/color.js';
+import { shellWord } from '../../output/shell.js';
 import { readEventLog, loggedForwardItem, type LoggedEvent } from '../../webhooks/event-log.js';
 import { eventListColumns } from '../../webhooks/format.js';
 import { Forwarder } from '../../webhooks/forwarder.js';
@@ -179,9 +180,5 @@ async function forwardAll(events: LoggedEvent[], options: ReplayOptions, ctx: Co
 
 function resumeCommand(options: ReplayOptions, target: string, first: LoggedEvent): string {
   const task = options.taskId ? ` --task ${options.taskId}` : '';
-  return `agentctl webhook-listen replay ${quote(options.log)} --forward-to ${quote(target)}${task} --since ${first.record.received_at}`;
-}
-
-function quote(text: string): string {
-  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+  return `agentctl webhook-listen replay ${shellWord(options.log)} --forward-to ${shellWord(target)}${task} --since ${first.record.received_at}`;
 }
