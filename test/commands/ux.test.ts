@@ -262,3 +262,24 @@ describe('doctor', () => {
     expect(result.stdout).toMatch(/reachable\s+no/);
   });
 });
+
+describe('local servers that cannot start', () => {
+  it('emulator and webhook-listen on a port in use exit 2 with what to change, no stack trace', async () => {
+    // The in-process emulator of this file holds a port already.
+    const port = new URL(emulator.baseUrl).port;
+    for (const args of [['emulator', '--port', port], ['webhook-listen', '--port', port]]) {
+      const result = await agentctl(args);
+      expect(result.exitCode, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+      expect(result.stderr).toContain('pick another --port');
+      expect(result.stderr).not.toContain('this is a bug');
+    }
+  });
+
+  it('emulator --api-key "" is refused before it listens', async () => {
+    const result = await agentctl(['emulator', '--port', '0', '--api-key', '']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('the API key from --api-key is empty');
+    expect(result.stdout).toBe('');
+  });
+});

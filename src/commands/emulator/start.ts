@@ -1,10 +1,11 @@
-import { parseIntegerFlag } from '../../contract/validate.js';
+import { checkApiKey, parseIntegerFlag } from '../../contract/validate.js';
 import { ExitCode } from '../../errors.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { SIMULATION_HELP } from './index.js';
 import { EMULATOR_DEFAULT_KEY } from '../../cli/context.js';
 import { DEFAULT_BASE_URL } from '../../config/settings.js';
+import { listenError } from '../shared/listen.js';
 
 export const command = defineCommand({
   name: 'emulator',
@@ -35,15 +36,18 @@ async function serve(
   { port, host, taskDurationMs, latencyMs }: { port: number; host: string; taskDurationMs: number; latencyMs: number },
   ctx: Context,
 ): Promise<number | void> {
+  // The global --api-key names the key clients must send; the environment's key is not reused.
+  const apiKey = ctx.flags.apiKey === undefined ? EMULATOR_DEFAULT_KEY : checkApiKey(ctx.flags.apiKey, '--api-key');
   const { startEmulator } = await import('../../emulator/index.js');
   const emulator = await startEmulator({
     port,
     host,
-    // The global --api-key names the key clients must send; the environment's key is not reused.
-    apiKey: ctx.flags.apiKey ?? EMULATOR_DEFAULT_KEY,
+    apiKey,
     taskDurationMs,
     latencyMs,
     log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
+  }).catch((error: unknown) => {
+    throw listenError(error, host, port);
   });
   ctx.out.line(emulator.baseUrl);
   ctx.out.info(`agentctl emulator: a simulated service, in memory; no browser runs. Ctrl-C stops it.`);

@@ -10,6 +10,7 @@ import { cursorPath, type ForwardCursor } from '../../webhooks/forward-cursor.js
 import { planResume, type ResumePlan } from '../../webhooks/resume.js';
 import { isServiceUserAgent } from '../../webhooks/payload.js';
 import { listenFlags, parseListenConfig, type ListenConfig } from './options.js';
+import { listenError } from '../shared/listen.js';
 
 type Ending = 'count' | 'timeout' | 'interrupt';
 
@@ -105,9 +106,7 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
     await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
     await cursor?.flush();
     await output?.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EADDRINUSE' ? 'the port is in use' : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? 'no such local address' : (error as Error).message;
-    throw new UsageError(`cannot listen on ${config.host}:${config.port}: ${why}`, code === 'EADDRINUSE' ? 'pick another --port, or 0 for any free one' : undefined);
+    throw listenError(error, config.host, config.port);
   }
 
   if (config.printUrl) ctx.out.line(listener.url);
