@@ -11,6 +11,37 @@ export interface LoggedEvent {
   /** Byte offset just past the line (the forward cursor's unit). */
   end: number;
   record: EventRecord;
+  /** The body's JSON as it came (see eventLine); re-posted as it is. */
+  body: string;
+}
+
+/**
+ * An event's line in the log: its record, the body last and as the service sent it, not parsed and
+ * written again (which would turn 1.0 into 1 and round integers beyond 2^53). JSON puts no raw line
+ * break inside a string, so the body's own line breaks are whitespace and become spaces.
+ */
+export function eventLine(record: EventRecord, raw: Buffer): string {
+  return `${lineStart(record)}${raw.toString('utf8').trim().replace(/[\r\n]+/g, ' ')}}`;
+}
+
+/** What precedes the body in an event's line. */
+function lineStart({ received_at, headers }: EventRecord): string {
+  return `${JSON.stringify({ received_at, headers }).slice(0, -1)},"body":`;
+}
+
+/** The body's text in a line eventLine wrote; for any other line (written by hand, keys after the body), the body written anew. */
+function bodyText(line: string, record: EventRecord): string {
+  const start = lineStart(record);
+  if (line.startsWith(start) && line.endsWith('}')) {
+    const text = line.slice(start.length, -1);
+    try {
+      JSON.parse(text); // only the body's value parses alone (`{...},"more":1` does not)
+      return text;
+    } catch {
+      // fall through
+    }
+  }
+  return JSON.stringify(record.body);
 }
 
 export interface BadLine {
@@ -76,7 +107,7 @@ export async function readEventLog(path: string, options: ReadLogOptions = {}): 
       return;
     }
     const check = checkRecord(value);
-    if (check.ok) events.push({ line, end: offset, record: check.record });
+    if (check.ok) events.push({ line, end: offset, record: check.record, body: bodyText(text, check.record) });
     else bad.push({ line, reason: check.reason });
   };
   if (options.to === 0) return { events, bad, size: 0 };
@@ -99,7 +130,7 @@ export async function readEventLog(path: string, options: ReadLogOptions = {}): 
 export function loggedForwardItem(event: LoggedEvent): ForwardItem {
   const { record } = event;
   return {
-    body: Buffer.from(JSON.stringify(record.body)),
+    body: Buffer.from(event.body),
     contentType: record.headers['content-type'] ?? 'application/json',
     userAgent: record.headers['user-agent'] ?? undefined,
     label: record.body.id,

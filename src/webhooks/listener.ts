@@ -41,7 +41,7 @@ export interface ListenerOptions {
   /** Keep at most this many events; later ones get 503 (the listener is about to close). */
   limit?: number;
   /** Makes an event durable before it is acknowledged (resolving with where it was stored); a rejection answers 500. */
-  persist?: (record: EventRecord) => Promise<number | void>;
+  persist?: (event: ReceivedEvent) => Promise<number | void>;
   /** Called, in order, for each kept event once it is durable and before the 200 goes out. */
   onEvent: (event: ReceivedEvent, sequence: number) => void;
   onRejected?: (rejection: Rejection) => void;
@@ -217,7 +217,7 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
     }
     reserved++;
     try {
-      event.position = (await options.persist?.(event.record)) ?? undefined;
+      event.position = (await options.persist?.(event)) ?? undefined;
     } catch (error) {
       reserved--;
       stats.failed++;

@@ -68,8 +68,13 @@ export class JsonLinesFile {
 
   /** Resolves, once the line is on disk, with the byte offset just past it. */
   append(value: unknown): Promise<number> {
+    return this.appendLine(JSON.stringify(value));
+  }
+
+  /** The same for a line already written as JSON. */
+  appendLine(line: string): Promise<number> {
     if (this.closed) return Promise.reject(new Error(`${this.path} is closed`));
-    const text = `${JSON.stringify(value)}\n`;
+    const text = `${line}\n`;
     return new Promise<number>((resolve, reject) => {
       this.pending.push({ text, resolve, reject });
       void this.flush();

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkRecord, loggedForwardItem, readEventLog } from '../../src/webhooks/event-log.js';
+import { checkRecord, eventLine, loggedForwardItem, readEventLog } from '../../src/webhooks/event-log.js';
+import type { EventRecord } from '../../src/webhooks/listener.js';
 import { tempDir } from '../helpers/cli.js';
 
 const id = (n: number) => `3f2b8c1e-5d4a-4c7b-9e2f-${n.toString(16).padStart(12, '0')}`;
@@ -51,10 +52,26 @@ describe('readEventLog', () => {
     expect(log.size).toBe(limit);
   });
 
-  it('re-posts a logged event with its stored body, content type and user agent', () => {
-    const item = loggedForwardItem({ line: 1, end: 42, record: record(7) as never });
+  it('re-posts a logged event with its stored body, content type and user agent', async () => {
+    const path = join(tempDir(), 'events.jsonl');
+    writeFileSync(path, line(record(7)));
+    const [event] = (await readEventLog(path)).events;
+    const item = loggedForwardItem(event!);
     expect(JSON.parse(item.body.toString())).toEqual(record(7).body);
-    expect(item).toMatchObject({ contentType: 'application/json', userAgent: 'Gobii-AgentWebhook/1.0', label: id(7), position: 42 });
+    expect(item).toMatchObject({ contentType: 'application/json', userAgent: 'Gobii-AgentWebhook/1.0', label: id(7), position: line(record(7)).length });
+  });
+
+  it('keeps a body as it came: 1.0 and integers beyond 2^53 are re-posted unchanged, line breaks inside become spaces', async () => {
+    const path = join(tempDir(), 'events.jsonl');
+    const raw = `{"id": "${id(8)}", "status": "completed", "agent_id": null,\n "result": {"price": 1.0, "big": 12345678901234567890}}`;
+    const stored = record(8) as never as EventRecord;
+    writeFileSync(path, `${eventLine({ ...stored, body: JSON.parse(raw) }, Buffer.from(raw))}\n`);
+    const [event] = (await readEventLog(path)).events;
+    expect(loggedForwardItem(event!).body.toString()).toBe(raw.replace('\n', ' '));
+    // A line with keys after the body (written by hand) re-posts the body alone.
+    writeFileSync(path, line({ ...record(9), note: 'added later' }));
+    const [edited] = (await readEventLog(path)).events;
+    expect(JSON.parse(loggedForwardItem(edited!).body.toString())).toEqual(record(9).body);
   });
 
   it('checkRecord wants the listener\'s shape', () => {

@@ -102,7 +102,7 @@ describe('webhook listener', () => {
     const order: string[] = [];
     let fail = false;
     const { listener, events } = await start({
-      persist: async (record) => {
+      persist: async ({ record }) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         if (fail) throw new Error('disk full');
         order.push(`persist ${String(record.body.result)}`);

@@ -8,6 +8,7 @@ import { startListener, type EventRecord, type Listener, type ReceivedEvent } fr
 import { JsonLinesFile } from '../../webhooks/output-file.js';
 import { cursorPath, type ForwardCursor } from '../../webhooks/forward-cursor.js';
 import { planResume, type ResumePlan } from '../../webhooks/resume.js';
+import { eventLine } from '../../webhooks/event-log.js';
 import { isServiceUserAgent } from '../../webhooks/payload.js';
 import { listenFlags, parseListenConfig, type ListenConfig } from './options.js';
 import { listenError } from '../shared/listen.js';
@@ -88,7 +89,7 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
       maxBodyBytes: config.maxBodyBytes,
       limit: config.count,
       filter: config.taskId ? (payload) => payload.id.toLowerCase() === config.taskId : undefined,
-      persist: output ? (record) => output.append(record) : undefined,
+      persist: output ? (event) => output.appendLine(eventLine(event.record, event.raw)) : undefined,
       onEvent: (event, sequence) => {
         printer.print(event.record);
         const item = forwardItem(event);
