@@ -7,16 +7,8 @@ export const nullableString = z.optional(z.nullable(z.string()));
 
 export { TASK_STATUSES, FINAL_TASK_STATUSES, type TaskStatus } from '../../contract/enums.js';
 
-const pages = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
-
-/** A page of a list, one schema per item schema. The document requires only count and results: a missing link reads as null. */
+/** A page of a list. The document requires only count and results: a missing link reads as null. */
 export function pageOf<T extends z.ZodMiniType>(item: T) {
-  let page = pages.get(item) as ReturnType<typeof buildPage<T>> | undefined;
-  if (!page) pages.set(item, (page = buildPage(item)));
-  return page;
-}
-
-function buildPage<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
     count: z.int().check(z.nonnegative()),
     next: z._default(z.nullable(z.string()), null),
