@@ -4,13 +4,13 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 
 // The contract the conformance suite checks, derived here from the service's published OpenAPI
-// document (../shared/openapi/GobiiAPI.yaml) at test time, with the parts the service's code
-// overrides (service-behaviour.md) written down below, each with its reason.
+// document (docs/openapi/GobiiAPI.yaml, a copy with its licence) at test time, with the parts the service's code
+// overrides (docs/service-behaviour.md) written down below, each with its reason.
 
 type Json = Record<string, unknown>;
 export type Schema = Json | boolean;
 
-const DOCUMENT_URL = new URL('../../../shared/openapi/GobiiAPI.yaml', import.meta.url);
+const DOCUMENT_URL = new URL('../../docs/openapi/GobiiAPI.yaml', import.meta.url);
 export const document = parse(readFileSync(DOCUMENT_URL, 'utf8')) as {
   info: { title: string; version: string };
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: Json }> }> }>>;

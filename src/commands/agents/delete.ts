@@ -1,7 +1,7 @@
 import { legacyAgents } from '../../api/legacy-agents.js';
 import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
-import { YES_OPTION, confirmAndDelete } from '../shared/confirm-delete.js';
+import { YES_OPTION, confirmAndDelete } from '../common/confirm-delete.js';
 import { AGENT_ID_ARG, EXAMPLE_AGENT_ID } from './columns.js';
 
 export const command = defineCommand({

@@ -4,7 +4,7 @@ import { checkPage, walkPages, type PartialListError } from '../../api/paginatio
 import { defineCommand } from '../../cli/define.js';
 import { readJsonArgument } from '../../cli/input.js';
 import { UsageError } from '../../errors.js';
-import { untilFailure, warnChanged } from '../shared/list.js';
+import { untilFailure, warnChanged } from '../common/list.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -5,7 +5,7 @@ import { defineCommand } from '../../cli/define.js';
 import { SIMULATION_HELP } from './index.js';
 import { EMULATOR_DEFAULT_KEY } from '../../cli/context.js';
 import { DEFAULT_BASE_URL } from '../../config/settings.js';
-import { listenError } from '../shared/listen.js';
+import { listenError } from '../common/listen.js';
 
 export const command = defineCommand({
   name: 'emulator',

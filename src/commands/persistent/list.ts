@@ -1,6 +1,6 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
 import { defineCommand } from '../../cli/define.js';
-import { LIST_OPTIONS, parseListOptions, printList } from '../shared/list.js';
+import { LIST_OPTIONS, parseListOptions, printList } from '../common/list.js';
 import { agentColumns } from './columns.js';
 
 export const command = defineCommand({

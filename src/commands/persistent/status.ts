@@ -3,7 +3,7 @@ import { checkUuid } from '../../contract/validate.js';
 import type { ProcessingStatus } from '../../api/schemas/persistent-agent.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
-import { WATCH_OPTION, parseWatch, watch } from '../shared/watch.js';
+import { WATCH_OPTION, parseWatch, watch } from '../common/watch.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { colorStatus } from '../../output/color.js';
 import { plainCell } from '../../output/format.js';

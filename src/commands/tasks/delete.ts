@@ -1,6 +1,6 @@
 import { tasks } from '../../api/tasks.js';
 import { defineCommand } from '../../cli/define.js';
-import { confirmAndDelete } from '../shared/confirm-delete.js';
+import { confirmAndDelete } from '../common/confirm-delete.js';
 import { AGENT_OPTION, ID, TASK_ID_ARG, parseScope, parseTaskId } from './options.js';
 
 export const command = defineCommand({

@@ -1,7 +1,7 @@
 import type { Task } from '../../api/schemas/task.js';
 import { tasks } from '../../api/tasks.js';
 import { defineCommand } from '../../cli/define.js';
-import { WATCH_OPTION, parseWatch, watch } from '../shared/watch.js';
+import { WATCH_OPTION, parseWatch, watch } from '../common/watch.js';
 import { taskDetail } from './columns.js';
 import { AGENT_OPTION, ID, TASK_ID_ARG, parseScope, parseTaskId } from './options.js';
 

@@ -4,8 +4,8 @@ import type { PageRequest } from '../../api/pagination.js';
 import { defineCommand } from '../../cli/define.js';
 import { TASK_STATUSES } from '../../contract/enums.js';
 import { UsageError } from '../../errors.js';
-import { LIST_OPTIONS, parseListOptions, printList, readPage } from '../shared/list.js';
-import { WATCH_OPTION, parseWatch, watch } from '../shared/watch.js';
+import { LIST_OPTIONS, parseListOptions, printList, readPage } from '../common/list.js';
+import { WATCH_OPTION, parseWatch, watch } from '../common/watch.js';
 import { taskColumns } from './columns.js';
 import { AGENT_OPTION, parseScope } from './options.js';
 

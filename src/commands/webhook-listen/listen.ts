@@ -11,7 +11,7 @@ import { planResume, type ResumePlan } from '../../webhooks/resume.js';
 import { eventLine } from '../../webhooks/event-log.js';
 import { isServiceUserAgent } from '../../webhooks/payload.js';
 import { listenFlags, parseListenConfig, type ListenConfig } from './options.js';
-import { listenError } from '../shared/listen.js';
+import { listenError } from '../common/listen.js';
 
 type Ending = 'count' | 'timeout' | 'interrupt';
 
