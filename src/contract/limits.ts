@@ -1,4 +1,4 @@
-// The service's limits as its code applies them (service-behaviour.md over the OpenAPI document),
+// The service's limits as its code applies them (docs/service-behaviour.md over the OpenAPI document),
 // shared by the emulator and anything in the CLI that checks or clamps the same numbers.
 
 export const SERVICE_LIMITS = {

@@ -1,4 +1,4 @@
-// The service's schedule grammar (service-behaviour.md, "Persistent agents"): shorthands, `@every`
+// The service's schedule grammar (docs/service-behaviour.md, "Persistent agents"): shorthands, `@every`
 // intervals and five-field cron. It only accepts and rejects; fire times live in next.ts, so code
 // that just validates (agents create/update) can import this file without pulling in croner.
 import { MAX_SCHEDULE_LENGTH, ScheduleError, type Schedule } from './types.js';

@@ -1,4 +1,4 @@
-// The service's schedule grammar (service-behaviour.md): parse, describe, and compute fire times.
+// The service's schedule grammar (docs/service-behaviour.md): parse, describe, and compute fire times.
 // Public interface shared by the CLI (schedule-preview, persistent) and the emulator.
 // grammar.ts, describe.ts and zone.ts have no dependencies; only next.ts loads croner, so a
 // command that just validates can import './schedule/grammar.js' and keep croner off its path.

@@ -1,5 +1,5 @@
 // The task-completion webhook as the service sends it (service-spec.md "Events",
-// service-behaviour.md "Completion webhook"), checked without zod so the listener stays light.
+// docs/service-behaviour.md "Completion webhook"), checked without zod so the listener stays light.
 import { isUuid } from '../contract/ids.js';
 
 export const WEBHOOK_STATUSES = ['completed', 'failed', 'cancelled'] as const;

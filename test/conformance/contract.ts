@@ -78,8 +78,8 @@ const dateTime = { type: 'string', format: 'date-time' };
 const nullable = (schema: Json) => ({ anyOf: [schema, { type: 'null' }] });
 
 /**
- * Where the service's code differs from the document's component schemas (service-behaviour.md,
- * shared/openapi/README.md, issue 11), and why.
+ * Where the service's code differs from the document's component schemas (docs/service-behaviour.md,
+ * docs/openapi/README.md, issue 11), and why.
  */
 export const COMPONENT_OVERRIDES: ((defs: Record<string, Json>) => void)[] = [
   // user_id: the serializer renders the owner's id as a string ("42"), not the integer the document says.
@@ -106,7 +106,7 @@ export const COMPONENT_OVERRIDES: ((defs: Record<string, Json>) => void)[] = [
 
 /**
  * Response shapes the document does not describe (it types most persistent-agent actions as a
- * PersistentAgentDetail and the result routes as a TaskDetail); service-behaviour.md gives them.
+ * PersistentAgentDetail and the result routes as a TaskDetail); docs/service-behaviour.md gives them.
  */
 export function EXTRA_SCHEMAS(strict: boolean): Record<string, Schema> {
   const object = (properties: Json, required: string[], open = !strict): Json => ({ type: 'object', properties, required, additionalProperties: open });
@@ -155,7 +155,7 @@ export function EXTRA_SCHEMAS(strict: boolean): Record<string, Schema> {
     ),
     WebTasks: object({ results: { type: 'array', items: { $ref: '#/definitions/TaskList' } }, limit: { type: 'integer', minimum: 1, maximum: 200 } }, ['results', 'limit']),
     SchedulePreview: object({ valid: { type: 'boolean' }, disabled: { type: 'boolean' }, description: { type: ['string', 'null'] } }, ['valid', 'disabled', 'description']),
-    // Errors (service-behaviour.md, "Errors"): field errors per field (a list, or per index for list fields).
+    // Errors (docs/service-behaviour.md, "Errors"): field errors per field (a list, or per index for list fields).
     FieldErrors: {
       type: 'object',
       minProperties: 1,
@@ -172,7 +172,7 @@ export function EXTRA_SCHEMAS(strict: boolean): Record<string, Schema> {
 
 /**
  * The schema each operation's answer must match, by status. From the document where it describes
- * the answer; otherwise (or where the service differs) from service-behaviour.md, with the reason.
+ * the answer; otherwise (or where the service differs) from docs/service-behaviour.md, with the reason.
  */
 export const RESPONSE_OVERRIDES: Record<string, Record<number, { schema: string; why: string }>> = {
   listAllTasks: { 200: { schema: 'PaginatedTaskList', why: 'the document says one TaskList; the service pages like every list' } },
@@ -192,7 +192,7 @@ export const RESPONSE_OVERRIDES: Record<string, Record<number, { schema: string;
   previewPersistentAgentSchedule: { 200: { schema: 'SchedulePreview', why: 'the document says the agent; the service reads only `schedule` and answers {valid, disabled, description}' } },
 };
 
-/** The error bodies of service-behaviour.md's table, by status, where an operation's document lists none. */
+/** The error bodies of docs/service-behaviour.md's table, by status, where an operation's document lists none. */
 export const ERROR_SCHEMAS: Record<number, string> = {
   400: 'BadRequest',
   402: 'InsufficientCreditsResponse',

@@ -268,7 +268,7 @@ describe('conformance: transport', () => {
     expect(String(answer.body)).toContain('413 Request Entity Too Large');
   });
 
-  it('keeps HTML 404s for unknown routes and malformed ids in <uuid:> paths (service-behaviour.md), and redirects a GET without the slash', async () => {
+  it('keeps HTML 404s for unknown routes and malformed ids in <uuid:> paths (docs/service-behaviour.md), and redirects a GET without the slash', async () => {
     for (const path of ['/nope/', '/tasks/browser-use/not-a-uuid/', '/agents/browser-use/not-a-uuid/tasks/']) {
       const answer = await h.raw('GET', path);
       expect(answer.status, path).toBe(404);

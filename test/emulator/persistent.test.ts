@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_DURATION_MS, useEmulator } from './harness.js';
 
-// The emulator's persistent-agent routes, over real HTTP (service-behaviour.md, "Persistent agents"),
+// The emulator's persistent-agent routes, over real HTTP (docs/service-behaviour.md, "Persistent agents"),
 // on a ManualClock: web tasks start and end when a test advances the clock.
 
 type Agent = Record<string, unknown> & { id: string; name: string; browser_use_agent_id: string };

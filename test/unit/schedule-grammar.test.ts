@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSchedule, MAX_SCHEDULE_LENGTH, parseSchedule, ScheduleError } from '../../src/schedule/index.js';
 
-// The service's accept/reject answers (service-behaviour.md, "Persistent agents").
+// The service's accept/reject answers (docs/service-behaviour.md, "Persistent agents").
 const ACCEPTED: readonly string[] = [
   // shorthands
   '@yearly', '@annually', '@monthly', '@weekly', '@daily', '@hourly',
