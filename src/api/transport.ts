@@ -2,7 +2,7 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHea
 
 // How one HTTP exchange is sent: Node's own http/https with a keep-alive agent. Node's http is part
 // of every node process already, so a command pays nothing to load it; loading undici cost ~55 ms
-// per command (README, "Design notes: dependencies"). https loads only for an https base URL.
+// per command (docs/performance.md, "Design notes: dependencies"). https loads only for an https base URL.
 
 export interface SendOptions {
   method: string;

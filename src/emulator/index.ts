@@ -38,7 +38,7 @@ export interface RunningEmulator {
 
 const BASE_PATH = '/api/v1';
 
-/** The service version whose behaviour the emulator reproduces (see the README's "The emulator"). */
+/** The service version whose behaviour the emulator reproduces (see docs/emulator.md). */
 export const EMULATED_SERVICE = 'Gobii API 0.1.0 (OpenAPI 3.0.3 document of gobii-platform c9929bf, with docs/service-behaviour.md)';
 
 /** Starts the in-memory service: every route of the spec below /api/v1, behaving as documented. */

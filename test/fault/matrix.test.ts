@@ -2,7 +2,7 @@
 // front of the in-process emulator, each command run in process on a fake clock (backoff, Retry-After
 // and outages of a minute take no real time). Each cell checks the documented exit code and message,
 // no stack trace, no duplicate POST and no lost output. With FAULT_MATRIX_OUT=file the table of what
-// was measured is written there (the README's "Reliability" section shows it).
+// was measured is written there (docs/reliability.md shows it).
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';

@@ -242,7 +242,7 @@ describe('api', () => {
   });
 });
 
-// Start-up is a budget (README, "Performance"): what the answers that need no network read is
+// Start-up is a budget (docs/performance.md): what the answers that need no network read is
 // checked here by file, since time itself is measured by `npm run bench`, never by a test.
 
 /** The files a run of agentctl loaded as modules, and the builtins it compiled beyond bare node. */

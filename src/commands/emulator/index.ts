@@ -1,6 +1,6 @@
 import { defineNoun } from '../../cli/define.js';
 
-// What the emulator simulates and what it does not (the README's "The emulator" says the same at length).
+// What the emulator simulates and what it does not (docs/emulator.md says the same at length).
 export const SIMULATION_HELP = `
 The first line on stdout is the base URL; logs go to stderr. On another port, address or key it
 also prints the two export lines (AGENTCTL_BASE_URL, AGENTCTL_API_KEY) to copy into a shell.
