@@ -10,18 +10,14 @@
 import { createHash } from 'node:crypto';
 import { build, transform } from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { importSource } from './import-source.mjs';
 
 const TARGET = 'node20.18';
 
 /** The file of a command's piped help page: words of a command never hold `_`. Same rule as src/cli/help-cache.ts. */
 const helpPageName = (path) => `${['agentctl', ...(path ? path.split(' ') : [])].join('_')}.txt`;
-
-// Only for the build-time help bundle below (an ES module): bundled CommonJS dependencies call require().
-const REQUIRE_BANNER =
-  "import { createRequire as __agentctlCreateRequire } from 'node:module'; const require = __agentctlCreateRequire(import.meta.url);";
 
 // `import.meta` has no CommonJS equivalent that esbuild fills in: chunks that use it get this line
 // first, its URL computed on first use (node:url is not otherwise loaded for `--version`).
@@ -203,32 +199,16 @@ await writeFile(new URL('build-id', dist), `${buildId.digest('hex').slice(0, 16)
 // scripts never load commander (src/cli/help-cache.ts serves them; a terminal still uses commander),
 // and every command's definition as data, so a run builds its tree without loading any command.
 
-const pagesBundle = join(tmpdir(), `agentctl-help-pages-${process.pid}.mjs`);
-await build({
-  entryPoints: ['src/cli/help-pages.ts'],
-  outfile: pagesBundle,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.18',
-  define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) },
-  banner: { js: REQUIRE_BANNER },
-  logLevel: 'warning',
-});
-try {
-  const { renderHelpPages, commandManifest } = await import(pathToFileURL(pagesBundle).href);
-  // One file per page (dist/help/agentctl_tasks_create.txt): reading one small file beats parsing all of them.
-  await mkdir(new URL('help/', dist), { recursive: true });
-  for (const [path, page] of Object.entries(await renderHelpPages())) {
-    await writeFile(new URL(`help/${helpPageName(path)}`, dist), page);
-  }
-  // One file per noun: a run reads only the definitions of the noun it runs.
-  await mkdir(new URL('commands/', dist), { recursive: true });
-  for (const [noun, definitions] of Object.entries(await commandManifest())) {
-    await writeFile(new URL(`commands/${noun}.json`, dist), JSON.stringify(definitions));
-  }
-} finally {
-  await rm(pagesBundle, { force: true });
+const { renderHelpPages, commandManifest } = await importSource('src/cli/help-pages.ts');
+// One file per page (dist/help/agentctl_tasks_create.txt): reading one small file beats parsing all of them.
+await mkdir(new URL('help/', dist), { recursive: true });
+for (const [path, page] of Object.entries(await renderHelpPages())) {
+  await writeFile(new URL(`help/${helpPageName(path)}`, dist), page);
+}
+// One file per noun: a run reads only the definitions of the noun it runs.
+await mkdir(new URL('commands/', dist), { recursive: true });
+for (const [noun, definitions] of Object.entries(await commandManifest())) {
+  await writeFile(new URL(`commands/${noun}.json`, dist), JSON.stringify(definitions));
 }
 
 // The bundle carries its libraries' code, so it carries their licence notices too.

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { buildProgram } from './program.js';
+import { referencePages } from './reference.js';
 
 export { commandManifest } from './program.js';
 
@@ -19,4 +20,9 @@ export async function renderHelpPages(): Promise<Record<string, string>> {
   };
   visit(await buildProgram([]), []);
   return pages;
+}
+
+/** The command reference and man pages, by their paths in the repository (`npm run docs` writes them). */
+export async function renderReference(version: string): Promise<Record<string, string>> {
+  return referencePages(await buildProgram([]), version);
 }

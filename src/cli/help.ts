@@ -13,6 +13,19 @@ export function examplesOf(command: Command): string[] {
   return (command as Command & { examples?: string[] }).examples ?? [];
 }
 
+/** Adds free text after a command's options (before its examples), kept for the generated reference. */
+export function notes(command: Command, text: string | undefined): Command {
+  if (!text) return command;
+  command.addHelpText('after', `\n${text}`);
+  (command as Command & { notes?: string }).notes = text;
+  return command;
+}
+
+/** The notes recorded on a command (for the generated reference). */
+export function notesOf(command: Command): string | undefined {
+  return (command as Command & { notes?: string }).notes;
+}
+
 /** A command that talks to the service can end in any of these. */
 const SERVICE: ExitCodeValue[] = [0, 1, 2, 3, 4, 8, 130];
 const WAITS: ExitCodeValue[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
-import { addExitCodes, examples } from './help.js';
+import { addExitCodes, examples, notes } from './help.js';
 import { VERSION } from './version.js';
 
 /** Runs a command once commander has parsed it: the runner in main.ts supplies this. */
@@ -109,7 +109,7 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
     const load = noun.own;
     defineArguments(command, stored?.own ?? (await load()).command, execute, async () => (await load()).command);
   } else {
-    if (noun.notes) command.addHelpText('after', `\n${noun.notes}`);
+    notes(command, noun.notes);
     examples(command, noun.examples ?? []);
   }
   for (const [verb, load] of runs ? [runs] : verbs) {
@@ -159,7 +159,7 @@ function defineArguments(command: Command, spec: CommandInfo, execute: Execute |
     command.addArgument(defined);
   }
   for (const option of spec.options ?? []) command.addOption(toOption(option));
-  if (spec.notes) command.addHelpText('after', `\n${spec.notes}`);
+  notes(command, spec.notes);
   if (spec !== undefined && command.description() === '') command.description(spec.summary);
   examples(command, spec.examples);
   command.action(async (...params: unknown[]) => {

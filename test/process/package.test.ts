@@ -1,7 +1,7 @@
 // The npm package as users get it: `npm pack` holds only what is needed, and the tarball installs
 // globally into a temporary prefix and works there (version, emulator, a task followed to the end).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
@@ -32,11 +32,11 @@ describe('the npm package', () => {
     emulator?.kill();
   });
 
-  it('contains the built CLI, bin, completions, README and LICENSE, and nothing else', () => {
-    for (const needed of ['bin/agentctl.js', 'dist/cli/main.js', 'completions/agentctl.bash', 'completions/_agentctl', 'completions/agentctl.fish', 'README.md', 'LICENSE', 'package.json']) {
+  it('contains the built CLI, bin, completions, man pages, README and LICENSE, and nothing else', () => {
+    for (const needed of ['bin/agentctl.js', 'dist/cli/main.js', 'completions/agentctl.bash', 'completions/_agentctl', 'completions/agentctl.fish', 'man/agentctl.1', 'man/agentctl-tasks.1', 'README.md', 'LICENSE', 'package.json']) {
       expect(files).toContain(needed);
     }
-    const unexpected = files.filter((file) => !/^(bin|dist|completions)\//.test(file) && !['README.md', 'LICENSE', 'package.json'].includes(file));
+    const unexpected = files.filter((file) => !/^(bin|dist|completions|man)\//.test(file) && !['README.md', 'LICENSE', 'package.json'].includes(file));
     expect(unexpected, 'files that should not be in the package').toEqual([]);
     expect(files.some((file) => /^(src|test|node_modules|scripts|bench|\.ci)\//.test(file))).toBe(false);
   });
@@ -71,6 +71,9 @@ describe('the npm package', () => {
     const env = { PATH: process.env.PATH, HOME: prefix, XDG_CONFIG_HOME: prefix };
     const version = await execa(bin, ['--version'], { env, extendEnv: false });
     expect(version.stdout.trim()).toBe(pkg.version);
+
+    // package.json's "man" puts the pages where `man agentctl` looks after a global install.
+    for (const page of ['agentctl.1', 'agentctl-tasks.1']) expect(existsSync(join(prefix, 'share', 'man', 'man1', page)), page).toBe(true);
 
     const script = await execa(bin, ['completion', 'fish'], { env, extendEnv: false });
     expect(`${script.stdout}\n`).toBe(readFileSync(join(prefix, 'lib', 'node_modules', 'agentctl', 'completions', 'agentctl.fish'), 'utf8'));
