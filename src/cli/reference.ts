@@ -145,11 +145,12 @@ const anchor = (title: string) => title.toLowerCase().replace(/[^a-z0-9 -]/g, ''
 
 function mdCommandPage(doc: CommandDoc): string {
   const parts = [`<!-- ${GENERATED} -->`, `# ${doc.name}`, md(doc.summary)];
+  // The command's notes describe it: they come first, before its usage.
+  if (doc.notes) parts.push(mdNotes(doc.notes));
   if (doc.grouping) {
-    if (doc.notes) parts.push(mdNotes(doc.notes));
     if (doc.examples.length > 0) parts.push(fence(doc.examples, 'sh'));
   } else {
-    parts.push(...mdSections(doc, 2));
+    parts.push(...mdSections({ ...doc, notes: undefined }, 2));
   }
   if (doc.verbs.length > 0) {
     parts.push('## Commands', doc.verbs.map((verb) => `- [${code(verb.name)}](#${anchor(verb.name)}): ${md(verb.summary)}`).join('\n'));
@@ -240,11 +241,11 @@ function roffPage(doc: CommandDoc, version: string, seeAlso: string[], body: str
 function roffCommandPage(doc: CommandDoc, version: string): string {
   const usages = doc.grouping ? doc.verbs.map((verb) => verb.usage) : [doc.usage, ...doc.verbs.map((verb) => verb.usage)];
   const body = ['.SH SYNOPSIS', '.nf', ...usages.map(roff), '.fi', '.SH DESCRIPTION', roff(doc.summary)];
+  if (doc.notes) body.push(...roffNotes(doc.notes));
   if (doc.grouping) {
-    if (doc.notes) body.push(...roffNotes(doc.notes));
     if (doc.examples.length > 0) body.push(...roffLiteral(doc.examples));
   } else {
-    body.push(...roffSections(doc, (title) => `.SH ${title.toUpperCase()}`));
+    body.push(...roffSections({ ...doc, notes: undefined }, (title) => `.SH ${title.toUpperCase()}`));
   }
   if (doc.verbs.length > 0) {
     body.push('.SH COMMANDS');
