@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,7 @@ async function connect(options: Partial<ServerOptions> = {}, baseUrl = emulator.
   return { client, call, close: () => client.close() };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read as the test asserts them
 const data = (result: CallToolResult) => result.structuredContent as Record<string, any>;
 const text = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
@@ -205,7 +207,7 @@ describe('agentctl mcp tools', () => {
     expect((grammar.contents[0] as { text: string }).text).toContain('@every');
     const codes = JSON.parse(((await client.readResource({ uri: 'agentctl://exit-codes' })).contents[0] as { text: string }).text);
     expect(codes).toContainEqual({ exit_code: 4, name: 'not_found', meaning: 'record not found' });
-    expect((await client.listResourceTemplates()).resourceTemplates[0].uriTemplate).toBe('agentctl://tasks/{id}/result');
+    expect((await client.listResourceTemplates()).resourceTemplates[0]?.uriTemplate).toBe('agentctl://tasks/{id}/result');
     await close();
   });
 });
@@ -266,6 +268,34 @@ describe('agentctl mcp errors', () => {
 });
 
 describe('agentctl mcp command', () => {
+  it('serves Streamable HTTP on loopback to clients with the bearer token only', async () => {
+    const stop = new AbortController();
+    let announce: (url: string) => void = () => undefined;
+    const announced = new Promise<string>((resolve) => (announce = resolve));
+    const token = 'token-of-the-test-0123456789';
+    const running = agentctl(['mcp', '--http', '0'], {
+      env: { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY, AGENTCTL_MCP_TOKEN: token },
+      signal: stop.signal,
+      onStdout: (out) => out.includes('\n') && announce(out.trim()),
+    });
+    const url = await announced;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const refused = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer wrong', 'content-type': 'application/json' }, body: '{}' });
+    expect(refused.status).toBe(401);
+    const client = new Client({ name: 'http-test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const preview = (await client.callTool({ name: 'schedule_preview', arguments: { expression: '@daily', count: 1 } })) as CallToolResult;
+    expect(data(preview).valid).toBe(true);
+    const created = (await client.callTool({ name: 'tasks_create', arguments: { prompt: 'over http' } })) as CallToolResult;
+    expect(data(created).status).toBe('pending');
+    await client.close();
+    stop.abort('SIGTERM');
+    const result = await running;
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('Bearer token: the one in AGENTCTL_MCP_TOKEN');
+    expect(result.stderr + result.stdout).not.toContain(token);
+  });
+
   it('refuses unknown tools and an empty selection before serving', async () => {
     const unknown = await agentctl(['mcp', '--tools', 'tasks_get,nope']);
     expect(unknown.exitCode).toBe(2);

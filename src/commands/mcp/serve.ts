@@ -2,7 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
-import { UsageError } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import { createServer, selectTools, type ServerDeps, type ServerOptions } from './server.js';
 
 /** The longest wait a tasks_wait call may ask for unless --max-wait says otherwise, seconds. */
@@ -61,12 +61,15 @@ export const command = defineCommand({
     const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env, signal: ctx.signal };
     ctx.handlesInterrupt = true;
     if (options.httpPort !== undefined) return (await import('./http.js')).serveHttp(ctx, deps, options, options.httpPort);
-    await serveStdio(ctx, deps, options);
+    return serveStdio(ctx, deps, options);
   },
 });
 
-/** Serves one client on stdin and stdout until stdin ends (the client went away) or a signal stops it. */
-async function serveStdio(ctx: Context, deps: ServerDeps, options: ServerOptions): Promise<void> {
+/**
+ * Serves one client on stdin and stdout until stdin ends (the client went away: exit 0), SIGTERM
+ * stops it (0), or Ctrl-C (130, as any interrupted command).
+ */
+async function serveStdio(ctx: Context, deps: ServerDeps, options: ServerOptions): Promise<number | void> {
   const server = createServer(deps, options);
   const stdin = ctx.io.stdin as NodeJS.ReadableStream & import('node:stream').Readable;
   const transport = new StdioServerTransport(stdin, ctx.io.stdout as unknown as import('node:stream').Writable);
@@ -78,4 +81,5 @@ async function serveStdio(ctx: Context, deps: ServerDeps, options: ServerOptions
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.close();
+  if (ctx.signal.aborted && ctx.signal.reason !== 'SIGTERM') return ExitCode.interrupted;
 }

@@ -120,7 +120,8 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     try {
-      return await readResource(request.params.uri, deps.client, extra.signal);
+      const read = await readResource(request.params.uri, deps.client, extra.signal);
+      return { contents: read.contents.map((content) => ('text' in content ? { ...content, text: deps.redactor.redact(content.text) } : content)) };
     } catch (error) {
       if (error instanceof McpError) throw error;
       const { message, error: kind } = describeFailure(error, deps.redactor);
