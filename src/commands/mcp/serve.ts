@@ -57,8 +57,11 @@ export const command = defineCommand({
   async run(options, ctx) {
     // The key and base URL are settled before the first message: a missing key ends the run (exit 3)
     // with the usual explanation on stderr, where an assistant's log shows it.
-    const client = await ctx.client();
-    const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env, signal: ctx.signal };
+    // Each call's requests stop with the client's cancellation of that call; joining every request's
+    // signal with Ctrl-C's too would cost each one an AbortSignal.any (Ctrl-C ends the process anyway).
+    const client = (await ctx.client()).withOptions({ signal: undefined });
+    ctx.onClose(() => client.close());
+    const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env };
     ctx.handlesInterrupt = true;
     if (options.httpPort !== undefined) return (await import('./http.js')).serveHttp(ctx, deps, options, options.httpPort);
     return serveStdio(ctx, deps, options);

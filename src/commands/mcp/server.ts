@@ -44,8 +44,6 @@ export interface ServerDeps {
   redactor: Redactor;
   clock: Clock;
   env: Record<string, string | undefined>;
-  /** Aborted when the server stops (Ctrl-C, SIGTERM). */
-  signal?: AbortSignal;
 }
 
 /** The tools a server with these options offers, or a usage error naming an unknown one. */
@@ -96,7 +94,8 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     const token = request.params._meta?.progressToken;
     const call: ToolCall = {
       client: deps.client,
-      signal: deps.signal ? AbortSignal.any([extra.signal, deps.signal]) : extra.signal,
+      // The server's own stop (Ctrl-C, SIGTERM) ends the process: a call needs only the client's cancellation.
+      signal: extra.signal,
       progress: async (progress, total, message) => {
         if (token === undefined) return;
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } });
