@@ -1,7 +1,10 @@
 // The tools of `agentctl mcp`, each a thin call of src/api with the checks of the commands it mirrors.
 import { Readable } from 'node:stream';
 import * as z from 'zod';
+import type { ApiClient } from '../../api/client.js';
 import { legacyAgents } from '../../api/legacy-agents.js';
+import type { PageRequest } from '../../api/pagination.js';
+import type { Page } from '../../api/schemas/common.js';
 import { persistentAgents, type MessageBody } from '../../api/persistent-agents.js';
 import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
 import type { Task } from '../../api/schemas/task.js';
@@ -41,6 +44,29 @@ function pageAnswer<T>(items: T[], count: number, page: number, more: boolean, l
   const lines = items.map(line);
   const head = `${items.length} of ${count} ${what} (page ${page}${next ? `; more with page ${next}` : ''}).`;
   return { data: { count, page, next_page: next, results: items }, summary: [head, ...lines].join('\n') };
+}
+
+/** A tool that reads one page of a list of agents. */
+function pagedList<T extends { id: string }>(list: {
+  name: string;
+  title: string;
+  description: string;
+  listPage: (client: ApiClient, request: PageRequest) => Promise<Page<T>>;
+  line: (item: T) => string;
+  what: string;
+}) {
+  return defineTool({
+    name: list.name,
+    title: list.title,
+    description: list.description,
+    kind: 'read',
+    pageHint: 'ask for a smaller page_size',
+    input: z.strictObject(paging),
+    async run({ page, page_size }, call) {
+      const answer = await list.listPage(await call.client(), { page, pageSize: page_size, signal: call.signal });
+      return pageAnswer(answer.results, answer.count, page, Boolean(answer.next), list.line, list.what);
+    },
+  });
 }
 
 /** The task's result as tasks_result and tasks_wait answer it. */
@@ -212,17 +238,13 @@ const tasksWait = defineTool({
 
 const legacyLine = (agent: { id: string; name?: unknown }) => `${agent.id}  ${short(agent.name)}`;
 
-const agentsList = defineTool({
+const agentsList = pagedList({
   name: 'agents_list',
   title: 'List browser-use agents',
   description: 'Browser-use agents (the older agent kind that groups tasks), one page at a time.',
-  kind: 'read',
-  pageHint: 'ask for a smaller page_size',
-  input: z.strictObject(paging),
-  async run({ page, page_size }, call) {
-    const list = await legacyAgents.listPage(await call.client(), { page, pageSize: page_size, signal: call.signal });
-    return pageAnswer(list.results, list.count, page, Boolean(list.next), legacyLine, 'browser-use agents');
-  },
+  listPage: legacyAgents.listPage,
+  line: legacyLine,
+  what: 'browser-use agents',
 });
 
 const agentsGet = defineTool({
@@ -293,17 +315,13 @@ function agentBody(args: z.infer<z.ZodObject<typeof agentFields>> & { schedule?:
   return body;
 }
 
-const persistentList = defineTool({
+const persistentList = pagedList({
   name: 'persistent_list',
   title: 'List persistent agents',
   description: 'Persistent agents (long-lived agents with a charter, a schedule and channels), one page at a time.',
-  kind: 'read',
-  pageHint: 'ask for a smaller page_size',
-  input: z.strictObject(paging),
-  async run({ page, page_size }, call) {
-    const list = await persistentAgents.listPage(await call.client(), { page, pageSize: page_size, signal: call.signal });
-    return pageAnswer(list.results, list.count, page, Boolean(list.next), persistentLine, 'persistent agents');
-  },
+  listPage: persistentAgents.listPage,
+  line: persistentLine,
+  what: 'persistent agents',
 });
 
 const persistentGet = defineTool({
