@@ -9,10 +9,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
-import { systemClock } from '../../src/contract/clock.js';
+import { systemClock, type Clock } from '../../src/contract/clock.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createServer, type ServerOptions } from '../../src/commands/mcp/server.js';
-import { apiRequest } from '../helpers/api.js';
+import { apiRequest, eventually } from '../helpers/api.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
@@ -26,11 +26,11 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 /** A connected Client for a server with these options, against `baseUrl`. */
-async function connect(options: Partial<ServerOptions> = {}, baseUrl = emulator.baseUrl, env: Record<string, string> = {}) {
+async function connect(options: Partial<ServerOptions> = {}, baseUrl = emulator.baseUrl, env: Record<string, string> = {}, clock: Clock = systemClock) {
   const redactor = new Redactor();
   redactor.add(KEY);
   const api = new ApiClient({ baseUrl, apiKey: KEY, timeoutMs: 5000, userAgent: 'test', redactor, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1000 } });
-  const server = createServer({ client: async () => api, redactor, clock: systemClock, env }, { readOnly: false, maxWaitSeconds: 30, ...options });
+  const server = createServer({ client: async () => api, redactor, clock, env }, { readOnly: false, maxWaitSeconds: 30, ...options });
   const client = new Client({ name: 'test', version: '1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -93,7 +93,10 @@ describe('agentctl mcp tools', () => {
   });
 
   it('answers a wait that runs out as unfinished, and stops a wait the client cancels', async () => {
-    const { client, call, close } = await connect();
+    // The wait's pauses between polls, to see the client's cancellation reach them.
+    const pauses: AbortSignal[] = [];
+    const clock: Clock = { now: systemClock.now, sleep: (ms, signal) => (signal && pauses.push(signal), systemClock.sleep(ms, signal)) };
+    const { client, call, close } = await connect({}, emulator.baseUrl, {}, clock);
     const id = data(await call('tasks_create', { prompt: '[hang] forever' })).id as string;
     const short = await call('tasks_wait', { id, timeout_seconds: 0.3 });
     expect(short.isError).toBeFalsy();
@@ -109,6 +112,7 @@ describe('agentctl mcp tools', () => {
       },
     });
     await expect(waiting).rejects.toThrow(/enough|abort/i);
+    await eventually(() => pauses.at(-1)?.aborted || undefined, 5000, 'the server to stop polling');
     const before = emulator.state.tasks.size;
     expect(data(await call('tasks_get', { id })).status).toBe('in_progress'); // the task keeps running
     expect(emulator.state.tasks.size).toBe(before);
@@ -249,10 +253,32 @@ describe('agentctl mcp errors', () => {
     expect(data(answer).error.retry_at).toMatch(/^\d{4}-/);
     await limited.close();
     await stub.close();
+    const failing = await stubServer((_request, response) => sendJson(response, 500, { detail: 'database on fire' }));
+    const broken = await connect({}, failing.baseUrl);
+    const answered = await broken.call('agents_create', { name: 'x' });
+    expect(data(answered).error).toMatchObject({ name: 'service_error', exit_code: 1, status: 500 });
+    expect(text(answered)).toContain('database on fire');
+    await broken.close();
+    await failing.close();
     const down = await connect({}, 'http://127.0.0.1:9/api/v1');
     const unreachable = await down.call('tasks_get', { id: '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f' });
     expect(data(unreachable).error).toMatchObject({ name: 'network', exit_code: 8 });
     await down.close();
+  });
+
+  it('reports a bug in agentctl as one line, never a stack', async () => {
+    const server = createServer(
+      { client: async () => Promise.reject(new TypeError('boom')), redactor: new Redactor(), clock: systemClock, env: {} },
+      { readOnly: false, maxWaitSeconds: 30 },
+    );
+    const client = new Client({ name: 'test', version: '1' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const answer = (await client.callTool({ name: 'tasks_list', arguments: {} })) as CallToolResult;
+    expect(answer.isError).toBe(true);
+    expect(data(answer).error).toMatchObject({ name: 'service_error', message: 'internal error in agentctl: boom' });
+    expect(text(answer)).not.toContain(' at ');
+    await client.close();
   });
 
   it('bounds a huge answer and says how to read less', async () => {
