@@ -74,6 +74,9 @@ export const command = defineCommand({
  */
 async function serveStdio(ctx: Context, deps: ServerDeps, options: ServerOptions): Promise<number | void> {
   const server = createServer(deps, options);
+  if (ctx.terminal.stdinIsTTY) {
+    ctx.out.info('agentctl mcp speaks the Model Context Protocol on stdin and stdout, for an assistant to start (see docs/mcp.md). Ctrl-C stops it.');
+  }
   const stdin = ctx.io.stdin as NodeJS.ReadableStream & import('node:stream').Readable;
   const transport = new StdioServerTransport(stdin, ctx.io.stdout as unknown as import('node:stream').Writable);
   await server.connect(transport);
