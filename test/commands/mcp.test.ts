@@ -322,6 +322,13 @@ describe('agentctl mcp command', () => {
     expect(result.stderr + result.stdout).not.toContain(token);
   });
 
+  it('ends when stdin ends, and says what it is when started on a terminal', async () => {
+    const result = await agentctl(['mcp'], { env: { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY }, terminal: { stdinIsTTY: true }, input: '' });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('speaks the Model Context Protocol on stdin and stdout');
+  });
+
   it('refuses unknown tools and an empty selection before serving', async () => {
     const unknown = await agentctl(['mcp', '--tools', 'tasks_get,nope']);
     expect(unknown.exitCode).toBe(2);
