@@ -6,11 +6,11 @@
 // emulator's address and key where a command needs them). It prints each ratio with its goal and
 // exits 1 when a goal is missed. Loopback only.
 //
-// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,wait,webhook,emulator] [--quick]
+// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,wait,webhook,emulator,mcp] [--quick]
 //   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
 //   --quick   skip the 100,000-task memory figure (seeding it takes a while)
-// Needs `npm run build` first. Figures of other benches: bench/webhook-listen.mjs and
-// bench/emulator-list.mjs run as they are (their exit status is their verdict).
+// Needs `npm run build` first. Figures of other benches: bench/webhook-listen.mjs,
+// bench/emulator-list.mjs and bench/mcp.mjs run as they are (their exit status is their verdict).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -28,7 +28,7 @@ const { values: flags } = parseArgs({
 });
 const RUNS = Number(flags.runs);
 if (!Number.isInteger(RUNS) || RUNS < 3) throw new Error('--runs takes an integer of at least 3');
-const GROUPS = ['startup', 'api', 'list', 'wait', 'webhook', 'emulator'];
+const GROUPS = ['startup', 'api', 'list', 'wait', 'webhook', 'emulator', 'mcp'];
 const only = new Set(flags.only ? flags.only.split(',') : GROUPS);
 for (const group of only) if (!GROUPS.includes(group)) throw new Error(`--only takes ${GROUPS.join(',')}`);
 
@@ -352,6 +352,7 @@ if (only.has('list')) await listAll();
 if (only.has('wait')) await waitLag();
 if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to beside its floor (goal 5)');
 if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100,000 vs 100 tasks stored and its floor (goal 6)');
+if (only.has('mcp')) await script('mcp', './mcp.mjs', 'agentctl mcp: a tasks_get tool call beside a plain node:http script, and 100 concurrent calls');
 load('at the end');
 const judged = rows.filter((row) => row.met !== undefined);
 const missed = judged.filter((row) => !row.met);

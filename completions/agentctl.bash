@@ -14,6 +14,7 @@ _agentctl__child() {
     ':api') echo 'api' ;;
     ':emulator') echo 'emulator' ;;
     ':webhook-listen') echo 'webhook-listen' ;;
+    ':mcp') echo 'mcp' ;;
     ':doctor') echo 'doctor' ;;
     ':completion') echo 'completion' ;;
     ':help') echo 'help' ;;
@@ -61,7 +62,7 @@ _agentctl__child() {
 # The subcommands of command path $1.
 _agentctl__subcommands() {
   case "$1" in
-    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen doctor completion help' ;;
+    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen mcp doctor completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
@@ -122,6 +123,7 @@ _agentctl__flags() {
     'emulator') echo '--port --host --task-duration --latency -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'mcp') echo '--http --read-only --tools --max-wait -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -255,6 +257,9 @@ _agentctl__option() {
     'webhook-listen replay:--forward-to') echo '1 any' ;;
     'webhook-listen replay:--task') echo '1 any' ;;
     'webhook-listen replay:--since') echo '1 any' ;;
+    'mcp:--http') echo '1 any' ;;
+    'mcp:--tools') echo '1 any' ;;
+    'mcp:--max-wait') echo '1 any' ;;
     *:'--base-url') echo '1 any' ;;
     *:'--api-key') echo '1 any' ;;
     *:'--api-key-file') echo '1 file' ;;

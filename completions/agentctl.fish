@@ -22,6 +22,8 @@ function __agentctl_child
             echo emulator
         case ':webhook-listen'
             echo webhook-listen
+        case ':mcp'
+            echo mcp
         case ':doctor'
             echo doctor
         case ':completion'
@@ -358,6 +360,12 @@ function __agentctl_arity
             echo 1
         case 'webhook-listen replay:--since'
             echo 1
+        case 'mcp:--http'
+            echo 1
+        case 'mcp:--tools'
+            echo 1
+        case 'mcp:--max-wait'
+            echo 1
         case '*:--base-url'
             echo 1
         case '*:--api-key'
@@ -444,6 +452,7 @@ complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored s
 complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
 complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)'
 complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
+complete -c agentctl -n '__agentctl_at' -a 'mcp' -d 'serve the service to AI assistants over the Model Context Protocol (stdio, or --http PORT)'
 complete -c agentctl -n '__agentctl_at' -a 'doctor' -d 'check the setup: base URL, key source, config file, reachability, latency and clock skew'
 complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
 complete -c agentctl -n '__agentctl_at' -a 'help' -d 'show help for a command: agentctl help tasks create is agentctl tasks create --help'
@@ -689,6 +698,11 @@ complete -c agentctl -n '__agentctl_at webhook-listen replay' -l forward-to -x -
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -l task -x -d 'only this task\'s events'
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -l since -x -d 'only events received at or after TIME: ISO 8601, or a duration ago (90s, 15m, 2h, 7d)'
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at mcp' -l http -x -d 'serve Streamable HTTP on 127.0.0.1:PORT (0 = any free port) instead of stdio; clients send the bearer token of AGENTCTL_MCP_TOKEN, or the one printed on stderr'
+complete -c agentctl -n '__agentctl_at mcp' -l read-only -d 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)'
+complete -c agentctl -n '__agentctl_at mcp' -l tools -x -d 'offer only these tools, comma-separated (e.g. tasks_create,tasks_wait)'
+complete -c agentctl -n '__agentctl_at mcp' -l max-wait -x -d 'the longest a tasks_wait call may wait, seconds (default 300)'
+complete -c agentctl -n '__agentctl_at mcp' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'

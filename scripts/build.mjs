@@ -152,7 +152,10 @@ const packOf = new Map();
 for (const [path, code] of modules) {
   const ownFile = !/\b__(file|dir)name\b/.test(code);
   if (startUp.has(path) && (path === ENTRY || ownFile)) packOf.set(path, ENTRY);
-  else if (path.startsWith('chunks/') && code.length < PACK_LIMIT && ownFile) packOf.set(path, PACK);
+  // The response schemas load only to explain a response the predicate refuses: once zod's code sits
+  // in a chunk of its own (shared with `agentctl mcp`) they are small, but still stay out of the pack
+  // that every API command reads.
+  else if (path.startsWith('chunks/') && code.length < PACK_LIMIT && ownFile && !path.startsWith('chunks/responses-')) packOf.set(path, PACK);
 }
 const REQUIRE = /\brequire\("(\.{1,2}\/[^"]+)"\)/g;
 /**

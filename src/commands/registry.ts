@@ -16,6 +16,7 @@ export const NOUNS: Array<[name: string, load: () => Promise<NounModule>]> = [
   ['api', () => import('./api/index.js')],
   ['emulator', () => import('./emulator/index.js')],
   ['webhook-listen', () => import('./webhook-listen/index.js')],
+  ['mcp', () => import('./mcp/index.js')],
   ['doctor', () => import('./doctor/index.js')],
   ['completion', () => import('./completion/index.js')],
   ['help', () => import('./help/index.js')],
