@@ -15,6 +15,7 @@ _agentctl__child() {
     ':emulator') echo 'emulator' ;;
     ':webhook-listen') echo 'webhook-listen' ;;
     ':doctor') echo 'doctor' ;;
+    ':version') echo 'version' ;;
     ':completion') echo 'completion' ;;
     ':help') echo 'help' ;;
     'agents:list') echo 'list' ;;
@@ -61,7 +62,7 @@ _agentctl__child() {
 # The subcommands of command path $1.
 _agentctl__subcommands() {
   case "$1" in
-    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen doctor completion help' ;;
+    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen doctor version completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
@@ -123,6 +124,7 @@ _agentctl__flags() {
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'version') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
   esac

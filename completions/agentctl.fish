@@ -24,6 +24,8 @@ function __agentctl_child
             echo webhook-listen
         case ':doctor'
             echo doctor
+        case ':version'
+            echo version
         case ':completion'
             echo completion
         case ':help'
@@ -445,6 +447,7 @@ complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated re
 complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)'
 complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
 complete -c agentctl -n '__agentctl_at' -a 'doctor' -d 'check the setup: base URL, key source, config file, reachability, latency and clock skew'
+complete -c agentctl -n '__agentctl_at' -a 'version' -d 'print the version of agentctl and of the Node.js it runs on (--version prints the bare number)'
 complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
 complete -c agentctl -n '__agentctl_at' -a 'help' -d 'show help for a command: agentctl help tasks create is agentctl tasks create --help'
 complete -c agentctl -n '__agentctl_at' -s V -l version -d 'print the version'
@@ -690,6 +693,7 @@ complete -c agentctl -n '__agentctl_at webhook-listen replay' -l task -x -d 'onl
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -l since -x -d 'only events received at or after TIME: ISO 8601, or a duration ago (90s, 15m, 2h, 7d)'
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'
 complete -c agentctl -n '__agentctl_at help' -s h -l help -d 'show help for a command'

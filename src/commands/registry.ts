@@ -17,6 +17,7 @@ export const NOUNS: Array<[name: string, load: () => Promise<NounModule>]> = [
   ['emulator', () => import('./emulator/index.js')],
   ['webhook-listen', () => import('./webhook-listen/index.js')],
   ['doctor', () => import('./doctor/index.js')],
+  ['version', () => import('./version/index.js')],
   ['completion', () => import('./completion/index.js')],
   ['help', () => import('./help/index.js')],
 ];
