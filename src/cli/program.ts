@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
+import { readBuildFile } from './build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples } from './help.js';
 import { VERSION } from './version.js';
@@ -89,7 +88,7 @@ function info(spec: CommandInfo): CommandInfo {
 function storedDefinitions(noun: string): Manifest[string] | undefined {
   try {
     // import.meta.dirname, not import.meta.url: a file URL would load node:url (~1 ms of start-up).
-    return JSON.parse(readFileSync(join(import.meta.dirname, '..', 'commands', `${noun}.json`), 'utf8')) as Manifest[string];
+    return JSON.parse(readBuildFile(import.meta.dirname, `commands/${noun}.json`)) as Manifest[string];
   } catch {
     return undefined;
   }
