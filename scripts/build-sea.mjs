@@ -52,7 +52,7 @@ try {
     platform: 'node',
     target: TARGET,
     minify: true,
-    define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) },
+    define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), AGENTCTL_SINGLE_EXECUTABLE: 'true' },
     plugins: [singleFile, lazyChildProcess, plainProcess],
     logLevel: 'warning',
   });

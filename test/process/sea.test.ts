@@ -34,6 +34,7 @@ describe('the single executable', () => {
   it('has no node to lean on, and answers --version and piped help from its own assets', async () => {
     expect((await execa('sh', ['-c', 'command -v node'], { env, extendEnv: false, reject: false })).exitCode).not.toBe(0);
     expect((await execa(binary, ['--version'], { env, extendEnv: false })).stdout).toBe(version);
+    expect((await execa(binary, ['version'], { env, extendEnv: false })).stdout).toMatch(new RegExp(`^agentctl version ${version} \\(node/[\\d.]+, single executable\\)$`));
     const help = await execa(binary, ['tasks', 'create', '--help'], { env, extendEnv: false });
     expect(`${help.stdout}\n`).toBe(readFileSync(join(ROOT, 'dist', 'help', 'agentctl_tasks_create.txt'), 'utf8'));
   });
