@@ -1,13 +1,16 @@
 // `npm run sea`: agentctl as one executable file, for machines without Node, with Node's single
-// executable application support (SEA). The launcher bin/agentctl.js and the sources it runs are
-// bundled into one CommonJS script (SEA runs a single script, which can require only built-ins);
-// Node turns it into a blob with V8's code cache for it (useCodeCache: the script is not compiled
-// again at each start) and, as assets, the files dist/ holds beside its code (piped help pages,
-// command definitions, licence notices); postject injects the blob into a copy of the node
-// executable that runs this script. The usual build (dist/, `node bin/agentctl.js`) is untouched.
+// executable application support (SEA). SEA runs one CommonJS script, which can require only
+// built-ins: the launcher bin/agentctl.js bundled with src/cli/main.ts (what `--version` and piped
+// `--help` need), with V8's code cache for it (useCodeCache: --version is three times slower
+// without). The rest of the program (src/cli/run.ts and all it loads) is one more bundle, the asset
+// run.js, which scripts/sea-program.cjs compiles with a code cache of its own (see there). The
+// files dist/ holds beside its code (piped help pages, command definitions, licence notices) are
+// assets too. postject injects the blob into a copy of the node executable that runs this script.
+// The usual build (dist/, `node bin/agentctl.js`) is untouched.
 //
 // Usage: node scripts/build-sea.mjs [--out FILE]   (default build/agentctl; needs dist/: `npm run sea` builds both)
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -29,35 +32,47 @@ if (!existsSync(join(dist, 'commands'))) {
 }
 const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 
-// The bundle: the launcher's program is the sources (not dist/'s chunks), what dist/ holds beside
-// its code comes from the assets, and the launcher's own code cache has nothing left to compile.
-const singleFile = {
-  name: 'single-file',
+// What dist/ holds beside its code comes from the assets.
+const assetFiles = {
+  name: 'asset-files',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/build-files\.js$/ }, (args) => ({ path: join(args.resolveDir, 'build-files-sea.ts') }));
+  },
+};
+// The launcher's program is the sources (not dist/'s chunks), its run.js the asset (sea-program.cjs),
+// and the launcher's own code cache has no file to compile.
+const launcher = {
+  name: 'launcher',
   setup(b) {
     b.onResolve({ filter: /^\.\.\/dist\/cli\/main\.js$/ }, () => ({ path: join(root, 'src', 'cli', 'main.ts') }));
-    b.onResolve({ filter: /^\.\/build-files\.js$/ }, (args) => ({ path: join(args.resolveDir, 'build-files-sea.ts') }));
+    b.onResolve({ filter: /^\.\/run\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'main.ts')) ? { path: join(root, 'scripts', 'sea-program.cjs') } : undefined));
     b.onResolve({ filter: /^\.\/compile-cache\.js$/ }, () => ({ path: 'compile-cache', namespace: 'agentctl-sea' }));
     b.onLoad({ filter: /.*/, namespace: 'agentctl-sea' }, () => ({ contents: 'exports.useCompileCache = () => () => {};', loader: 'js' }));
   },
 };
+const common = { bundle: true, format: 'cjs', platform: 'node', target: TARGET, minify: true, logLevel: 'warning' };
 
 const work = await mkdtemp(join(tmpdir(), 'agentctl-sea-'));
 try {
+  const program = join(work, 'run.js');
+  await build({
+    ...common,
+    entryPoints: [join(root, 'src', 'cli', 'run.ts')],
+    outfile: program,
+    define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) },
+    plugins: [assetFiles, lazyChildProcess, plainProcess],
+  });
+  const buildId = createHash('sha256').update(await readFile(program)).digest('hex').slice(0, 16);
   const main = join(work, 'agentctl.cjs');
   await build({
+    ...common,
     entryPoints: [join(root, 'bin', 'agentctl.js')],
     outfile: main,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: TARGET,
-    minify: true,
-    define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), AGENTCTL_SINGLE_EXECUTABLE: 'true' },
-    plugins: [singleFile, lazyChildProcess, plainProcess],
-    logLevel: 'warning',
+    define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), AGENTCTL_SINGLE_EXECUTABLE: 'true', AGENTCTL_SEA_BUILD_ID: JSON.stringify(buildId) },
+    plugins: [launcher, assetFiles, lazyChildProcess, plainProcess],
   });
 
-  const assets = { 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md') };
+  const assets = { 'run.js': program, 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md') };
   for (const folder of ['help', 'commands']) {
     for (const file of await readdir(join(dist, folder))) assets[`${folder}/${file}`] = join(dist, folder, file);
   }

@@ -1,8 +1,8 @@
 // The single executable (`npm run sea`) on a machine without Node: built once here from the dist/ of
-// the global setup (~100 MB: a copy of the node executable with agentctl injected; a few seconds,
-// mostly writing that file), then run with a PATH that has no `node` on it.
+// the global setup (~100 MB: a copy of the node executable with agentctl injected; ~5 s of CPU,
+// most of it postject's), then run with a PATH that has no `node` on it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
@@ -21,9 +21,9 @@ describe('the single executable', () => {
 
   beforeAll(async () => {
     folder = tempDir('agentctl-sea-');
-    binary = join(folder, 'agentctl');
+    binary = join(folder, 'bin', 'agentctl');
     await execa(process.execPath, ['scripts/build-sea.mjs', '--out', binary], { cwd: ROOT, timeout: 120_000 });
-    env = { PATH: folder, HOME: folder, XDG_CONFIG_HOME: folder, XDG_CACHE_HOME: folder };
+    env = { PATH: join(folder, 'bin'), HOME: folder, XDG_CONFIG_HOME: join(folder, 'config'), XDG_CACHE_HOME: join(folder, 'cache') };
   }, 150_000);
 
   afterAll(() => {
@@ -53,5 +53,11 @@ describe('the single executable', () => {
     // --jq runs jq compiled to WebAssembly, bundled too.
     const status = await execa(binary, ['tasks', 'list', '--jq', '.[0].status'], { env: serviceEnv, extendEnv: false });
     expect(status.stdout).toBe('completed');
+    // The program's compiled code is kept for the next runs, in a private folder named after this build and Node.
+    const cacheRoot = join(folder, 'cache', 'agentctl', 'v8-code-sea');
+    const builds = readdirSync(cacheRoot);
+    expect(builds).toEqual([expect.stringMatching(new RegExp(`^[0-9a-f]{16}-node${process.version}-${process.arch}$`))]);
+    expect(statSync(join(cacheRoot, builds[0]!)).mode & 0o777).toBe(0o700);
+    expect(readdirSync(join(cacheRoot, builds[0]!))).toEqual(['run.js']);
   });
 });
