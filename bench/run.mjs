@@ -9,7 +9,8 @@
 // Usage: node bench/run.mjs [--runs N] [--only startup,api,list,wait,webhook,emulator,mcp] [--quick]
 //   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
 //   --quick   skip the 100,000-task memory figure (seeding it takes a while)
-// Needs `npm run build` first. Figures of other benches: bench/webhook-listen.mjs,
+// Needs `npm run build` first; the start-up figures include the single executable (build/agentctl)
+// when `npm run sea` has built it. Figures of other benches: bench/webhook-listen.mjs,
 // bench/emulator-list.mjs and bench/mcp.mjs run as they are (their exit status is their verdict).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +35,8 @@ for (const group of only) if (!GROUPS.includes(group)) throw new Error(`--only t
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const BIN = here('../bin/agentctl.js');
+/** The single executable of `npm run sea` (measured when it is there). */
+const SEA = here(`../build/${process.platform === 'win32' ? 'agentctl.exe' : 'agentctl'}`);
 const NODE = process.execPath;
 const KEY = 'bench-key';
 const CLEAN_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
@@ -50,12 +53,12 @@ if (!existsSync(here('../dist/cli'))) {
  * printed (kept whole when `keep`, otherwise only counted); with `peak`, its peak RSS (`peakKiB`) and
  * the heap it kept after a full GC (`keptKiB`).
  */
-function runOnce(args, { env = CLEAN_ENV, keep = true, peak = false } = {}) {
+function runOnce(args, { env = CLEAN_ENV, keep = true, peak = false, command = NODE } = {}) {
   return new Promise((resolve, reject) => {
     const argv = peak ? ['--expose-gc', '--require', here('./peak-rss.cjs'), ...args] : args;
     const stdio = ['ignore', 'pipe', 'pipe', ...(peak ? ['pipe'] : [])];
     const started = process.hrtime.bigint();
-    const child = spawn(NODE, argv, { env, stdio });
+    const child = spawn(command, argv, { env, stdio });
     const out = [];
     let bytes = 0;
     let lines = 0;
@@ -97,7 +100,7 @@ async function interleaved(floor, subjects, runs, check = () => {}) {
   for (let round = 0; round <= runs; round++) {
     const order = round % 2 ? [...all].reverse() : all;
     for (const item of order) {
-      const result = await runOnce(item.args, { env: item.env, keep: item.keep ?? true });
+      const result = await runOnce(item.args, { env: item.env, keep: item.keep ?? true, command: item.command });
       check(item, result);
       if (round > 0) times.get(item.name).push(result.ms);
     }
@@ -202,11 +205,18 @@ async function startup() {
     { name: 'agentctl --help', args: cli('--help') },
     { name: 'agentctl tasks --help', args: cli('tasks', '--help') },
   ];
-  const results = await interleaved(floor, subjects, RUNS);
+  // The single executable carries its own node: beside the same floor, it shows what it adds.
+  const sea = existsSync(SEA) ? [{ name: 'sea --version', command: SEA, args: ['--version'] }] : [];
+  const results = await interleaved(floor, [...subjects, ...sea], RUNS);
   for (const { name } of subjects) {
     const result = results.get(name);
     figure('startup', name, versus(result), result.ratio, { max: 1.1, text: '1.10x' });
   }
+  if (sea.length) {
+    const result = results.get('sea --version');
+    // No goal of its own: the executable is optional, and a figure to compare with the line above.
+    figure('startup', 'sea --version (build/agentctl)', versus(result), result.ratio);
+  } else console.log('  sea --version: skipped (no build/agentctl: `npm run sea` builds it)');
 }
 
 /** Goal 2: one API call against a fresh node process sending the same GET with node:http. */

@@ -166,7 +166,8 @@ program
     get signal() {
       return interruptSignal();
     },
-    runtime: `node/${process.versions.node}`,
+    // scripts/build-sea.mjs defines AGENTCTL_SINGLE_EXECUTABLE: `version` and `doctor` say which agentctl this is.
+    runtime: `node/${process.versions.node}${typeof AGENTCTL_SINGLE_EXECUTABLE === 'undefined' ? '' : ', single executable'}`,
   })
   .then((code) => {
     process.exitCode = code;

@@ -16,6 +16,7 @@ _agentctl__child() {
     ':webhook-listen') echo 'webhook-listen' ;;
     ':mcp') echo 'mcp' ;;
     ':doctor') echo 'doctor' ;;
+    ':version') echo 'version' ;;
     ':completion') echo 'completion' ;;
     ':help') echo 'help' ;;
     'agents:list') echo 'list' ;;
@@ -62,7 +63,7 @@ _agentctl__child() {
 # The subcommands of command path $1.
 _agentctl__subcommands() {
   case "$1" in
-    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen mcp doctor completion help' ;;
+    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen mcp doctor version completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
@@ -125,6 +126,7 @@ _agentctl__flags() {
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'mcp') echo '--http --read-only --tools --max-wait -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'version') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
   esac

@@ -26,6 +26,8 @@ function __agentctl_child
             echo mcp
         case ':doctor'
             echo doctor
+        case ':version'
+            echo version
         case ':completion'
             echo completion
         case ':help'
@@ -454,6 +456,7 @@ complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory
 complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
 complete -c agentctl -n '__agentctl_at' -a 'mcp' -d 'serve the service to AI assistants over the Model Context Protocol (stdio, or --http PORT)'
 complete -c agentctl -n '__agentctl_at' -a 'doctor' -d 'check the setup: base URL, key source, config file, reachability, latency and clock skew'
+complete -c agentctl -n '__agentctl_at' -a 'version' -d 'print the version of agentctl and of the Node.js it runs on (--version prints the bare number)'
 complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
 complete -c agentctl -n '__agentctl_at' -a 'help' -d 'show help for a command: agentctl help tasks create is agentctl tasks create --help'
 complete -c agentctl -n '__agentctl_at' -s V -l version -d 'print the version'
@@ -704,6 +707,7 @@ complete -c agentctl -n '__agentctl_at mcp' -l tools -x -d 'offer only these too
 complete -c agentctl -n '__agentctl_at mcp' -l max-wait -x -d 'the longest a tasks_wait call may wait, seconds (default 300)'
 complete -c agentctl -n '__agentctl_at mcp' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'
 complete -c agentctl -n '__agentctl_at help' -s h -l help -d 'show help for a command'

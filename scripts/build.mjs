@@ -12,9 +12,9 @@ import { build, transform } from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TARGET, lazyChildProcess, plainProcess } from './esbuild-plugins.mjs';
 import { importSource } from './import-source.mjs';
 
-const TARGET = 'node20.18';
 
 /** The file of a command's piped help page: words of a command never hold `_`. Same rule as src/cli/help-cache.ts. */
 const helpPageName = (path) => `${['agentctl', ...(path ? path.split(' ') : [])].join('_')}.txt`;
@@ -23,33 +23,6 @@ const helpPageName = (path) => `${['agentctl', ...(path ? path.split(' ') : [])]
 // first, its URL computed on first use (node:url is not otherwise loaded for `--version`).
 const IMPORT_META = '__agentctlImportMeta';
 const IMPORT_META_LINE = `const ${IMPORT_META}={dirname:__dirname,filename:__filename,get url(){return require("node:url").pathToFileURL(__filename).href}};`;
-
-// commander loads node:child_process at start-up (several ms: it pulls in net, dgram and more) for
-// stand-alone executable subcommands, which agentctl never uses. Its copy is resolved to a stub that
-// loads the real module on first use.
-const lazyChildProcess = {
-  name: 'lazy-child-process-for-commander',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'agentctl-lazy' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'agentctl-lazy' }, () => ({
-      contents:
-        "let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require('node:child_process'))[key] });",
-      loader: 'js',
-    }));
-  },
-};
-
-// Libraries that `import process from 'node:process'` get the global object itself: an ES import of
-// node:process would read every getter of process (creating stdin, among others) to build its facade.
-const plainProcess = {
-  name: 'plain-process',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'agentctl-process' }));
-    b.onLoad({ filter: /.*/, namespace: 'agentctl-process' }, () => ({ contents: 'module.exports = process;', loader: 'js' }));
-  },
-};
 
 // Libraries that cost more to load than the commands that never use them can afford: chalk
 // (~17 M instructions, about 4 ms; JSON and piped output have no colour) and cli-table3 (~22 M:

@@ -6,6 +6,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { TARGET } from './esbuild-plugins.mjs';
 
 // Bundled CommonJS dependencies call require(): an ES module has none of its own.
 const REQUIRE_BANNER =
@@ -25,7 +26,7 @@ export async function importSource(entry) {
     bundle: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.18',
+    target: TARGET,
     define: { AGENTCTL_VERSION: JSON.stringify(await packageVersion()) },
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',

@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { ApiError, NetworkError, ResponseShapeError } from './errors.js';
+import { ApiError, MissingApiVersionError, NetworkError, ResponseShapeError } from './errors.js';
 import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
@@ -138,6 +138,7 @@ export class ApiClient {
           if (!options.shape || options.shape.accept?.(body)) return { status, headers, data: body as T };
           return { status, headers, data: await this.checkShape(body, options.shape, method, url) };
         }
+        if (MissingApiVersionError.applies(status, body, this.base)) throw new MissingApiVersionError(method, url.pathname, this.baseUrl);
         const retryAfterMs = parseRetryAfter(headers['retry-after'], this.clock.now());
         const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now() };
         // A gateway error on a create does not say whether the service carried it out.

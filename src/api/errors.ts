@@ -37,6 +37,33 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 404 that is not the API's JSON, from a base URL with no /api/vN in its path: the base URL lacks
+ * its version segment (`http://127.0.0.1:8787` for `http://127.0.0.1:8787/api/v1`). A setup error
+ * (exit 2) that names the URL to use: the one the user gave with /api/v1 appended.
+ */
+export class MissingApiVersionError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.usage;
+  readonly hint: string;
+  readonly suggestedBaseUrl: string;
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly baseUrl: string,
+  ) {
+    super(`the service answered 404 with a page that is not the API's JSON (${method} ${path})`);
+    this.name = 'MissingApiVersionError';
+    this.suggestedBaseUrl = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
+    this.hint = `the base URL ${baseUrl} lacks /api/v1: use --base-url ${this.suggestedBaseUrl} (or set it in AGENTCTL_BASE_URL or the profile; \`agentctl doctor\` shows the one in use)`;
+  }
+
+  /** Whether a 404 with this body, from this base, means the base lacks its version segment. */
+  static applies(status: number, body: unknown, base: URL): boolean {
+    return status === 404 && (typeof body === 'string' || body === undefined) && !/\/api\/v\d+(\/|$)/.test(base.pathname);
+  }
+}
+
 /** The service could not be reached, or stopped answering, even after retries. */
 export class NetworkError extends Error {
   readonly exitCode: ExitCodeValue = ExitCode.network;

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readBuildFile } from './build-files.js';
 import type { IO } from './io.js';
 
 /**
@@ -15,7 +14,7 @@ export function cachedHelp(argv: string[], io: Pick<IO, 'env' | 'terminal'>): st
   if (!words.every((word) => /^[a-z][a-z-]*$/.test(word))) return undefined;
   if (io.env.FORCE_COLOR !== undefined || io.env.CLICOLOR_FORCE !== undefined || io.terminal.stdoutIsTTY) return undefined;
   try {
-    return readFileSync(join(import.meta.dirname, '..', 'help', `${['agentctl', ...words].join('_')}.txt`), 'utf8');
+    return readBuildFile(import.meta.dirname, `help/${['agentctl', ...words].join('_')}.txt`);
   } catch {
     return undefined; // no such page (an unknown command, or running from the sources): commander answers
   }

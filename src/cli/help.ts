@@ -39,6 +39,7 @@ const EXIT_CODES: Record<string, ExitCodeValue[]> = {
   'schedule-preview': LOCAL,
   completion: LOCAL,
   help: LOCAL,
+  version: LOCAL,
   'config get': [0, 2, 4],
   'config set': LOCAL,
   'config unset': LOCAL,

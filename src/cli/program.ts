@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
+import { readBuildFile } from './build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples, notes } from './help.js';
 import { VERSION } from './version.js';
@@ -89,10 +88,29 @@ function info(spec: CommandInfo): CommandInfo {
 function storedDefinitions(noun: string): Manifest[string] | undefined {
   try {
     // import.meta.dirname, not import.meta.url: a file URL would load node:url (~1 ms of start-up).
-    return JSON.parse(readFileSync(join(import.meta.dirname, '..', 'commands', `${noun}.json`), 'utf8')) as Manifest[string];
+    return JSON.parse(readBuildFile(import.meta.dirname, `commands/${noun}.json`)) as Manifest[string];
   } catch {
     return undefined;
   }
+}
+
+/** Nouns with an action of their own (`webhook-listen`): the word after them may be an argument, not a verb. */
+const OWN_ACTION = new WeakSet<Command>();
+
+/**
+ * argv without its help flags when it names an unknown command (`agentctl tasks bogus --help`):
+ * commander would show the help of `tasks` and exit 0, as if the command existed; without them it
+ * reports the unknown command, with the one it resembles, and exits 2.
+ */
+export function withoutHelpForUnknownCommand(program: Command, argv: string[]): string[] {
+  const [noun, verb] = commandWords(argv);
+  if (noun === undefined) return argv;
+  const find = (parent: Command, name: string) => parent.commands.find((command) => command.name() === name || command.aliases().includes(name));
+  const nounCommand = find(program, noun);
+  const unknown = !nounCommand || (verb !== undefined && !OWN_ACTION.has(nounCommand) && verb !== 'help' && !find(nounCommand, verb));
+  if (!unknown) return argv;
+  const end = argv.indexOf('--');
+  return argv.filter((arg, i) => (end !== -1 && i >= end) || (arg !== '--help' && arg !== '-h'));
 }
 
 /**
@@ -105,6 +123,7 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
   const runs = noun.own ? undefined : verbs.find(([verb]) => verb === verbThatRuns);
   const command = program.command(noun.name).description(noun.summary);
   if (noun.own) {
+    OWN_ACTION.add(command);
     // A command of its own (`schedule-preview EXPR`): its definition carries the notes and examples.
     const load = noun.own;
     defineArguments(command, stored?.own ?? (await load()).command, execute, async () => (await load()).command);
@@ -158,12 +177,21 @@ function defineArguments(command: Command, spec: CommandInfo, execute: Execute |
     if (argument.choices) defined.choices(argument.choices);
     command.addArgument(defined);
   }
-  for (const option of spec.options ?? []) command.addOption(toOption(option));
+  // Commander checks required options before arguments (`persistent message` alone would ask for
+  // --channel before the id and body): they are checked in the action, after the arguments.
+  const required: Option[] = [];
+  for (const option of spec.options ?? []) {
+    const defined = toOption(option);
+    command.addOption(defined);
+    if (option.required) required.push(defined);
+  }
   notes(command, spec.notes);
   if (spec !== undefined && command.description() === '') command.description(spec.summary);
   examples(command, spec.examples);
   command.action(async (...params: unknown[]) => {
     if (!execute) throw new Error('this program was built for help only');
+    const missing = required.find((option) => command.getOptionValue(option.attributeName()) === undefined);
+    if (missing) command.error(`error: required option '${missing.flags}' not specified`, { code: 'commander.missingMandatoryOptionValue' });
     await execute(load, params[params.length - 1] as Command, params.slice(0, -2));
   });
 }
@@ -173,7 +201,6 @@ function toOption(spec: OptionSpec): Option {
   if (spec.choices) option.choices(spec.choices);
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.repeatable) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
-  if (spec.required) option.makeOptionMandatory();
   return option;
 }
 

@@ -57,25 +57,17 @@ function explain(error: unknown): ErrorReport {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A 404 names what was not found ("no task 3f2b…"). A 404 that is not JSON on a path without
- * /api/vN comes from something other than the API: a base URL without its /api/v1, a setup error
- * (exit 2). (With /api/v1 in place, an HTML 404 is an unknown route: an ordinary 404.)
+ * A 404 names what was not found ("no task 3f2b…"). (A 404 from a base URL without /api/v1 is a
+ * MissingApiVersionError, raised by the client, which knows the base URL.)
  */
 function explainNotFound(error: Error & { exitCode: ExitCodeValue; hint?: string }): ErrorReport | undefined {
-  const { status, body, url, method } = error as Partial<{ status: number; body: unknown; url: string; method: string }>;
+  const { status, url } = error as Partial<{ status: number; url: string }>;
   if (status !== 404 || typeof url !== 'string') return undefined;
   let path: string;
   try {
     path = new URL(url).pathname;
   } catch {
     return undefined;
-  }
-  if ((typeof body === 'string' || body === undefined) && !/\/api\/v\d+(\/|$)/.test(path)) {
-    return {
-      exitCode: ExitCode.usage,
-      message: `the service answered 404 with a page that is not the API's JSON (${method ?? 'GET'} ${path})`,
-      hint: 'the base URL probably lacks /api/v1: use e.g. --base-url http://127.0.0.1:8787/api/v1 (`agentctl doctor` shows the one in use)',
-    };
   }
   const segments = path.split('/').filter(Boolean);
   const last = segments.map((segment, i) => [segment, i] as const).reverse().find(([segment]) => UUID.test(segment));
@@ -98,6 +90,10 @@ export function commanderErrorReport(text: string, command: Command): ErrorRepor
   const path: string[] = [];
   for (let c: Command | null = command; c; c = c.parent) path.unshift(c.name());
   const message = text.trim().replace(/^error: /, '');
+  // gh, npm and others print their version for -v; agentctl keeps it free (it is not --verbose either).
+  if (message === "unknown option '-v'") {
+    return { exitCode: ExitCode.usage, message, hint: 'for the version: agentctl --version (or -V, or agentctl version); for an HTTP trace: --verbose' };
+  }
   const usage = `${path.join(' ')} ${command.usage()}`;
   const help = path.length > 1 ? `agentctl help ${path.slice(1).join(' ')}` : 'agentctl help';
   return { exitCode: ExitCode.usage, message, hint: `usage: ${usage}\n      more: ${help} (or --help)` };

@@ -4,7 +4,7 @@ import { joinTwoWordOptions } from './argv.js';
 import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
 import type { IO } from './io.js';
-import { buildProgram, type Execute } from './program.js';
+import { buildProgram, withoutHelpForUnknownCommand, type Execute } from './program.js';
 import { commanderErrorReport, reportError, writeReport } from './report.js';
 
 /**
@@ -46,7 +46,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
         io.stdout.write(overview(program, io.terminal.stdoutIsTTY ? io.terminal.columns : undefined));
         return ExitCode.ok;
       }
-      await program.parseAsync(joinTwoWordOptions(argv), { from: 'user' });
+      await program.parseAsync(joinTwoWordOptions(withoutHelpForUnknownCommand(program, argv)), { from: 'user' });
       return exitCode;
     } catch (error) {
       if (error instanceof CommanderError) {

@@ -51,7 +51,9 @@ export function checkApiKey(value: string, from: string): string {
 export function parseIntegerFlag(value: string, flag: string, min: number, max: number): number {
   if (!/^\s*-?\d+\s*$/.test(value)) throw new UsageError(`${flag} must be a whole number, got "${value}"`);
   const number = Number(value);
-  if (number < min || number > max) throw new UsageError(`${flag} must be between ${min} and ${max}, got ${number}`);
+  // A flag with no upper bound of its own (--page) has MAX_SAFE_INTEGER as one: not worth naming.
+  const range = max >= Number.MAX_SAFE_INTEGER ? `${min} or more` : `between ${min} and ${max}`;
+  if (number < min || number > max) throw new UsageError(`${flag} must be ${range}, got ${Number.isSafeInteger(number) ? number : value.trim()}`);
   return number;
 }
 

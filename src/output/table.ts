@@ -11,6 +11,8 @@ export interface Column<T> {
   paint?: (text: string, row: T) => string;
   /** The column never grows past this on a terminal. */
   maxWidth?: number;
+  /** A narrow terminal leaves this column out before it cuts free text away (a count, a date). */
+  optional?: boolean;
 }
 
 /** Columns named by --fields replace the command's own (Output.checkFields refuses unknown names). */
@@ -41,7 +43,7 @@ export function renderTable<T>(allColumns: Column<T>[], rows: T[], width: number
     Math.min(column.maxWidth ?? Infinity, Math.max((column.header ?? column.key).length, ...allCells.map((cell) => cell[i]?.length ?? 0))),
   );
   const shrinkable = allColumns.map((_, i) => isFreeText(allCells.map((cell) => cell[i] ?? ''), natural[i] ?? 0));
-  const kept = fitColumns(natural, shrinkable, width);
+  const kept = fitColumns(natural, shrinkable, width, allColumns.map((column) => column.optional === true));
   const columns = kept.map((k) => allColumns[k.index] as Column<T>);
   const widths = kept.map((k) => k.width);
   const headers = columns.map((column) => (column.header ?? column.key).toUpperCase());
@@ -74,27 +76,37 @@ const HUMAN_DATE = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
 const SHORT = 16;
 /** Free text shrinks down to this many characters before it is left out. */
 const MIN_TEXT = 10;
+/** ...and down to this many only while optional columns are still shown: they go first. */
+const READABLE_TEXT = 20;
 
 function isFreeText(cells: string[], naturalWidth: number): boolean {
   if (naturalWidth <= SHORT) return false;
   return !cells.every((cell) => cell === '' || UUID.test(cell) || HUMAN_DATE.test(cell));
 }
 
-/** Which columns to show and how wide, for the terminal's width (see renderTable). */
-export function fitColumns(natural: number[], shrinkable: boolean[], width: number): Array<{ index: number; width: number }> {
+/**
+ * Which columns to show and how wide, for the terminal's width (see renderTable): free text shrinks
+ * down to READABLE_TEXT, then optional columns are left out (the last first); then it shrinks down
+ * to MIN_TEXT, and then free text is left out, then the last columns. A column left out gives its
+ * room back to the free text.
+ */
+export function fitColumns(natural: number[], shrinkable: boolean[], width: number, optional: boolean[] = []): Array<{ index: number; width: number }> {
   const kept = natural.map((w, index) => ({ index, width: w }));
   const total = () => kept.reduce((sum, k) => sum + k.width, 0) + GAP * (kept.length - 1);
   while (total() > width && kept.length > 1) {
     const excess = total() - width;
-    const texts = kept.filter((k) => shrinkable[k.index] && k.width > MIN_TEXT);
+    const floor = kept.some((k) => optional[k.index]) ? READABLE_TEXT : MIN_TEXT;
+    const texts = kept.filter((k) => shrinkable[k.index] && k.width > floor);
     if (texts.length > 0) {
       // Take from the widest free-text column first.
       const widest = texts.reduce((a, b) => (b.width > a.width ? b : a));
-      widest.width -= Math.min(excess, widest.width - MIN_TEXT, Math.max(1, widest.width - (texts.find((k) => k !== widest)?.width ?? 0)));
+      widest.width -= Math.min(excess, widest.width - floor, Math.max(1, widest.width - (texts.find((k) => k !== widest)?.width ?? 0)));
       continue;
     }
-    const text = [...kept].reverse().find((k) => shrinkable[k.index]);
-    kept.splice(kept.indexOf(text ?? (kept[kept.length - 1] as (typeof kept)[number])), 1);
+    const last = (test: (k: (typeof kept)[number]) => boolean) => [...kept].reverse().find(test);
+    const dropped = last((k) => optional[k.index] === true) ?? last((k) => shrinkable[k.index] === true) ?? (kept[kept.length - 1] as (typeof kept)[number]);
+    kept.splice(kept.indexOf(dropped), 1);
+    for (const k of kept) k.width = natural[k.index] ?? k.width;
   }
   return kept;
 }

@@ -1,5 +1,6 @@
 // The npm package as users get it: `npm pack` holds only what is needed, and the tarball installs
-// globally into a temporary prefix and works there (version, emulator, a task followed to the end).
+// globally into a temporary prefix and works there (version, completion scripts, man pages when the
+// package has them, emulator, a task followed to the end), with no dependency installed beside it.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +69,9 @@ describe('the npm package', () => {
     expect(install.exitCode, `npm install -g failed:\n${install.stderr}`).toBe(0);
 
     const bin = join(prefix, 'bin', 'agentctl');
+    const installed = join(prefix, 'lib', 'node_modules', 'agentctl');
+    // Everything is bundled: nothing was installed beside the package.
+    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
     const env = { PATH: process.env.PATH, HOME: prefix, XDG_CONFIG_HOME: prefix };
     const version = await execa(bin, ['--version'], { env, extendEnv: false });
     expect(version.stdout.trim()).toBe(pkg.version);
@@ -76,7 +80,25 @@ describe('the npm package', () => {
     for (const page of ['agentctl.1', 'agentctl-tasks.1']) expect(existsSync(join(prefix, 'share', 'man', 'man1', page)), page).toBe(true);
 
     const script = await execa(bin, ['completion', 'fish'], { env, extendEnv: false });
-    expect(`${script.stdout}\n`).toBe(readFileSync(join(prefix, 'lib', 'node_modules', 'agentctl', 'completions', 'agentctl.fish'), 'utf8'));
+    expect(`${script.stdout}\n`).toBe(readFileSync(join(installed, 'completions', 'agentctl.fish'), 'utf8'));
+    // The installed bash script loads in bash and completes a noun.
+    const bashFile = join(installed, 'completions', 'agentctl.bash');
+    const completed = await execa(
+      'bash',
+      ['--norc', '--noprofile', '-c', 'source "$1" && COMP_WORDS=(agentctl ta) COMP_CWORD=1 COMP_LINE="agentctl ta" COMP_POINT=11 && _agentctl && echo "${COMPREPLY[@]}"', 'bash', bashFile],
+      { env, extendEnv: false },
+    );
+    expect(completed.stdout.trim()).toBe('tasks');
+
+    // Man pages, when the package has them: `man` finds them through the prefix's share/man.
+    const pages = files.filter((file) => /^man\/.+\.\d$/.test(file));
+    for (const page of pages) {
+      const name = page.split('/').pop()!;
+      const linked = join(prefix, 'share', 'man', `man${name.slice(-1)}`, name);
+      const shown = await execa('man', ['-l', linked], { env: { ...env, MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' }, extendEnv: false, reject: false });
+      expect(shown.exitCode, `man -l ${linked}: ${shown.stderr}`).toBe(0);
+      expect(shown.stdout).toMatch(/agentctl/i);
+    }
 
     emulator = spawn(bin, ['emulator', '--port', '0', '--task-duration', '200'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
     const baseUrl = await new Promise<string>((resolve, reject) => {

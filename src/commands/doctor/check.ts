@@ -1,4 +1,6 @@
 import { statSync } from 'node:fs';
+import type { ApiClient } from '../../api/client.js';
+import { MissingApiVersionError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { VERSION } from '../../cli/version.js';
@@ -14,6 +16,8 @@ interface Report {
   profile: string | null;
   base_url: string | null;
   base_url_source: string | null;
+  /** The base URL to use instead, when the one in use lacks /api/v1. */
+  suggested_base_url: string | null;
   api_key_source: string | null;
   config: { path: string; exists: boolean; mode: string | null; folder_mode: string | null; error: string | null };
   ping: { ok: boolean; latency_ms: number | null; user: string | null; error: string | null; exit_code: number | null };
@@ -46,6 +50,7 @@ async function diagnose(ctx: Context): Promise<{ report: Report; exitCode: numbe
     profile: null,
     base_url: null,
     base_url_source: null,
+    suggested_base_url: null,
     api_key_source: null,
     config: { path: store.path, exists: false, mode: null, folder_mode: null, error: null },
     ping: { ok: false, latency_ms: null, user: null, error: null, exit_code: null },
@@ -96,8 +101,9 @@ async function diagnose(ctx: Context): Promise<{ report: Report; exitCode: numbe
     return { report, exitCode };
   }
 
+  let client: ApiClient | undefined;
   try {
-    const client = await ctx.client();
+    client = await ctx.client();
     if (!settings.apiKey) report.api_key_source = 'emulator default';
     const started = ctx.clock.now();
     const response = await client.request<{ user?: string }>('GET', '/ping/');
@@ -114,17 +120,39 @@ async function diagnose(ctx: Context): Promise<{ report: Report; exitCode: numbe
   } catch (error) {
     report.ping.error = ctx.redactor.redact((error as Error).message);
     report.ping.exit_code = isExplainedError(error) ? error.exitCode : 1;
-    fail(error, 'ping');
+    if (error instanceof MissingApiVersionError && client) {
+      // The most common setup mistake, and every other finding follows from it: said first, with the URL to use.
+      report.suggested_base_url = error.suggestedBaseUrl;
+      const there = (await answersPing(client, error.suggestedBaseUrl)) ? `${error.suggestedBaseUrl} answers GET /ping/; ` : '';
+      report.problems.unshift(`base_url: ${error.baseUrl} lacks /api/v1: ${there}use --base-url ${error.suggestedBaseUrl}`);
+      exitCode = error.exitCode;
+    } else fail(error, 'ping');
   }
   return { report, exitCode };
 }
 
+/** Whether the service answers GET /ping/ at another base URL (one try: this only adds to a diagnosis). */
+async function answersPing(client: ApiClient, baseUrl: string): Promise<boolean> {
+  try {
+    await client.withOptions({ baseUrl }).request('GET', '/ping/', { retries: 0 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function printReport(ctx: Context, report: Report): void {
   const { green, red } = ctx.out.chalk;
+  // Both come from the ping's answer.
+  const unknown = report.ping.ok ? 'not known (no Date header)' : 'not known (the service did not answer)';
   ctx.out.record(report, [
     { label: 'agentctl', value: `${report.version} (${report.runtime})` },
     { label: 'profile', value: report.profile ?? '' },
-    { label: 'base_url', value: report.base_url ? `${report.base_url} (${report.base_url_source})` : '' },
+    {
+      label: 'base_url',
+      value: report.base_url ? `${report.base_url} (${report.base_url_source})${report.suggested_base_url ? `: lacks /api/v1, use ${report.suggested_base_url}` : ''}` : '',
+      paint: report.suggested_base_url ? red : undefined,
+    },
     { label: 'api_key', value: report.api_key_source ? `from ${report.api_key_source} (never shown)` : '' },
     {
       label: 'config',
@@ -135,8 +163,8 @@ function printReport(ctx: Context, report: Report): void {
       value: report.ping.ok ? `yes, ${report.ping.latency_ms} ms for GET /ping/${report.ping.user ? ` as ${report.ping.user}` : ''}` : `no: ${report.ping.error ?? 'not checked'}`,
       paint: report.ping.ok ? green : red,
     },
-    { label: 'service', value: report.service === 'emulator' ? 'agentctl emulator' : (report.service ?? '') },
-    { label: 'clock_skew', value: report.clock_skew_seconds === null ? '' : `${report.clock_skew_seconds} s` },
+    { label: 'service', value: report.service === 'emulator' ? 'agentctl emulator' : (report.service ?? unknown) },
+    { label: 'clock_skew', value: report.clock_skew_seconds === null ? unknown : `${report.clock_skew_seconds} s` },
   ]);
   if (report.problems.length === 0) ctx.out.success('No problems found.');
   for (const problem of report.problems) ctx.out.warn(problem);

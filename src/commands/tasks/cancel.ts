@@ -13,6 +13,7 @@ export const command = defineCommand({
   async run({ scope, taskId }, ctx) {
     const client = await ctx.client();
     let answer: { status: string; message?: string };
+    let already = false;
     try {
       answer = await tasks.cancel(client, scope, taskId);
     } catch (error) {
@@ -22,9 +23,13 @@ export const command = defineCommand({
       const task = await tasks.get(client, scope, taskId);
       if (task.status !== 'cancelled') throw error;
       answer = { status: 'cancelled', message: 'Task was already cancelled.' };
+      already = true;
     }
-    // Piped: a `status<TAB>cancelled` line a script can cut; on a terminal, a sentence.
-    if (ctx.out.settings.format === 'plain') ctx.out.record(answer, [{ label: 'status', value: answer.status }]);
-    else ctx.out.answer(answer, () => ctx.out.success(`Task ${taskId}: ${answer.message ?? answer.status}`));
+    // Piped: a `status<TAB>cancelled` line a script can cut (the same either way), and on stderr
+    // whether it was already; on a terminal, a sentence; JSON: the message says which.
+    if (ctx.out.settings.format === 'plain') {
+      ctx.out.record(answer, [{ label: 'status', value: answer.status }]);
+      if (already) ctx.out.info(`Task ${taskId} was already cancelled.`);
+    } else ctx.out.answer(answer, () => ctx.out.success(`Task ${taskId}: ${answer.message ?? answer.status}`));
   },
 });

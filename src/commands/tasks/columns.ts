@@ -8,8 +8,9 @@ export function taskColumns(chalk: ChalkInstance): Column<Task>[] {
   return [
     { key: 'id' },
     { key: 'status', paint: (text) => colorStatus(chalk, text) },
-    { key: 'created_at', header: 'created' },
-    { key: 'credits_cost', header: 'credits' },
+    // The prompt is how a person recognises a task: a narrow terminal leaves these out before it.
+    { key: 'created_at', header: 'created', optional: true },
+    { key: 'credits_cost', header: 'credits', optional: true },
     { key: 'prompt', value: (task) => promptText(task.prompt) },
   ];
 }
