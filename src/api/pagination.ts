@@ -117,8 +117,10 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
       const number = pageParam(next);
       const perPage = page.results.length;
       // With a count and numbered links, the rest of the pages are known: fetch them in a window.
-      if (number !== undefined && typeof page.count === 'number' && perPage > 0 && read === perPage * (number - 1)) {
-        total = Math.ceil(page.count / perPage);
+      // (A link past the count's last page is followed on its own, for the guard to judge.)
+      const pages = typeof page.count === 'number' && perPage > 0 ? Math.ceil(page.count / perPage) : 0;
+      if (number !== undefined && number <= pages && read === perPage * (number - 1)) {
+        total = pages;
         const last = yield* walkWindow(next, number, total, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n), accept);
         if (!last) return;
         next = link(base, last.next, last.url);
