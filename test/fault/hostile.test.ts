@@ -25,10 +25,10 @@ interface Attack {
   env?: Record<string, string>;
   exit: number;
   says: RegExp[];
-  /** What stdout must hold: '' (nothing), or a check. */
-  stdout: '' | ((stdout: string) => void);
-  /** Most requests the command may send before it stops. */
-  maxRequests: number;
+  /** What stdout must hold: nothing (the default), or a check. */
+  stdout?: (stdout: string) => void;
+  /** Most requests the command may send before it stops (1 by default). */
+  maxRequests?: number;
   /** More checks (the waits asked for). */
   also?: (result: CliResult, clock: FakeClock) => void;
 }
@@ -56,6 +56,10 @@ function stream(response: ServerResponse, bytes: number): void {
   more();
 }
 
+/** Every request answered with this status and JSON-typed text. */
+const answer = (status: number, text: string) => (_request: StubRequest, response: ServerResponse) =>
+  response.writeHead(status, { 'content-type': 'application/json' }).end(text);
+
 /** An HTTP date `offsetMs` from the fake clock's now. */
 const httpDate = (clock: FakeClock, offsetMs: number) => new Date(clock.now() + offsetMs).toUTCString();
 
@@ -68,7 +72,6 @@ const attacks: Attack[] = [
     exit: 1,
     says: [/the list is partial: it stopped following a next link, after 2 items: page 1 links back to a page already read \(\/api\/v1\/tasks\/browser-use\/\): the service's pages go round in a circle/],
     stdout: (stdout) => expect(ids(stdout)).toEqual(['a', 'b']),
-    maxRequests: 1,
   },
   {
     name: 'api --paginate: pages in a circle (1, 2, 1 ...)',
@@ -127,8 +130,6 @@ const attacks: Attack[] = [
     args: ['tasks', 'get', TASK_ID, '--json'],
     exit: 1,
     says: [/answered 200 with a body of 600 MB, over the 64 MB agentctl reads: it stopped reading/, /raise the limit: --max-body MB or AGENTCTL_MAX_BODY_MB \(up to 500; see docs\/limits\.md\)/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'a body past --max-body, streamed without a length',
@@ -136,8 +137,6 @@ const attacks: Attack[] = [
     args: ['tasks', 'get', TASK_ID, '--max-body', '1'],
     exit: 1,
     says: [/answered 200 with a body of more than 1 MB, over the 1 MB agentctl reads: it stopped reading/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'AGENTCTL_MAX_BODY_MB lets a big body through',
@@ -147,7 +146,6 @@ const attacks: Attack[] = [
     exit: 0,
     says: [],
     stdout: (stdout) => expect(JSON.parse(stdout).data.length).toBeGreaterThanOrEqual(2 * MB),
-    maxRequests: 1,
   },
   {
     name: '--max-body 0 is refused before any request',
@@ -155,54 +153,43 @@ const attacks: Attack[] = [
     args: ['tasks', 'get', TASK_ID, '--max-body', '0'],
     exit: 2,
     says: [/--max-body must be between 1 and 500, got 0/],
-    stdout: '',
     maxRequests: 0,
   },
   // Item 4: JSON too deep to print or filter.
   {
     name: 'api GET --json: an array 5,000 deep',
-    serve: (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(deep(5000)),
+    serve: answer(200, deep(5000)),
     args: ['api', 'GET', '/deep/', '--json'],
     exit: 1,
     says: [/"message":"the service's answer cannot be printed: it is nested too deeply \(thousands of levels\)"/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'api GET --jq: an array 5,000 deep',
-    serve: (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(deep(5000)),
+    serve: answer(200, deep(5000)),
     args: ['api', 'GET', '/deep/', '--jq', '.[0]'],
     exit: 1,
     says: [/the service's answer cannot be printed: it is nested too deeply/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'api GET --jq: an array 300 deep (deeper than jq reads)',
-    serve: (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(deep(300)),
+    serve: answer(200, deep(300)),
     args: ['api', 'GET', '/deep/', '--jq', '.'],
     exit: 1,
     says: [/the service's answer cannot be filtered with --jq: jq cannot read it \(.*depth limit/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'tasks result: a result 5,000 deep',
-    serve: (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(`{"id":"${TASK_ID}","status":"completed","result":${deep(5000)}}`),
+    serve: answer(200, `{"id":"${TASK_ID}","status":"completed","result":${deep(5000)}}`),
     args: ['tasks', 'result', TASK_ID],
     exit: 1,
     says: [/the service's answer cannot be printed: it is nested too deeply/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'a 400 whose error body is 5,000 deep',
-    serve: (_request, response) => response.writeHead(400, { 'content-type': 'application/json' }).end(`{"detail":${deep(5000)}}`),
+    serve: answer(400, `{"detail":${deep(5000)}}`),
     args: ['tasks', 'get', TASK_ID],
     exit: 1,
     says: [/answered 400 \(invalid request\): detail: \(nested deeper than 16 levels\)/],
-    stdout: '',
-    maxRequests: 1,
   },
   // Item 5: Retry-After dates on the service's clock.
   {
@@ -238,8 +225,6 @@ const attacks: Attack[] = [
     args: ['tasks', 'list'],
     exit: 1,
     says: [/hint: the service is rate limiting and asks to wait 3\.2e\+12 years \(Retry-After: 100000000000000000000\), far more than agentctl ever waits: it stopped at once; try again later/],
-    stdout: '',
-    maxRequests: 1,
   },
   // Item 6: redirects and bodies that are not JSON.
   {
@@ -248,8 +233,6 @@ const attacks: Attack[] = [
     args: ['tasks', 'get', TASK_ID],
     exit: 1,
     says: [/error: GET \/api\/v1\/tasks\/browser-use\/[0-9a-f-]+\/ was answered 302, a redirect to https:\/\/elsewhere\.example\/login; agentctl does not follow redirects/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'a 301 of the whole service to https',
@@ -257,8 +240,6 @@ const attacks: Attack[] = [
     args: ['persistent', 'list'],
     exit: 1,
     says: [/was answered 301, a redirect to https:\/\/127\.0\.0\.1:\d+\/api\/v1\/agents\/\S*; agentctl does not follow redirects/, /hint: if the service has moved to https:\/\/127\.0\.0\.1:\d+\/api\/v1 and you trust it, use that as the base URL: --base-url https:\/\/127\.0\.0\.1:\d+\/api\/v1/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'api GET: a 307 is not printed as a success',
@@ -266,17 +247,13 @@ const attacks: Attack[] = [
     args: ['api', 'GET', '/ping/'],
     exit: 1,
     says: [/was answered 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/elsewhere\/; agentctl does not follow redirects/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'a JSON content type on a body that is not JSON',
-    serve: (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(`{"id": "${TASK_ID}", "status": `),
+    serve: answer(200, `{"id": "${TASK_ID}", "status": `),
     args: ['tasks', 'get', TASK_ID],
     exit: 1,
     says: [/answered 200 with a body that is not JSON \(application\/json; Unexpected end of JSON input\): \{"id"/],
-    stdout: '',
-    maxRequests: 1,
   },
   {
     name: 'a login page instead of a list',
@@ -284,8 +261,6 @@ const attacks: Attack[] = [
     args: ['agents', 'list', '--json'],
     exit: 1,
     says: [/answered 200 with a body that is not JSON \(text\/html\): Sign in \(non-JSON response\)/],
-    stdout: '',
-    maxRequests: 1,
   },
 ];
 
@@ -306,9 +281,9 @@ describe('a hostile service', () => {
         expect(result.exitCode, result.stderr).toBe(attack.exit);
         for (const says of attack.says) expect(result.stderr).toMatch(says);
         expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+|this is a bug/);
-        if (attack.stdout === '') expect(result.stdout).toBe('');
-        else attack.stdout(result.stdout);
-        expect(stub.requests.length).toBeLessThanOrEqual(attack.maxRequests);
+        if (attack.stdout) attack.stdout(result.stdout);
+        else expect(result.stdout).toBe('');
+        expect(stub.requests.length).toBeLessThanOrEqual(attack.maxRequests ?? 1);
         attack.also?.(result, clock);
         outcomes.push(`| ${attack.name} | ${result.exitCode} · ${stub.requests.length} req |`);
       } finally {
