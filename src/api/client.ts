@@ -34,7 +34,7 @@ export interface ClientOptions {
 const MB = 1024 * 1024;
 /**
  * Response bodies larger than this are refused as they stream in (a task's JSON is kilobytes); at
- * most --max-body's ceiling, so one body always fits a JavaScript string (~512 MB).
+ * most --max-response's ceiling, so one body always fits a JavaScript string (~512 MB).
  */
 const DEFAULT_MAX_BODY_BYTES = LIMITS.bodyMb * MB;
 
@@ -304,7 +304,7 @@ function tooLargeError(error: BodyTooLargeError, method: string, url: URL): Resp
   const hint =
     error.limit >= LIMITS.bodyMbCeiling * MB
       ? `${formatMb(error.limit)} is the most agentctl reads; fetch it with another tool (curl), or ask for less (a smaller --page-size)`
-      : `if the answer really is this big, raise the limit: --max-body MB or AGENTCTL_MAX_BODY_MB (up to ${LIMITS.bodyMbCeiling}; see docs/limits.md)`;
+      : `if the answer really is this big, raise the limit: --max-response MB or AGENTCTL_MAX_RESPONSE_MB (up to ${LIMITS.bodyMbCeiling}; see docs/limits.md)`;
   return new ResponseShapeError(
     `${method} ${url.pathname} answered ${error.status} with a body of ${size}, over the ${formatMb(error.limit)} agentctl reads: it stopped reading`,
     hint,

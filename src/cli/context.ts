@@ -27,7 +27,7 @@ export interface GlobalFlags {
   verbose?: boolean;
   timeout?: string;
   jq?: string;
-  maxBody?: string;
+  maxResponse?: string;
 }
 
 /** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
@@ -81,9 +81,9 @@ export class Context {
       : parseSecondsFlag(this.flags.timeout, '--timeout', 0.001) * 1000;
   }
 
-  /** The largest response body read, in bytes: --max-body MB, else AGENTCTL_MAX_BODY_MB, else the default. */
+  /** The largest response body read, in bytes: --max-response MB, else AGENTCTL_MAX_RESPONSE_MB, else the default. */
   get maxBodyBytes(): number | undefined {
-    const [text, name] = this.flags.maxBody !== undefined ? [this.flags.maxBody, '--max-body'] : [this.env.AGENTCTL_MAX_BODY_MB, 'AGENTCTL_MAX_BODY_MB'];
+    const [text, name] = this.flags.maxResponse !== undefined ? [this.flags.maxResponse, '--max-response'] : [this.env.AGENTCTL_MAX_RESPONSE_MB, 'AGENTCTL_MAX_RESPONSE_MB'];
     return text === undefined ? undefined : parseIntegerFlag(text, name, 1, LIMITS.bodyMbCeiling) * 1024 * 1024;
   }
 
