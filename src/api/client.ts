@@ -1,12 +1,13 @@
 import { setMaxListeners } from 'node:events';
-import { ApiError, MissingApiVersionError, NetworkError, ResponseShapeError } from './errors.js';
+import { ApiError, MissingApiVersionError, NetworkError, RedirectError, ResponseShapeError, notJsonError } from './errors.js';
 import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
-import { HttpTransport } from './transport.js';
-import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { BodyTooLargeError, HttpTransport } from './transport.js';
+import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { apiBase, resolveApiPath } from './url.js';
 import { UsageError } from '../errors.js';
+import { LIMITS } from '../contract/validate.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -26,7 +27,16 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** True when baseUrl is the built-in default, to suggest starting the emulator. */
   usingDefaultBaseUrl?: boolean;
+  /** The largest response body read, in bytes (DEFAULT_MAX_BODY_BYTES without). */
+  maxBodyBytes?: number;
 }
+
+const MB = 1024 * 1024;
+/**
+ * Response bodies larger than this are refused as they stream in (a task's JSON is kilobytes); at
+ * most --max-response's ceiling, so one body always fits a JavaScript string (~512 MB).
+ */
+const DEFAULT_MAX_BODY_BYTES = LIMITS.bodyMb * MB;
 
 export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined>;
@@ -133,14 +143,18 @@ export class ApiClient {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {
         const { status, headers, body } = outcome;
-        if (status < 400) {
+        if (status < 300) {
           // The generated predicate says yes for almost every body; zod loads when it says no, to explain why.
           if (!options.shape || options.shape.accept?.(body)) return { status, headers, data: body as T };
+          if (typeof body === 'string') throw notJsonError(method, url.pathname, status, headerValue(headers['content-type']), body);
           return { status, headers, data: await this.checkShape(body, options.shape, method, url) };
         }
         if (MissingApiVersionError.applies(status, body, this.base)) throw new MissingApiVersionError(method, url.pathname, this.baseUrl);
-        const retryAfterMs = parseRetryAfter(headers['retry-after'], this.clock.now());
-        const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now() };
+        // Never followed: the API key would go along to wherever the service points.
+        if (status < 400) throw new RedirectError(status, headerValue(headers.location), method, url, this.base);
+        const asked = parseRetryAfter(headers['retry-after'], this.clock.now(), headerValue(headers.date));
+        const retryAfterMs = asked === undefined ? undefined : Math.min(asked, RETRY_AFTER_CEILING_MS);
+        const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now(), askedMs: asked, header: headerValue(headers['retry-after']) };
         // A gateway error on a create does not say whether the service carried it out.
         const uncertain = status >= 500 && !IDEMPOTENT_METHODS.has(method);
         const error = new ApiError(status, body, method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
@@ -150,6 +164,7 @@ export class ApiClient {
       } else {
         const { error, code } = outcome;
         if (code === 'AbortError') throw options.signal?.reason ?? error;
+        if (error instanceof BodyTooLargeError) throw tooLargeError(error, method, url);
         if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code })) {
           throw this.networkError(method, url, error, code, attempt + 1);
         }
@@ -190,7 +205,14 @@ export class ApiClient {
     this.traceRequest(method, url, headers, options.body);
     const started = Date.now();
     try {
-      const response = await this.transport.send(url, { method, headers, body: payload, timeoutMs, signal: options.signal });
+      const response = await this.transport.send(url, {
+        method,
+        headers,
+        body: payload,
+        timeoutMs,
+        signal: options.signal,
+        maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      });
       const text = response.text;
       const body = parseBody(text, headerValue(response.headers['content-type']));
       if (this.options.trace) {
@@ -275,6 +297,23 @@ function parseBody(text: string, contentType: string | undefined): unknown {
   } catch {
     return text;
   }
+}
+
+/** A body past the limit: what it was, and how to read it if it really is that big. */
+function tooLargeError(error: BodyTooLargeError, method: string, url: URL): ResponseShapeError {
+  const size = error.declared === undefined ? `more than ${formatMb(error.limit)}` : formatMb(error.declared);
+  const hint =
+    error.limit >= LIMITS.bodyMbCeiling * MB
+      ? `${formatMb(error.limit)} is the most agentctl reads; fetch it with another tool (curl), or ask for less (a smaller --page-size)`
+      : `if the answer really is this big, raise the limit: --max-response MB or AGENTCTL_MAX_RESPONSE_MB (up to ${LIMITS.bodyMbCeiling}; see docs/limits.md)`;
+  return new ResponseShapeError(
+    `${method} ${url.pathname} answered ${error.status} with a body of ${size}, over the ${formatMb(error.limit)} agentctl reads: it stopped reading`,
+    hint,
+  );
+}
+
+function formatMb(bytes: number): string {
+  return `${Math.round((bytes / MB) * 10) / 10} MB`;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -16,3 +16,13 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
+
+/** A duration that may be absurd (a Retry-After of 10^20 s): days, then years, then "for ever". */
+export function formatLongDuration(ms: number): string {
+  const days = ms / (24 * 3600 * 1000);
+  if (days < 2) return formatDuration(ms);
+  if (days < 1000) return `${Math.round(days)} days`;
+  const years = days / 365.25;
+  if (!Number.isFinite(years)) return 'for ever';
+  return years < 1e6 ? `${Math.round(years).toLocaleString('en-US')} years` : `${years.toExponential(1)} years`;
+}

@@ -1,5 +1,5 @@
 import { ExitCode, type ExitCodeValue } from '../errors.js';
-import { clockTime, formatDuration } from './clock.js';
+import { clockTime, formatDuration, formatLongDuration } from './clock.js';
 import { isTransientStatus } from './retry.js';
 
 /** What the service said about waiting, kept with a 429/503 so messages can say when to try again. */
@@ -8,6 +8,10 @@ export interface RetryAfter {
   ms: number;
   /** When it was said (epoch ms), to name the time. */
   at: number;
+  /** What the service really asked for, when that was more than agentctl waits at most (`ms` is then the ceiling). */
+  askedMs?: number;
+  /** The header as sent, to quote it. */
+  header?: string;
 }
 
 /** The service answered with a non-2xx status. Keeps the status and the parsed (or raw) body. */
@@ -97,12 +101,67 @@ export function isTransientError(error: unknown): error is NetworkError | ApiErr
   return error instanceof ApiError && isTransientStatus(error.status);
 }
 
-/** The service answered 2xx, but not with what the API promises (wrong shape, not JSON). */
+/** A 3xx: never followed, since the API key would go along to wherever the service points. */
+export class RedirectError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.serviceError;
+  readonly hint: string;
+
+  constructor(
+    readonly status: number,
+    readonly location: string | undefined,
+    method: string,
+    url: URL,
+    base: URL,
+  ) {
+    let target: URL | undefined;
+    try {
+      target = location === undefined ? undefined : new URL(location, url);
+    } catch {
+      // an unreadable Location is quoted as it came
+    }
+    const where = location === undefined ? 'without saying where (no Location header)' : `to ${target?.href ?? location}`;
+    super(`${method} ${url.pathname} was answered ${status}, a redirect ${where}; agentctl does not follow redirects`);
+    this.name = 'RedirectError';
+    // A service that moved as a whole redirects every path the same way: its new base URL is the target minus our path.
+    const below = url.href.slice(base.href.length);
+    const moved = target && below !== '' && target.href.endsWith(below) ? target.href.slice(0, -below.length).replace(/\/$/, '') : undefined;
+    this.hint = moved
+      ? `if the service has moved to ${moved} and you trust it, use that as the base URL: --base-url ${moved}, or \`agentctl config set base-url ${moved}\``
+      : 'the API key goes only to the base URL you set; check it (`agentctl doctor` shows the one in use)';
+  }
+}
+
+/** A success whose body is not JSON (a login page, a cut-off answer): says so, with why it does not parse. */
+export function notJsonError(method: string, path: string, status: number, contentType: string | undefined, text: string): ResponseShapeError {
+  let why = '';
+  if (contentType?.includes('json')) {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      why = `; ${(error as Error).message}`;
+    }
+  }
+  const shown = /<[a-z!]/i.test(text) ? summariseText(text) : text.slice(0, 200);
+  return new ResponseShapeError(`${method} ${path} answered ${status} with a body that is not JSON (${contentType ?? 'no content type'}${why}): ${shown}`);
+}
+
+/** The service answered 2xx, but not with what the API promises (wrong shape, not JSON, too big). */
 export class ResponseShapeError extends Error {
   readonly exitCode: ExitCodeValue = ExitCode.serviceError;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
     this.name = 'ResponseShapeError';
+  }
+}
+
+/** A list whose pages would never end: links in a circle, pages past its count, pages with nothing new. */
+export class EndlessListError extends ResponseShapeError {
+  constructor(message: string) {
+    super(message, 'the service\'s pagination is broken; tell its operators');
+    this.name = 'EndlessListError';
   }
 }
 
@@ -148,6 +207,10 @@ function hintFor(kind: ErrorKind, status: number, retryAfter: RetryAfter | undef
   if (kind === 'auth') return 'check the API key: `agentctl auth status`, `agentctl auth login`, or set AGENTCTL_API_KEY';
   if (retryAfter && (status === 429 || status === 503)) {
     const why = status === 429 ? 'the service is rate limiting' : 'the service is unavailable';
+    const { askedMs, header } = retryAfter;
+    if (askedMs !== undefined && askedMs > retryAfter.ms) {
+      return `${why} and asks to wait ${formatLongDuration(askedMs)} (Retry-After: ${header ?? '?'}), far more than agentctl ever waits: it stopped at once; try again later`;
+    }
     return `${why} and asks to wait ${formatDuration(retryAfter.ms)}: try again at ${clockTime(retryAfter.at + retryAfter.ms)} or later`;
   }
   if (status === 429) return 'the service is rate limiting and did not say for how long; wait a minute and try again';
@@ -155,16 +218,20 @@ function hintFor(kind: ErrorKind, status: number, retryAfter: RetryAfter | undef
   return undefined;
 }
 
+const MAX_ERROR_DEPTH = 16;
+
 /**
  * Renders any error body shape the service sends as readable lines:
  * `{"field": ["msg"]}` -> `field: msg`, `{"detail": "..."}` -> `...`, `["msg"]` -> `msg`,
  * `{"code","message"}` -> `message (code)`, and HTML or text pages -> their title or first words.
  */
-export function describeErrorBody(body: unknown, prefix = ''): string[] {
+export function describeErrorBody(body: unknown, prefix = '', depth = 0): string[] {
   if (body === undefined || body === null || body === '') return [];
   if (typeof body === 'string') return [prefix + summariseText(body)];
   if (typeof body !== 'object') return [prefix + String(body)];
-  if (Array.isArray(body)) return body.flatMap((item) => describeErrorBody(item, prefix));
+  // A body nested deeper than any error message is not read to its bottom (thousands of levels would overflow the stack).
+  if (depth >= MAX_ERROR_DEPTH) return [`${prefix}(nested deeper than ${MAX_ERROR_DEPTH} levels)`];
+  if (Array.isArray(body)) return body.flatMap((item) => describeErrorBody(item, prefix, depth + 1));
 
   const record = body as Record<string, unknown>;
   const lines: string[] = [];
@@ -177,13 +244,13 @@ export function describeErrorBody(body: unknown, prefix = ''): string[] {
     if (key === 'message' && typeof value === 'string') continue;
     if (key === 'code' && typeof record.message === 'string') continue;
     if (key === 'non_field_errors') {
-      lines.push(...describeErrorBody(value, prefix));
+      lines.push(...describeErrorBody(value, prefix, depth + 1));
     } else if (key === 'error_id' || key === 'reactivation_url') {
       lines.push(`${prefix}${key.replace('_', ' ')}: ${String(value)}`);
     } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      lines.push(...describeErrorBody(value, `${prefix}${key}.`));
+      lines.push(...describeErrorBody(value, `${prefix}${key}.`, depth + 1));
     } else {
-      lines.push(...describeErrorBody(value, `${prefix}${key}: `));
+      lines.push(...describeErrorBody(value, `${prefix}${key}: `, depth + 1));
     }
   }
   return lines;

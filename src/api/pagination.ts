@@ -5,7 +5,7 @@
 // of 10,000 passes through several of them on its way to stdout.
 import type { ExitCodeValue } from '../errors.js';
 import type { ApiClient } from './client.js';
-import { ApiError, ResponseShapeError } from './errors.js';
+import { ApiError, EndlessListError, ResponseShapeError } from './errors.js';
 import type { Page } from './schemas/common.js';
 import type { Shape } from './schemas/shapes.js';
 import { apiBase, resolveLink } from './url.js';
@@ -74,7 +74,8 @@ export class PartialListError extends Error {
     super(`the list is partial: it stopped ${where}, after ${itemsRead} item${itemsRead === 1 ? '' : 's'}: ${cause.message}`);
     this.name = 'PartialListError';
     this.exitCode = cause.exitCode ?? 1;
-    const resume = failedPage === undefined ? '' : `, or read on page by page from --page ${failedPage}`;
+    // Reading on page by page meets the same broken pages: no resume point for those.
+    const resume = failedPage === undefined || cause instanceof EndlessListError ? '' : `, or read on page by page from --page ${failedPage}`;
     this.hint = `${cause.hint ? `${cause.hint}; ` : ''}what was printed is correct up to there: run the command again${resume}`;
   }
 }
@@ -92,6 +93,11 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
   let pageNumber: number | undefined = 1;
   let total: number | undefined;
   const change = new ChangeWatch<T>();
+  const guard = new EndlessGuard();
+  const accept = (page: PageShape<T>): T[] => {
+    guard.read(page);
+    return change.items(page);
+  };
   const fail = (error: unknown): never => {
     if (signal.aborted && options.signal?.aborted) throw error;
     throw new PartialListError(error as Error, read, pageNumber, total);
@@ -99,24 +105,28 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
 
   try {
     const firstUrl = client.url(options.path, { page_size: options.pageSize });
+    guard.follow(firstUrl);
     let page = await get(firstUrl.href).catch(fail);
     let pageUrl = firstUrl;
     for (;;) {
+      const items = accept(page);
       read += page.results.length;
-      yield change.items(page);
+      yield items;
       if (!page.next) return;
-      const next = link(base, page.next, pageUrl);
+      let next = link(base, page.next, pageUrl);
       const number = pageParam(next);
       const perPage = page.results.length;
       // With a count and numbered links, the rest of the pages are known: fetch them in a window.
-      if (number !== undefined && typeof page.count === 'number' && perPage > 0 && read === perPage * (number - 1)) {
-        total = Math.ceil(page.count / perPage);
-        const windowed = yield* walkWindow(next, number, total, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n), change);
-        if (!windowed) return;
-        ({ page, url: pageUrl } = windowed);
-        continue;
+      // (A link past the count's last page is followed on its own, for the guard to judge.)
+      const pages = typeof page.count === 'number' && perPage > 0 ? Math.ceil(page.count / perPage) : 0;
+      if (number !== undefined && number <= pages && read === perPage * (number - 1)) {
+        total = pages;
+        const last = yield* walkWindow(next, number, total, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n), accept);
+        if (!last) return;
+        next = link(base, last.next, last.url);
       }
-      pageNumber = number;
+      pageNumber = pageParam(next);
+      guard.follow(next);
       page = await get(next.href).catch(fail);
       pageUrl = next;
     }
@@ -127,6 +137,60 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
     stop.abort();
     const changed = change.result();
     if (changed) options.onChange?.(changed);
+  }
+}
+
+/**
+ * Ends a walk whose pages would never end (a hostile or broken service): a link back to a page
+ * already read, more pages than page 1's `count` allows (+1, for a list that grew meanwhile), and
+ * pages that bring nothing new (empty yet linking on, or starting with the item an earlier page
+ * started with). O(1) per page: the walk of a long list pays a Set lookup a page.
+ */
+class EndlessGuard {
+  private readonly urls = new Set<string>();
+  private readonly firstIds = new Map<string, number>();
+  private pages = 0;
+  private maxPages = Infinity;
+  private counted = '';
+
+  /** Before a page is requested by a link: refuses one already read, or one past the cap. */
+  follow(url: URL): void {
+    if (this.pages >= this.maxPages) {
+      throw this.pastTheEnd(this.pages + 1);
+    }
+    // The same page whatever the order of its query parameters.
+    const key = new URL(url);
+    key.searchParams.sort();
+    if (this.urls.has(key.href)) {
+      throw new EndlessListError(`page ${this.pages} links back to a page already read (${url.pathname}${url.search}): the service's pages go round in a circle`);
+    }
+    this.urls.add(key.href);
+  }
+
+  private pastTheEnd(number: number): EndlessListError {
+    return new EndlessListError(`the service links to a page ${number}, but ${this.counted}: its count or its links are wrong`);
+  }
+
+  /** Each page as it arrives, in order. */
+  read(page: PageShape<unknown>): void {
+    const number = ++this.pages;
+    const { results, count, next } = page;
+    if (number > this.maxPages) throw this.pastTheEnd(number);
+    if (number === 1 && typeof count === 'number' && results.length > 0) {
+      this.maxPages = Math.ceil(count / results.length) + 1;
+      this.counted = `page 1's count of ${count} items at ${results.length} a page makes ${this.maxPages - 1} page${this.maxPages === 2 ? '' : 's'}, ${this.maxPages} if the list grew meanwhile`;
+    }
+    if (results.length === 0) {
+      if (next) throw new EndlessListError(`page ${number} is empty yet links to a next page: the service's pages bring nothing new`);
+      return;
+    }
+    const first = idOf(results[0]);
+    if (first === undefined) return;
+    const earlier = this.firstIds.get(first);
+    if (earlier !== undefined) {
+      throw new EndlessListError(`page ${number} starts with item ${first}, as page ${earlier} did: the service's pages bring nothing new`);
+    }
+    this.firstIds.set(first, number);
   }
 }
 
@@ -172,7 +236,7 @@ function idOf(item: unknown): string | undefined {
 
 /**
  * Pages `first..total` with up to `window` requests in flight, yielded in order. Returns the last
- * page when it still has a `next` link (the list grew while it was read), so the caller follows on.
+ * page's `next` link when it has one (the list grew while it was read), so the caller follows on.
  */
 async function* walkWindow<T>(
   template: URL,
@@ -182,8 +246,8 @@ async function* walkWindow<T>(
   get: (url: string) => Promise<PageShape<T>>,
   setPage: (n: number) => void,
   addRead: (n: number) => void,
-  change: ChangeWatch<T>,
-): AsyncGenerator<T[], { page: PageShape<T>; url: URL } | undefined, undefined> {
+  accept: (page: PageShape<T>) => T[],
+): AsyncGenerator<T[], { next: string; url: URL } | undefined, undefined> {
   const inFlight: Array<{ number: number; url: URL; answer: Promise<PageShape<T> | undefined> }> = [];
   let requested = first - 1;
   const refill = () => {
@@ -208,9 +272,10 @@ async function* walkWindow<T>(
     const page = await head.answer;
     if (!page) return undefined;
     refill();
+    const items = accept(page);
     addRead(page.results.length);
-    yield change.items(page);
-    if (head.number === total) return page.next ? { page: { ...page, results: [] }, url: head.url } : undefined;
+    yield items;
+    if (head.number === total) return page.next ? { next: page.next, url: head.url } : undefined;
   }
 }
 

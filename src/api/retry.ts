@@ -91,20 +91,31 @@ const DELTA_SECONDS = /^\d+(?:\.\d+)?$/;
 const HTTP_DATE =
   /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT|(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
 
-/** Longest Retry-After taken literally (a day); larger values are clamped, so sums stay finite. */
+/** Longest Retry-After ever waited (a day): callers clamp to it, so sums stay finite. */
 export const RETRY_AFTER_CEILING_MS = 24 * 3600 * 1000;
 
 /**
- * Retry-After (delta seconds or an HTTP date) in milliseconds from `now`, clamped to 0..one day;
- * undefined when absent or unreadable. Takes an array (a repeated header) and uses the first.
+ * Retry-After (delta seconds or an HTTP date) in milliseconds, as asked (not clamped: the caller
+ * says what it will do about a wait of years); undefined when absent or unreadable. A date is
+ * measured from the answer's own `Date` header when it has one (the service's clock, not ours), else
+ * from `now`. Takes an array (a repeated header) and uses the first.
  */
-export function parseRetryAfter(value: string | readonly string[] | null | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | readonly string[] | null | undefined,
+  now = Date.now(),
+  dateHeader?: string,
+): number | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   if (typeof first !== 'string') return undefined;
   const trimmed = first.trim();
-  if (DELTA_SECONDS.test(trimmed)) return Math.min(RETRY_AFTER_CEILING_MS, Math.round(Number(trimmed) * 1000));
-  if (!HTTP_DATE.test(trimmed)) return undefined;
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.min(RETRY_AFTER_CEILING_MS, Math.max(0, date - now));
+  if (DELTA_SECONDS.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = httpDate(trimmed);
+  if (date === undefined) return undefined;
+  return Math.max(0, date - (httpDate(dateHeader?.trim()) ?? now));
+}
+
+function httpDate(text: string | undefined): number | undefined {
+  if (text === undefined || !HTTP_DATE.test(text)) return undefined;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : date;
 }

@@ -12,6 +12,21 @@ export interface SendOptions {
   timeoutMs: number;
   /** Aborts the exchange at once (Ctrl-C); the error is the signal's reason. */
   signal?: AbortSignal;
+  /** The largest body read (bytes): a longer one is refused as it streams in (BodyTooLargeError). */
+  maxBodyBytes?: number;
+}
+
+/** The answer's body is larger than SendOptions.maxBodyBytes: reading stopped there. */
+export class BodyTooLargeError extends Error {
+  constructor(
+    readonly limit: number,
+    /** The size the answer declared (Content-Length), when it did. */
+    readonly declared: number | undefined,
+    readonly status: number,
+  ) {
+    super(`the answer is larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
 }
 
 export interface HttpResponse {
@@ -153,7 +168,17 @@ export function exchange(start: () => ClientRequest, options: SendOptions): Prom
     req.on('error', (error) => finish(error));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A body past the limit is refused before it is read (Content-Length) or as it streams in.
+      const limit = options.maxBodyBytes ?? Infinity;
+      const declared = res.headers['content-length'] === undefined ? undefined : Number(res.headers['content-length']);
+      const tooLarge = () => finish(new BodyTooLargeError(limit, declared, res.statusCode ?? 0));
+      if (declared !== undefined && declared > limit) return tooLarge();
+      let received = 0;
+      res.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > limit) tooLarge();
+        else chunks.push(chunk);
+      });
       res.on('error', (error) => finish(error));
       res.on('close', () => {
         if (!res.complete) finish(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' }));

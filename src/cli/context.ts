@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import { Redactor } from '../api/redact.js';
 import type { Clock } from '../contract/clock.js';
-import { parseSecondsFlag } from '../contract/validate.js';
+import { LIMITS, parseIntegerFlag, parseSecondsFlag } from '../contract/validate.js';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, resolveSettings, type Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
@@ -27,6 +27,7 @@ export interface GlobalFlags {
   verbose?: boolean;
   timeout?: string;
   jq?: string;
+  maxResponse?: string;
 }
 
 /** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
@@ -80,6 +81,12 @@ export class Context {
       : parseSecondsFlag(this.flags.timeout, '--timeout', 0.001) * 1000;
   }
 
+  /** The largest response body read, in bytes: --max-response MB, else AGENTCTL_MAX_RESPONSE_MB, else the default. */
+  get maxBodyBytes(): number | undefined {
+    const [text, name] = this.flags.maxResponse !== undefined ? [this.flags.maxResponse, '--max-response'] : [this.env.AGENTCTL_MAX_RESPONSE_MB, 'AGENTCTL_MAX_RESPONSE_MB'];
+    return text === undefined ? undefined : parseIntegerFlag(text, name, 1, LIMITS.bodyMbCeiling) * 1024 * 1024;
+  }
+
   /** Set by commands (`tasks wait`, `webhook-listen`) whose --timeout means the overall wait. */
   ownsTimeoutFlag = false;
 
@@ -120,6 +127,7 @@ export class Context {
       baseUrl,
       apiKey,
       timeoutMs: this.requestTimeoutMs,
+      maxBodyBytes: this.maxBodyBytes,
       userAgent: `agentctl/${VERSION} ${this.io.runtime}`,
       redactor: this.redactor,
       clock: this.io.clock,

@@ -4,6 +4,7 @@ import { readBuildFile } from './build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples, notes } from './help.js';
 import { VERSION } from './version.js';
+import { LIMITS } from '../contract/validate.js';
 
 /** Runs a command once commander has parsed it: the runner in main.ts supplies this. */
 export type Execute = (load: () => Promise<CommandSpec<unknown>>, command: Command, positional: unknown[]) => Promise<void>;
@@ -14,7 +15,7 @@ export interface Manifest {
 }
 
 /** Global options that take a value, so the word after them is not a command name. */
-const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout', '--jq']);
+const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout', '--jq', '--max-response']);
 
 /** The words of argv that name a command, the noun and then its verb (skipping global options and their values). */
 export function commandWords(argv: string[]): string[] {
@@ -217,5 +218,6 @@ function addGlobalOptions(program: Command): void {
     .option('--no-color', 'no ANSI colour (also off when stdout is not a terminal, or NO_COLOR is set)')
     .option('-q, --quiet', 'nothing on stderr but errors')
     .option('--verbose', 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)')
-    .option('--timeout <sec>', 'per-request timeout in seconds (default 30); for waits, how long to wait');
+    .option('--timeout <sec>', 'per-request timeout in seconds (default 30); for waits, how long to wait')
+    .option('--max-response <mb>', `largest answer read, in MB (default ${LIMITS.bodyMb}, up to ${LIMITS.bodyMbCeiling}; env AGENTCTL_MAX_RESPONSE_MB)`);
 }

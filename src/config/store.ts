@@ -1,5 +1,5 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, closeSync, fchmodSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 
 export const CONFIG_KEYS = ['base-url', 'api-key'] as const;
@@ -23,7 +23,9 @@ const LOCK_STALE_MS = 10_000;
  * Profiles in $XDG_CONFIG_HOME/agentctl/config.json, read as plain JSON (nothing is read until a
  * setting is needed, so `config path` works whatever the file holds). The file holds API keys: it is
  * written 0600 in a 0700 folder, atomically (a temporary file renamed over it), under a lock file so
- * that parallel runs (`auth login --profile p1` and `p2` at once) each keep their change.
+ * that parallel runs (`auth login --profile p1` and `p2` at once) each keep their change. A
+ * config.json that is a symbolic link (a dotfile manager's) is written through: its target changes,
+ * the link stays.
  */
 export class ConfigStore {
   readonly path: string;
@@ -139,20 +141,25 @@ export class ConfigStore {
   }
 
   private write(config: ConfigShape): void {
-    const temporary = `${this.path}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
+    const text = `${JSON.stringify(config, null, '\t')}\n`;
+    const target = linkTarget(this.path);
+    // Beside the file it replaces (the link's target), so the rename stays on one file system.
+    const temporary = `${target}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      const fd = openSync(temporary, 'w', 0o600);
-      try {
-        writeSync(fd, `${JSON.stringify(config, null, '\t')}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      chmodSync(temporary, 0o600);
-      renameSync(temporary, this.path);
+      writeFile(temporary, 'w', text);
+      renameSync(temporary, target);
     } catch (error) {
       rmSync(temporary, { force: true });
-      throw this.fileError('write', error);
+      if (target === this.path) throw this.fileError('write', error);
+      // Only a folder that takes no new file (someone else's dotfile store) is worth writing the file in place:
+      // after any other failure (a full disk) that would leave it half written.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EACCES' && code !== 'EPERM') throw this.fileError('write', error, target);
+      try {
+        writeFile(target, 'r+', text);
+      } catch (inPlace) {
+        throw this.fileError('write', inPlace, target);
+      }
     }
   }
 
@@ -180,7 +187,8 @@ export class ConfigStore {
     }
   }
 
-  private fileError(action: string, error: unknown): UsageError {
+  /** `target`: where config.json, a symbolic link, points. */
+  private fileError(action: string, error: unknown, target?: string): UsageError {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === 'EACCES' || code === 'EPERM'
@@ -191,11 +199,49 @@ export class ConfigStore {
             ? 'the disk is full'
             : code === 'EISDIR'
               ? 'it is a folder'
-              : (code ?? String(error));
+              : code === 'ENOENT'
+                ? 'its folder does not exist'
+                : (code ?? String(error));
+    if (target !== undefined) {
+      return new UsageError(
+        `cannot ${action} the config file ${this.path}, a symbolic link to ${target}: ${reason}`,
+        `make ${target} writable by you (agentctl writes it in place, or beside it and renames), or replace the link with a copy of that file`,
+      );
+    }
     return new UsageError(
       `cannot ${action} the config file ${this.path}: ${reason}`,
       `check the owner and mode of ${this.dir} (ls -ld ${this.dir}), or point XDG_CONFIG_HOME at a folder you can write`,
     );
+  }
+}
+
+/** Where a chain of symbolic links ends (a file that may not exist yet); the path itself when it is no link. */
+function linkTarget(path: string): string {
+  let current = path;
+  for (let hops = 0; hops < 40; hops++) {
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(current).isSymbolicLink();
+    } catch {
+      return current; // a link to a file not made yet: it is made there
+    }
+    if (!isLink) return current;
+    current = resolve(dirname(current), readlinkSync(current));
+  }
+  return current; // a loop of links: writing fails with ELOOP, reported as such
+}
+
+/** Writes a whole file, synced, mode 0600 ('w' creates or truncates; 'r+' rewrites an existing one in place). */
+function writeFile(path: string, flags: 'w' | 'r+', text: string): void {
+  const fd = openSync(path, flags, 0o600);
+  try {
+    fchmodSync(fd, 0o600); // it holds API keys, whatever mode it had
+    const bytes = Buffer.from(text);
+    writeSync(fd, bytes);
+    ftruncateSync(fd, bytes.length);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 

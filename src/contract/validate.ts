@@ -19,6 +19,9 @@ export const LIMITS = {
   secretKeyLength: 64,
   outputSchemaDepth: 40,
   outputSchemaKeys: 2000,
+  /** Ours, not the service's: the largest response body read by default, and by --max-response at most, in MB (docs/limits.md). */
+  bodyMb: 64,
+  bodyMbCeiling: 500,
 } as const;
 
 export function checkUuid(value: string, what: string): string {

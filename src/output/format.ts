@@ -1,3 +1,5 @@
+import { ExitCode, ExitError } from '../errors.js';
+
 /** Cell text for humans and for tab-separated output. */
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -5,7 +7,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** A value as one line of text: tabs and newlines folded so rows stay rows. */
 export function plainCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'object' ? toJson(value) : String(value);
   return text.replace(/[\t\r\n]+/g, ' ');
 }
 
@@ -28,4 +30,23 @@ export function pickFields(record: unknown, fields: string[] | undefined): unkno
   if (!fields || typeof record !== 'object' || record === null || Array.isArray(record)) return record;
   const source = record as Record<string, unknown>;
   return Object.fromEntries(fields.filter((field) => field in source).map((field) => [field, source[field]]));
+}
+
+/**
+ * JSON text of what the service sent. Data nested thousands of levels deep (or too big for one
+ * string) cannot be written: that is the service's answer at fault, so it is a service error (exit 1)
+ * that says why, never a crash reported as agentctl's bug.
+ */
+export function toJson(value: unknown, space?: number): string {
+  try {
+    return JSON.stringify(value, null, space);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw unprintable(/call stack/i.test(error.message) ? 'it is nested too deeply (thousands of levels)' : `it is too large (${error.message})`, 'printed');
+  }
+}
+
+/** The service's answer cannot be printed or filtered, and why. */
+export function unprintable(why: string, what: 'printed' | 'filtered with --jq'): ExitError {
+  return new ExitError(ExitCode.serviceError, `the service's answer cannot be ${what}: ${why}`, 'this is the service\'s data, not something to fix here: tell its operators (--verbose shows the start of the answer)');
 }

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { toJson, unprintable } from './format.js';
 
 // `--jq EXPR` runs the real jq (1.7, compiled to WebAssembly by the jq-wasm package: no native
 // binary, no install script), loaded only when the flag is given. Strings print raw, as gh does.
@@ -31,10 +32,14 @@ export async function checkJq(expression: string): Promise<void> {
 /** The filter's output for one JSON document: strings raw, other values as JSON (compact when asked). */
 export async function runJq(expression: string, value: unknown, compact: boolean): Promise<string> {
   const jq = await loadJq();
+  const input = toJson(value ?? null);
   try {
-    const output = await jq.raw(JSON.stringify(value ?? null), expression, compact ? ['-r', '-c'] : ['-r']);
+    const output = await jq.raw(input, expression, compact ? ['-r', '-c'] : ['-r']);
     return output === '' || output.endsWith('\n') ? output : `${output}\n`;
   } catch (error) {
+    // The input is JSON we wrote: jq failing to read it is the data's doing (jq reads 256 levels deep at most).
+    const message = String((error as Error)?.message ?? error);
+    if (/parse error|depth limit/i.test(message)) throw unprintable(`jq cannot read it (${message.replace(/^.*?jq: (error: )?/s, '').split('\n')[0]})`, 'filtered with --jq');
     throw jqError(expression, error);
   }
 }

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { UsageError } from '../errors.js';
 import { makeChalk } from './color.js';
-import { humanCell, pickFields, plainCell } from './format.js';
+import { humanCell, pickFields, plainCell, toJson } from './format.js';
 import { sanitizeLine, sanitizeMessage } from './sanitize.js';
 import type { Format, OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
@@ -86,7 +86,7 @@ export class Output {
       });
       return;
     }
-    this.write(compact ? `${JSON.stringify(kept)}\n` : `${JSON.stringify(kept, null, 2)}\n`);
+    this.write(`${toJson(kept, compact ? undefined : 2)}\n`);
   }
 
   /**
@@ -276,8 +276,8 @@ function textOf<T>(items: T[], format: Format, shown: Column<T>[], fields: strin
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (format === 'plain') text += `${plainRow(shown, item)}\n`;
-    else if (format === 'jsonl') text += `${JSON.stringify(pickFields(item, fields))}\n`;
-    else text += `${before + i === 0 ? '\n' : ',\n'}${indent(JSON.stringify(pickFields(item, fields), null, 2))}`;
+    else if (format === 'jsonl') text += `${toJson(pickFields(item, fields))}\n`;
+    else text += `${before + i === 0 ? '\n' : ',\n'}${indent(toJson(pickFields(item, fields), 2))}`;
   }
   return text;
 }

@@ -129,14 +129,18 @@ export function httpSender(window: number, attemptTimeoutMs: number): HttpSender
   };
 }
 
-/** Retry-After and Location from undici's raw header list ([name, value, name, value...]). */
+/** Retry-After (a date measured from the answer's own Date) and Location from undici's raw header list ([name, value, name, value...]). */
 function responseHeaders(raw: Buffer[]): { retryAfterMs?: number; location?: string } {
   const found: { retryAfterMs?: number; location?: string } = {};
+  let retryAfter: string | undefined;
+  let date: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = String(raw[i]).toLowerCase();
-    if (name === 'retry-after') found.retryAfterMs = parseRetryAfter(String(raw[i + 1]));
+    if (name === 'retry-after') retryAfter = String(raw[i + 1]);
+    else if (name === 'date') date = String(raw[i + 1]);
     else if (name === 'location') found.location = String(raw[i + 1]);
   }
+  if (retryAfter !== undefined) found.retryAfterMs = parseRetryAfter(retryAfter, Date.now(), date);
   return found;
 }
 

@@ -57,8 +57,17 @@ describe('retry rules', () => {
     expect(parseRetryAfter(undefined)).toBeUndefined();
   });
 
-  it('reads a date in the past as "now" and clamps absurd values to a day', () => {
+  it('reads a date in the past as "now" and leaves absurd values as asked (callers clamp and say so)', () => {
     expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:00 GMT', 1_000)).toBe(0);
-    expect(parseRetryAfter('999999999999999999999')).toBe(24 * 3600 * 1000);
+    expect(parseRetryAfter('100000000000000000000')).toBe(1e23);
+  });
+
+  it('measures a date from the answer\'s own Date header, whatever the local clock says', () => {
+    const local = Date.parse('Wed, 21 Oct 2026 08:00:00 GMT');
+    // The service's clock is an hour ahead (or behind) of ours: it still asks for 3 s.
+    expect(parseRetryAfter('Wed, 21 Oct 2026 09:00:03 GMT', local, 'Wed, 21 Oct 2026 09:00:00 GMT')).toBe(3000);
+    expect(parseRetryAfter('Wed, 21 Oct 2026 07:00:03 GMT', local, 'Wed, 21 Oct 2026 07:00:00 GMT')).toBe(3000);
+    // An unreadable Date falls back to the local clock.
+    expect(parseRetryAfter('Wed, 21 Oct 2026 08:00:03 GMT', local, 'yesterday')).toBe(3000);
   });
 });

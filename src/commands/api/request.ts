@@ -1,5 +1,5 @@
 import type { HttpMethod } from '../../api/client.js';
-import { ResponseShapeError } from '../../api/errors.js';
+import { notJsonError } from '../../api/errors.js';
 import { checkPage, walkPages, type PartialListError } from '../../api/pagination.js';
 import { defineCommand } from '../../cli/define.js';
 import { readJsonArgument } from '../../cli/input.js';
@@ -55,8 +55,8 @@ export const command = defineCommand({
     } else if (typeof response.data === 'string') {
       // A login page or a cut-off answer is no JSON: a script that asked for JSON must not get it with exit 0.
       if (ctx.out.machine) {
-        const type = response.headers['content-type'] ?? 'no content type';
-        throw new ResponseShapeError(`${method} ${path} answered ${response.status} with a body that is not JSON (${String(type)}): ${response.data.slice(0, 200)}`);
+        const type = response.headers['content-type'];
+        throw notJsonError(method, path, response.status, Array.isArray(type) ? type[0] : type, response.data);
       }
       ctx.out.line(response.data);
     } else {

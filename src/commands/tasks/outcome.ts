@@ -7,6 +7,7 @@ import type { Task, TaskResult } from '../../api/schemas/task.js';
 import { waitForTask, type WaitEvent } from '../../api/wait.js';
 import type { Context } from '../../cli/context.js';
 import type { WaitLimits } from './options.js';
+import { toJson } from '../../output/format.js';
 import { ExitError, isExplainedError } from '../../errors.js';
 import { ExitCode, type ExitCodeValue } from '../../errors.js';
 
@@ -163,7 +164,7 @@ export function printResult(ctx: Context, result: TaskResult | Task): void {
   if (result.status === 'completed') {
     const value = record.result;
     if (typeof value === 'string') ctx.out.line(value);
-    else if (value !== undefined && value !== null) ctx.out.line(JSON.stringify(value, null, 2));
+    else if (value !== undefined && value !== null) ctx.out.line(toJson(value, 2));
     else ctx.out.info(typeof record.message === 'string' ? record.message : 'The task completed with no result.');
   } else if (result.status === 'failed') {
     ctx.out.error(`Task ${String(result.id ?? '')} failed: ${String(record.error_message ?? 'no error message')}`.replace('Task  ', 'Task '));
