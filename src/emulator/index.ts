@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
 import { systemClock, type Clock } from './clock.js';
-import { BodyTooLarge, HttpError, parseJsonBody, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
+import { BodyTooLarge, HttpError, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
+import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes, type Route } from './routes.js';
 import { State } from './state.js';
@@ -96,7 +97,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const handler = route.methods[method];
     if (!handler) return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
     try {
-      const answer = await handler({ method, url, params, body: () => parseJsonBody(rawBody) });
+      // Read only when the handler asks, as DRF parses request.data on first use (a 409 comes first).
+      let parsed: ParsedBody | undefined;
+      const body = (spec: FormSpec) => bodyData((parsed ??= parseBody(rawBody, req.headers['content-type'])), spec, method === 'PATCH');
+      const answer = await handler({ method, url, params, body });
       if (answer.json !== undefined) sendJsonText(res, answer.status, answer.json);
       else if (answer.body === undefined) sendEmpty(res, answer.status);
       else sendJson(res, answer.status, answer.body);

@@ -14,7 +14,7 @@ import {
   settleDescription,
   type PersistentAgentRecord,
 } from './persistent-state.js';
-import { checkAgentBody, checkMessageBody, checkPreviewSchedule, type AgentChanges } from './persistent-validation.js';
+import { checkAgentBody, checkMessageBody, checkPreviewSchedule, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges } from './persistent-validation.js';
 import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './routes.js';
 import { taskListItem, USER_EMAIL, type State, type TaskRecord, type TaskStatus } from './state.js';
 import { encodeCursor, eventBody, messageData, parseLimit, parseTimelineQuery, seedEvents, stepsData, timelineWindow, type EventKind, type MessageFields, type TimelineEvent } from './timeline.js';
@@ -39,10 +39,13 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   };
 
   const create = (request: Request): Answer => {
-    const changes = checkAgentBody(request.body());
+    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
     const name = changes.name ?? generatedName(state);
-    uniqueName(state, name);
-    const legacy = state.newAgent(legacyName(state, name));
+    // The service creates the browser-use agent first, under the same whole name: a name any
+    // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
+    if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
+    if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
+    const legacy = state.newAgent(name);
     const stamp = legacy.created_at;
     const agent: PersistentAgentRecord = {
       id: randomUUID(),
@@ -54,7 +57,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       schedule_snapshot: null,
       is_active: true,
       life_state: 'active',
-      whitelist_policy: 'default',
+      whitelist_policy: 'manual',
       last_interaction_at: null,
       created_at: stamp,
       updated_at: stamp,
@@ -75,8 +78,9 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
 
   const update = (request: Request): Answer => {
     const agent = agentById(request);
-    const changes = checkAgentBody(request.body());
-    if (changes.name !== undefined && changes.name !== agent.name) uniqueName(state, changes.name, agent.id);
+    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+    // Renaming checks only the persistent agents (the model's constraint, a non-field error).
+    if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
     const charter = agent.charter;
     apply(agent, changes);
     agent.updated_at = state.now();
@@ -104,7 +108,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
 
   const sendMessage = (request: Request): Answer => {
     const agent = agentById(request);
-    const input = checkMessageBody(request.body());
+    // A paused agent answers 409 before the body is read (a malformed body gets the 409 too).
     if (!agent.is_active) {
       const path = request.url.pathname;
       const base = `${request.url.origin}${path.slice(0, path.lastIndexOf('/agents/'))}`;
@@ -114,11 +118,10 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         reactivation_url: `${base}/agents/${agent.id}/activate/`,
       });
     }
-    if (!senderAllowed(agent, input.channel, input.sender)) {
-      throw new HttpError(403, { detail: `Sender "${input.sender}" is not on this agent's allowlist (whitelist_policy is manual).` });
-    }
+    const input = checkMessageBody(request.body(MESSAGE_FORM));
     const recipient = input.recipient ?? agentAddress(agent, input.channel);
-    if (recipient === undefined) throw fieldError('recipient', `This agent has no ${input.channel} endpoint; give a recipient.`);
+    if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
+    if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
     const message: MessageFields = { id: randomUUID(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
     const event = appendMessage(state, agent, message);
     agent.last_interaction_at = event.timestamp;
@@ -131,15 +134,12 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   const webTasks = (request: Request): Answer => {
     const agent = agentById(request);
     const params = request.url.searchParams;
-    const errors: Record<string, string[]> = {};
     const status = params.get('status') || undefined;
-    if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) errors.status = [`"${status}" is not a valid choice.`];
-    const limit = parseLimit(params.get('limit'), PAGE_LIMITS.webTasks.default, PAGE_LIMITS.webTasks.max);
-    if (typeof limit === 'string') errors.limit = [limit];
-    if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+    if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, { status: ['Invalid status filter.'] });
+    const limit = parseLimit(params.get('limit') || String(PAGE_LIMITS.webTasks.default), PAGE_LIMITS.webTasks.max);
     const results: ReturnType<typeof taskListItem>[] = [];
     for (const task of state.tasksOf(agent.browser_use_agent_id).newest()) {
-      if (results.length >= (limit as number)) break;
+      if (results.length >= limit) break;
       if (status === undefined || task.status === status) results.push(taskListItem(task));
     }
     return { status: 200, body: { results, limit } };
@@ -147,7 +147,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
 
   const preview = (request: Request): Answer => {
     agentById(request);
-    const { expression, schedule } = checkPreviewSchedule(request.body().schedule);
+    const { expression, schedule } = checkPreviewSchedule(request.body(PREVIEW_FORM).schedule);
     if (expression === null || schedule === undefined) return { status: 200, body: { valid: true, disabled: true, description: null } };
     return { status: 200, body: { valid: true, disabled: false, description: describeSchedule(schedule) } };
   };
@@ -233,6 +233,7 @@ function answerMessage(state: State, task: TaskRecord): void {
     sender: inbound.recipient ?? '',
     recipient: inbound.sender,
     subject: inbound.subject === null ? null : `Re: ${inbound.subject}`,
+    inReplyTo: inbound.id,
     body: task.status === 'completed' ? `Done. ${result}` : `I could not finish this: ${task.error_message ?? 'unknown error'}`,
   });
 }
@@ -267,27 +268,23 @@ function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   }
 }
 
-function uniqueName(state: State, name: string, except?: string): void {
-  for (const agent of state.persistentAgents.values()) {
-    if (agent.name === name && agent.id !== except) throw fieldError('name', 'You already have an agent with this name.');
-  }
+const PERSISTENT_NAME_TAKEN = 'Constraint “unique_persistent_agent_user_name” is violated.';
+
+function legacyNameTaken(state: State, name: string): boolean {
+  for (const agent of state.agents.values()) if (agent.name === name) return true;
+  return false;
 }
 
+function persistentNameTaken(state: State, name: string, except?: string): boolean {
+  for (const agent of state.persistentAgents.values()) if (agent.name === name && agent.id !== except) return true;
+  return false;
+}
+
+/** A name no browser-use agent has (the service draws random names until one is free). */
 function generatedName(state: State): string {
-  const taken = new Set([...state.persistentAgents.values()].map((agent) => agent.name));
   let n = state.persistentAgents.size + 1;
-  while (taken.has(`Agent ${n}`)) n++;
+  while (legacyNameTaken(state, `Agent ${n}`)) n++;
   return `Agent ${n}`;
-}
-
-/** The backing browser-use agent's name: the agent's, cut to 64 characters, with " (2)"... when taken. */
-function legacyName(state: State, name: string): string {
-  const taken = new Set([...state.agents.values()].map((agent) => agent.name));
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? '' : ` (${n})`;
-    const candidate = `${[...name].slice(0, 64 - suffix.length).join('').trimEnd()}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
 }
 
 function nextScheduledAt(state: State, agent: PersistentAgentRecord): string | null {

@@ -24,6 +24,7 @@ export interface TaskRecord {
   /** The browser-use agent that runs the task; null for a standalone task (the user's own). */
   agent_id: string | null;
   prompt: string | null;
+  requires_vision: boolean;
   output_schema: unknown;
   status: TaskStatus;
   created_at: string;
@@ -54,7 +55,10 @@ export interface MessageTask {
  */
 export class State {
   readonly agents = new Map<string, AgentRecord>();
+  /** The listed browser-use agents (not those behind a deleted persistent agent). */
   readonly agentList = new NewestFirst<AgentRecord>();
+  /** Browser-use agents behind a deleted persistent agent: their names stay taken, the agent routes answer 404. */
+  readonly hiddenAgents = new Set<string>();
   readonly tasks = new Map<string, TaskRecord>();
   /** Every task of the user (the standalone list shows them all). */
   readonly taskList = new NewestFirst<TaskRecord>();
@@ -89,6 +93,7 @@ export class State {
   /** Deletes a browser-use agent with the persistent agents built on it and its tasks. */
   deleteAgent(agent: AgentRecord): void {
     this.agents.delete(agent.id);
+    this.hiddenAgents.delete(agent.id);
     this.agentList.remove(agent);
     for (const persistent of [...this.persistentAgents.values()]) {
       if (persistent.browser_use_agent_id === agent.id) this.deletePersistentAgent(persistent);
@@ -100,6 +105,7 @@ export class State {
   newTask(fields: Pick<TaskRecord, 'agent_id' | 'prompt'> & Partial<TaskRecord>): TaskRecord {
     const stamp = this.now();
     const task: TaskRecord = {
+      requires_vision: false,
       output_schema: null,
       error_message: null,
       credits_cost: DEFAULT_CREDITS_COST,
@@ -124,6 +130,15 @@ export class State {
   /** Changes a task (every change goes through here, so its cached list item stays true) and stamps updated_at. */
   changeTask(task: TaskRecord, changes: Partial<TaskRecord>): void {
     Object.assign(task, changes, { updated_at: this.now(), listJson: undefined });
+  }
+
+  /** Moves a task to another browser-use agent (or to none). */
+  moveTask(task: TaskRecord, agentId: string | null): void {
+    if (task.agent_id === agentId) return;
+    if (task.agent_id !== null) this.tasksByAgent.get(task.agent_id)?.remove(task);
+    task.agent_id = agentId;
+    if (agentId !== null) this.tasksOf(agentId).add(task);
+    this.changeTask(task, {});
   }
 
   /** The task's list item, serialized: a list page joins these instead of serializing every item again. */
@@ -153,9 +168,15 @@ export class State {
     this.persistentList.add(agent);
   }
 
+  /** Deletes a persistent agent (a soft delete: its browser-use agent stays, hidden, with its tasks). */
   deletePersistentAgent(agent: PersistentAgentRecord): void {
     this.persistentAgents.delete(agent.id);
     this.persistentList.remove(agent);
+    const legacy = this.agents.get(agent.browser_use_agent_id);
+    if (legacy && !this.hiddenAgents.has(legacy.id)) {
+      this.hiddenAgents.add(legacy.id);
+      this.agentList.remove(legacy);
+    }
   }
 }
 
@@ -181,6 +202,7 @@ function taskCore(task: TaskRecord) {
     // The service's serializer skips `agent_id` when the task has no agent (a standalone task).
     ...(task.agent_id === null ? {} : { agent_id: task.agent_id }),
     prompt: task.prompt,
+    requires_vision: task.requires_vision,
     output_schema: task.output_schema,
     status: task.status,
     created_at: task.created_at,

@@ -96,6 +96,10 @@ export const COMPONENT_OVERRIDES: ((defs: Record<string, Json>) => void)[] = [
   (defs) => {
     for (const name of ['AgentDetail', 'AgentList', 'PatchedAgentDetail']) ((defs[name]!.properties as Json).name as Json).maxLength = 255;
   },
+  // The task serializers send `requires_vision` (a model field the document predates); writable, false by default.
+  (defs) => {
+    for (const name of ['TaskDetail', 'PatchedTaskDetail', 'TaskList']) (defs[name]!.properties as Json).requires_vision = { type: 'boolean' };
+  },
   // The agent serializers also send where the descriptions came from (`*_source`), not in the document.
   (defs) => {
     for (const name of ['AgentDetail', 'AgentList']) {
@@ -200,6 +204,7 @@ export const ERROR_SCHEMAS: Record<number, string> = {
   404: 'Detail',
   405: 'Detail',
   409: 'Detail',
+  415: 'Detail',
   500: 'ServerError',
 };
 

@@ -26,8 +26,8 @@ recorded on the task (webhook_last_status_code, webhook_last_error).
 Persistent agents: each is built on a listed browser-use agent (deleting that removes it).
 A message starts a web task under that agent (prompt = the message; the markers apply); when it
 ends, the timeline gets a steps event and a reply. Agents have email and web endpoints: sms, slack,
-discord and other messages need --recipient. Under --whitelist-policy manual only
-emulator@example.com, +15555550100 and web senders may write. A new charter adds a thinking and a
+discord and other messages need --recipient. New agents have whitelist_policy manual, as in the
+service: only emulator@example.com, +15555550100 and web senders may write (default: anyone). A new charter adds a thinking and a
 plan event; short_description follows one request later, as the service fills it in later.
 
 Not simulated: no browser runs and no real results; schedules never fire (nextScheduledAt is
