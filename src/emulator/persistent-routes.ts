@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { TASK_STATUSES } from '../contract/enums.js';
 import { PAGE_LIMITS } from '../contract/limits.js';
 import { describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
@@ -48,7 +47,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     const legacy = state.newAgent(name);
     const stamp = legacy.created_at;
     const agent: PersistentAgentRecord = {
-      id: randomUUID(),
+      id: state.newId(),
       name,
       charter: '',
       short_description: '',
@@ -122,7 +121,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     const recipient = input.recipient ?? agentAddress(agent, input.channel);
     if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
     if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
-    const message: MessageFields = { id: randomUUID(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
+    const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
     const event = appendMessage(state, agent, message);
     agent.last_interaction_at = event.timestamp;
     const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
@@ -227,7 +226,7 @@ function answerMessage(state: State, task: TaskRecord): void {
   if (task.status === 'cancelled') return;
   const inbound = origin.message;
   appendMessage(state, agent, {
-    id: randomUUID(),
+    id: state.newId(),
     isOutbound: true,
     channel: inbound.channel,
     sender: inbound.recipient ?? '',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isUuid } from '../contract/ids.js';
 import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
 import type { FormSpec } from './form.js';
@@ -79,7 +78,7 @@ export function buildRoutes(services: Services): Route[] {
     const agentId = scope ?? body.agent ?? null;
     const prompt = body.prompt ?? null;
     if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to create a new task.' });
-    if (prompt?.includes('[server-error]')) throw new HttpError(500, { detail: 'Internal server error.', error_id: randomUUID() });
+    if (prompt?.includes('[server-error]')) throw new HttpError(500, { detail: 'Internal server error.', error_id: state.newId() });
     const task = state.newTask({
       agent_id: agentId,
       prompt,
@@ -194,7 +193,7 @@ export function buildRoutes(services: Services): Route[] {
       methods: {
         POST: () => ({
           status: 202,
-          body: { accepted: true, webhookId: randomUUID(), webhookName: 'emulated inbound webhook', messageId: randomUUID(), queued: true, receivedAt: state.now() },
+          body: { accepted: true, webhookId: state.newId(), webhookName: 'emulated inbound webhook', messageId: state.newId(), queued: true, receivedAt: state.now() },
         }),
       },
     },

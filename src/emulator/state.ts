@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../contract/enums.js';
 import type { Clock } from './clock.js';
+import { seededRandom } from './faults.js';
 import { NewestFirst } from './newest-first.js';
 import type { PersistentAgentRecord } from './persistent-state.js';
 import type { MessageFields } from './timeline.js';
@@ -42,6 +43,18 @@ export interface TaskRecord {
   listJson?: string;
 }
 
+/** The emulator's records as saved to a file (`--state FILE`). */
+export interface StateSnapshot {
+  version: 1;
+  seq: number;
+  agents: AgentRecord[];
+  hiddenAgents: string[];
+  tasks: TaskRecord[];
+  persistentAgents: PersistentAgentRecord[];
+  messageTasks: [string, MessageTask][];
+  intervalStarts: [string, number][];
+}
+
 /** A web task started by a message to a persistent agent: whom to answer when it ends. */
 export interface MessageTask {
   agentId: string;
@@ -70,8 +83,66 @@ export class State {
   /** When each agent's interval schedule started counting (`agent id + schedule` -> ms since epoch). */
   readonly intervalStarts = new Map<string, number>();
   private seq = 0;
+  /** Where ids come from: random, or a seeded sequence (the same ids run after run). */
+  private random: (() => number) | undefined;
 
-  constructor(readonly clock: Clock) {}
+  constructor(
+    readonly clock: Clock,
+    seed?: number,
+  ) {
+    if (seed !== undefined) this.random = seededRandom(seed);
+  }
+
+  /** A new record id: a random UUID, or with a seed the next of a repeatable sequence (UUID v4 shaped). */
+  newId(): string {
+    if (!this.random) return randomUUID();
+    const hex = Array.from({ length: 32 }, () => Math.floor((this.random as () => number)() * 16).toString(16));
+    hex[12] = '4';
+    hex[16] = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+    const h = hex.join('');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+
+  /** Forgets every record (the emulator's reset); ids continue their sequence. */
+  clear(): void {
+    for (const map of [this.agents, this.tasks, this.persistentAgents, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
+    this.hiddenAgents.clear();
+    for (const list of [this.agentList, this.taskList, this.persistentList] as NewestFirst<{ seq: number }>[]) list.clear();
+  }
+
+  /** Every record as JSON-ready data (see load). */
+  snapshot(): StateSnapshot {
+    return {
+      version: 1,
+      seq: this.seq,
+      agents: [...this.agents.values()],
+      hiddenAgents: [...this.hiddenAgents],
+      tasks: [...this.tasks.values()].map(({ listJson: _listJson, ...task }) => task),
+      persistentAgents: [...this.persistentAgents.values()],
+      messageTasks: [...this.messageTasks],
+      intervalStarts: [...this.intervalStarts],
+    };
+  }
+
+  /** Replaces every record with a snapshot's (indexes rebuilt in creation order). */
+  load(snapshot: StateSnapshot): void {
+    if (snapshot.version !== 1) throw new Error(`unknown emulator state version ${String(snapshot.version)}`);
+    this.clear();
+    this.seq = snapshot.seq;
+    for (const agent of snapshot.agents) {
+      this.agents.set(agent.id, agent);
+      if (!snapshot.hiddenAgents.includes(agent.id)) this.agentList.add(agent);
+    }
+    for (const id of snapshot.hiddenAgents) this.hiddenAgents.add(id);
+    for (const task of [...snapshot.tasks].sort((a, b) => a.seq - b.seq)) {
+      this.tasks.set(task.id, task);
+      this.taskList.add(task);
+      if (task.agent_id !== null) this.tasksOf(task.agent_id).add(task);
+    }
+    for (const agent of [...snapshot.persistentAgents].sort((a, b) => a.seq - b.seq)) this.addPersistentAgent(agent);
+    for (const [id, origin] of snapshot.messageTasks) this.messageTasks.set(id, origin);
+    for (const [key, start] of snapshot.intervalStarts) this.intervalStarts.set(key, start);
+  }
 
   nextSeq(): number {
     return ++this.seq;
@@ -84,7 +155,7 @@ export class State {
 
   newAgent(name: string): AgentRecord {
     const stamp = this.now();
-    const agent = { id: randomUUID(), name, created_at: stamp, updated_at: stamp, seq: this.nextSeq() };
+    const agent = { id: this.newId(), name, created_at: stamp, updated_at: stamp, seq: this.nextSeq() };
     this.agents.set(agent.id, agent);
     this.agentList.add(agent);
     return agent;
@@ -114,7 +185,7 @@ export class State {
       webhook_last_status_code: null,
       webhook_last_error: null,
       ...fields,
-      id: randomUUID(),
+      id: this.newId(),
       status: 'pending',
       created_at: stamp,
       updated_at: stamp,
