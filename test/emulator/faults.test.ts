@@ -18,7 +18,7 @@ describe('fault spec grammar', () => {
   });
 
   it('names the part it cannot read', () => {
-    for (const [spec, part] of [['404@10%', '"404@10%" is not a fault'], ['503@150%', 'the rate must be'], ['500@1%/2', 'only 429'], ['outage=10s-5s', 'must end after'], ['tasks => 500@1%', 'is not a scope']]) {
+    for (const [spec, part] of [['404@10%', '"404@10%" is not a fault'], ['503@150%', 'the rate must be'], ['500@1%/2', 'only 429'], ['outage=10s-5s', 'must end after'], ['tasks => 500@1%', 'is not a scope']] as const) {
       expect(() => parseFaults(spec), spec).toThrow(FaultSpecError);
       expect(() => parseFaults(spec), spec).toThrow(part);
     }
