@@ -119,7 +119,7 @@ _agentctl__flags() {
     'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'emulator') echo '--port --host --task-duration --latency -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'emulator') echo '--port --host --task-duration --latency --faults --seed --state -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -243,6 +243,9 @@ _agentctl__option() {
     'emulator:--host') echo '1 any' ;;
     'emulator:--task-duration') echo '1 any' ;;
     'emulator:--latency') echo '1 any' ;;
+    'emulator:--faults') echo '1 any' ;;
+    'emulator:--seed') echo '1 any' ;;
+    'emulator:--state') echo '1 file' ;;
     'webhook-listen:--host') echo '1 any' ;;
     'webhook-listen:--port') echo '1 any' ;;
     'webhook-listen:--path') echo '1 any' ;;

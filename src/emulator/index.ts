@@ -90,11 +90,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000);
   const webhooks = new WebhookSender(state, log);
   lifecycle.onEnd((task) => webhooks.deliver(task));
+  // Loaded before the routes are built, so the loaded agents' schedules are armed with them.
+  if (options.stateFile) await loadState(options.stateFile, state, lifecycle);
   const routes = buildRoutes({ state, lifecycle });
   const faults = new Faults(options.faults ?? '', options.seed ?? 1);
   const startedAt = clock.now();
   let requests: RequestRecord[] = [];
-  if (options.stateFile) await loadState(options.stateFile, state, lifecycle);
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {

@@ -30,6 +30,23 @@ const PREVIEW_CHARS = 160;
 export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   lifecycle.onEnd((task) => answerMessage(state, task));
 
+  // Schedules fire on the emulator's clock: each run adds a thinking event and starts a web task
+  // with the charter as its prompt (the prompt markers apply), then waits for the next fire time.
+  const armSchedule = (agent: PersistentAgentRecord): void => {
+    const key = `schedule:${agent.id}`;
+    lifecycle.clearTimers(key);
+    const next = state.persistentAgents.has(agent.id) ? nextScheduledAt(state, agent) : null;
+    if (next === null) return;
+    lifecycle.later(key, Math.max(0, Date.parse(next) - state.clock.now()), () => {
+      const current = state.persistentAgents.get(agent.id);
+      if (!current || !current.is_active || current.life_state !== 'active' || current.schedule === null) return;
+      append(state, current, 'thinking', () => ({ reasoning: `Scheduled run (${current.schedule ?? ''}): working on my charter.`, completionId: state.newId() }));
+      lifecycle.start(state.newTask({ agent_id: current.browser_use_agent_id, prompt: current.charter || 'Scheduled run' }));
+      armSchedule(current);
+    });
+  };
+  for (const agent of state.persistentAgents.values()) armSchedule(agent);
+
   const agentById = (request: Request): PersistentAgentRecord => {
     const agent = state.persistentAgents.get(routerId(request));
     if (!agent) throw notFound();
@@ -72,6 +89,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     apply(agent, changes);
     state.addPersistentAgent(agent);
     seed(state, agent);
+    armSchedule(agent);
     return { status: 201, body: persistentDetail(agent) };
   };
 
@@ -84,6 +102,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     apply(agent, changes);
     agent.updated_at = state.now();
     if (agent.charter !== charter) seed(state, agent);
+    armSchedule(agent);
     return { status: 200, body: persistentDetail(agent) };
   };
 
@@ -102,6 +121,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       agent.updated_at = state.now();
       append(state, agent, 'user_action', () => ({ action: active ? 'activated' : 'deactivated', actor: USER_EMAIL }));
     }
+    armSchedule(agent);
     return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
   };
 
@@ -168,7 +188,9 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         PATCH: update,
         DELETE: (request) => {
           // Soft delete: gone from the API; its browser-use agent and tasks stay.
-          state.deletePersistentAgent(agentById(request));
+          const agent = agentById(request);
+          state.deletePersistentAgent(agent);
+          armSchedule(agent);
           return { status: 204 };
         },
       },

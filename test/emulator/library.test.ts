@@ -33,6 +33,25 @@ describe('the emulator library', () => {
     await other.close();
   });
 
+  it('fires an agent\'s schedule when the test advances the clock past it: a thinking event and a web task running the charter', async () => {
+    const emulator = await startEmulator({ port: 0, clock: new ManualClock(new Date('2026-03-02T10:00:00Z')), taskDurationMs: 1000 });
+    const agent = await post(emulator, '/agents/', { name: 'scheduled', charter: 'Check the prices.', schedule: '@every 1h' });
+    const webTasks = async () => ((await get(emulator, `/agents/${agent.id}/web-tasks/`)).results as { prompt: string; status: string }[]);
+    emulator.advance(59 * 60_000);
+    expect(await webTasks()).toEqual([]);
+    emulator.advance(60_000);
+    expect(await webTasks()).toMatchObject([{ prompt: 'Check the prices.', status: 'pending' }]);
+    const events = (await get(emulator, `/agents/${agent.id}/timeline/`)).events as { kind: string; reasoning?: string }[];
+    expect(events.at(-1)).toMatchObject({ kind: 'thinking', reasoning: 'Scheduled run (@every 1h): working on my charter.' });
+    emulator.advance(2 * 3600_000);
+    expect(await webTasks()).toHaveLength(3);
+    // A paused agent's schedule does not fire.
+    await post(emulator, `/agents/${agent.id}/deactivate/`, {});
+    emulator.advance(5 * 3600_000);
+    expect(await webTasks()).toHaveLength(3);
+    await emulator.close();
+  });
+
   it('logs every request (method, path, status) and forgets everything on reset', async () => {
     const emulator = await startEmulator({ port: 0, clock: new ManualClock() });
     await post(emulator, '/tasks/browser-use/', { prompt: 'logged' });

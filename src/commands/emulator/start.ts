@@ -28,7 +28,6 @@ export const command = defineCommand({
     'agentctl tasks create "[pending] still editable" --json && agentctl tasks replace ID "new prompt"',
     'agentctl emulator --faults "503@20%, 429@10%/2, latency=100ms" --seed 7',
     'agentctl emulator --state emulator-state.json',
-    "curl -X PUT --data 'GET /tasks/* => reset@50%' http://127.0.0.1:8787/_emulator/faults",
   ],
   parse: (input) => ({
     port: parseIntegerFlag(input.string('port') ?? '8787', '--port', 0, 65535),
