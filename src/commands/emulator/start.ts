@@ -57,7 +57,7 @@ function checkFaults(spec: string | undefined): string | undefined {
   try {
     parseFaults(spec);
   } catch (error) {
-    if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`, 'see docs/emulator-library.md for the grammar');
+    if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`, 'agentctl emulator --help shows examples; docs/emulator-library.md has the grammar');
     throw error;
   }
   return spec;
