@@ -17,7 +17,7 @@ const api = async (method: string, path: string, body?: unknown) => {
     headers: { 'x-api-key': 'emulator-key', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
 it('follows a task to its result', async () => {
