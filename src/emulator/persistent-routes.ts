@@ -74,6 +74,9 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       is_active: true,
       life_state: 'active',
       whitelist_policy: 'manual',
+      contact_approval_mode: 'require_approval',
+      preferred_llm_tier: 'standard',
+      daily_credit_limit: null,
       last_interaction_at: null,
       created_at: stamp,
       updated_at: stamp,
@@ -280,6 +283,9 @@ function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   if (changes.schedule_snapshot !== undefined) agent.schedule_snapshot = changes.schedule_snapshot;
   if (changes.is_active !== undefined) agent.is_active = changes.is_active;
   if (changes.whitelist_policy !== undefined) agent.whitelist_policy = changes.whitelist_policy;
+  if (changes.contact_approval_mode !== undefined) agent.contact_approval_mode = changes.contact_approval_mode;
+  if (changes.preferred_llm_tier !== undefined) agent.preferred_llm_tier = changes.preferred_llm_tier;
+  if (changes.daily_credit_limit !== undefined) agent.daily_credit_limit = changes.daily_credit_limit;
   if (changes.proactive_opt_in !== undefined) agent.proactive_opt_in = changes.proactive_opt_in;
   if (changes.template_code !== undefined) agent.template_code = changes.template_code;
   if (changes.enabled_personal_server_ids !== undefined) agent.personal_mcp_server_ids = changes.enabled_personal_server_ids;

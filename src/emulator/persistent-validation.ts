@@ -4,7 +4,7 @@ import { parseSchedule, ScheduleError, type Schedule } from '../schedule/index.j
 import type { FormSpec } from './form.js';
 import { HttpError, UUID_PATTERN } from './http.js';
 import { boolean, checkFields, FieldProblem, problem, pythonTypeName, text } from './validation.js';
-import { CHANNELS, type Channel, type LifeState, type WhitelistPolicy } from './persistent-state.js';
+import { CHANNELS, CONTACT_APPROVAL_MODES, LLM_TIERS, type Channel, type ContactApprovalMode, type LifeState, type WhitelistPolicy } from './persistent-state.js';
 
 // The service's checks of a persistent agent body and of a message, in its error shapes: every
 // field's problems at once, `{"field": ["message"]}` (list fields: `{"field": {"<index>": [...]}}`).
@@ -17,6 +17,10 @@ export interface AgentChanges {
   is_active?: boolean;
   life_state?: LifeState;
   whitelist_policy?: WhitelistPolicy;
+  contact_approval_mode?: ContactApprovalMode;
+  /** A tier key; null (or blank) means the default tier. */
+  preferred_llm_tier?: string;
+  daily_credit_limit?: number | null;
   /** 'email', 'sms' (lower-cased) or an endpoint id (lower-cased), or null to clear. */
   preferred_contact_endpoint?: string | null;
   proactive_opt_in?: boolean;
@@ -44,6 +48,9 @@ export const PERSISTENT_FORM: FormSpec = {
   is_active: { kind: 'bool' },
   life_state: { kind: 'text' },
   whitelist_policy: { kind: 'text' },
+  contact_approval_mode: { kind: 'text' },
+  preferred_llm_tier: { kind: 'text', nullable: true },
+  daily_credit_limit: { kind: 'text', nullable: true },
   preferred_contact_endpoint: { kind: 'text', nullable: true },
   proactive_opt_in: { kind: 'bool' },
   template_code: { kind: 'text', nullable: true, blank: true },
@@ -103,6 +110,22 @@ export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
     is_active: boolean,
     life_state: choice<LifeState>(LIFE_STATES),
     whitelist_policy: choice<WhitelistPolicy>(WHITELIST_POLICIES),
+    contact_approval_mode: choice<ContactApprovalMode>(CONTACT_APPROVAL_MODES),
+    preferred_llm_tier: (value) => {
+      // A SlugRelatedField on the tier's key; null or blank picks the default tier.
+      if (value === null || value === '') return 'standard';
+      const key = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+      if (!(LLM_TIERS as readonly string[]).includes(key)) throw problem(`Object with key=${key} does not exist.`);
+      return key;
+    },
+    daily_credit_limit: (value) => {
+      if (value === null) return null;
+      const number = typeof value === 'string' && /^\s*[-+]?\d+(\.0*)?\s*$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
+      if (!Number.isInteger(number)) throw problem('A valid integer is required.');
+      if (number < 0) throw problem('Ensure this value is greater than or equal to 0.');
+      if (number > 2147483647) throw problem('Ensure this value is less than or equal to 2147483647.');
+      return number;
+    },
     preferred_contact_endpoint: (value) => {
       if (value === null) return null;
       if (typeof value === 'string') {

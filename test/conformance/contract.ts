@@ -96,6 +96,20 @@ export const COMPONENT_OVERRIDES: ((defs: Record<string, Json>) => void)[] = [
   (defs) => {
     for (const name of ['AgentDetail', 'AgentList', 'PatchedAgentDetail']) ((defs[name]!.properties as Json).name as Json).maxLength = 255;
   },
+  // The persistent agent serializers send fields the document predates: planning (read-only),
+  // contact_approval_mode, and in the detail the LLM tier and the daily credit limit (writable).
+  (defs) => {
+    const planning = {
+      planning_state: { type: 'string', enum: ['planning', 'completed', 'skipped'] },
+      planning_plan: { type: 'string' },
+      planning_completed_at: nullable(dateTime),
+      contact_approval_mode: { type: 'string', enum: ['require_approval', 'auto_approve_email'] },
+    };
+    for (const name of ['PersistentAgentDetail', 'PersistentAgentList', 'PatchedPersistentAgentDetail']) Object.assign(defs[name]!.properties as Json, planning);
+    for (const name of ['PersistentAgentDetail', 'PatchedPersistentAgentDetail']) {
+      Object.assign(defs[name]!.properties as Json, { preferred_llm_tier: { type: ['string', 'null'] }, daily_credit_limit: { type: ['integer', 'null'], minimum: 0 } });
+    }
+  },
   // The task serializers send `requires_vision` (a model field the document predates); writable, false by default.
   (defs) => {
     for (const name of ['TaskDetail', 'PatchedTaskDetail', 'TaskList']) (defs[name]!.properties as Json).requires_vision = { type: 'boolean' };

@@ -380,6 +380,24 @@ describe('conformance: what the service\'s code does (issue 22)', () => {
     expect(sent.event.message).toMatchObject({ subject: 'Hello', bodyText: 'Hi', recipientAddress: expect.stringContaining('@'), inReplyToMessageId: null });
   });
 
+  it('persistent agents carry the serializer\'s planning, contact approval, LLM tier and daily credit limit fields', async () => {
+    const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('tiers'), preferred_llm_tier: 'premium', daily_credit_limit: '40' });
+    expect(agent).toMatchObject({ planning_state: 'skipped', contact_approval_mode: 'require_approval', preferred_llm_tier: 'premium', daily_credit_limit: 40 });
+    expect(await ok('partialUpdatePersistentAgent', `/agents/${agent.id}/`, 200, { contact_approval_mode: 'auto_approve_email', preferred_llm_tier: null, daily_credit_limit: null })).toMatchObject({
+      contact_approval_mode: 'auto_approve_email',
+      preferred_llm_tier: 'standard',
+      daily_credit_limit: null,
+    });
+    expect((await call('partialUpdatePersistentAgent', `/agents/${agent.id}/`, { contact_approval_mode: 'never', preferred_llm_tier: 'gold', daily_credit_limit: -1 })).body).toEqual({
+      contact_approval_mode: ['"never" is not a valid choice.'],
+      preferred_llm_tier: ['Object with key=gold does not exist.'],
+      daily_credit_limit: ['Ensure this value is greater than or equal to 0.'],
+    });
+    const listed = (await ok<{ results: Record<string, unknown>[] }>('listPersistentAgents', '/agents/?page_size=1', 200)).results[0];
+    expect(listed).toMatchObject({ planning_state: 'skipped', contact_approval_mode: 'auto_approve_email' });
+    expect(listed).not.toHaveProperty('preferred_llm_tier');
+  });
+
   it('timeline and web-tasks: the views\' own errors, one at a time', async () => {
     const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('views') });
     expect((await call('getPersistentAgentTimeline', `/agents/${agent.id}/timeline/?direction=up&limit=x`)).body).toEqual({ direction: ['Invalid direction parameter.'] });

@@ -19,6 +19,7 @@ interface Timeline {
 const LIST_FIELDS = [
   'browser_use_agent_id',
   'charter',
+  'contact_approval_mode',
   'created_at',
   'id',
   'is_active',
@@ -26,6 +27,9 @@ const LIST_FIELDS = [
   'life_state',
   'name',
   'organization_id',
+  'planning_completed_at',
+  'planning_plan',
+  'planning_state',
   'preferred_contact_endpoint_id',
   'proactive_last_trigger_at',
   'proactive_opt_in',
@@ -34,7 +38,7 @@ const LIST_FIELDS = [
   'user_id',
   'whitelist_policy',
 ];
-const DETAIL_FIELDS = [...LIST_FIELDS, 'available_mcp_servers', 'personal_mcp_server_ids', 'schedule_snapshot', 'short_description'].sort();
+const DETAIL_FIELDS = [...LIST_FIELDS, 'available_mcp_servers', 'daily_credit_limit', 'personal_mcp_server_ids', 'preferred_llm_tier', 'schedule_snapshot', 'short_description'].sort();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const h = useEmulator();
@@ -65,6 +69,12 @@ describe('persistent agents: CRUD', () => {
       proactive_opt_in: false,
       last_interaction_at: null,
       preferred_contact_endpoint_id: null,
+      planning_state: 'skipped',
+      planning_plan: '',
+      planning_completed_at: null,
+      contact_approval_mode: 'require_approval',
+      preferred_llm_tier: 'standard',
+      daily_credit_limit: null,
     });
     expect(agent.id).toMatch(UUID);
     expect(agent.browser_use_agent_id).toMatch(UUID);
