@@ -261,6 +261,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
+/** A state file (stateFile, --state) that cannot be read or is not the emulator's. */
+export class StateFileError extends Error {}
+
 /** The body of PUT /_emulator/faults: JSON `{"spec": "...", "seed": N}`, or the spec as plain text. */
 function controlBody(text: string): { spec: string; seed?: number } {
   const trimmed = text.trim();
@@ -312,9 +315,13 @@ async function loadState(file: string, state: State, lifecycle: Lifecycle): Prom
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a first run: saved on close
-    throw error;
+    throw new StateFileError(`cannot read ${file}: ${(error as Error).message}`);
   }
-  state.load(JSON.parse(text) as StateSnapshot);
+  try {
+    state.load(JSON.parse(text) as StateSnapshot);
+  } catch (error) {
+    throw new StateFileError(`${file} is not a state file the emulator wrote (${(error as Error).message})`);
+  }
   // Tasks that were running when the state was saved run again from where they were.
   for (const task of state.tasks.values()) if (task.status === 'pending' || task.status === 'in_progress') lifecycle.start(task);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Faults, FaultSpecError, parseFaults } from '../../src/emulator/faults.js';
 import { useEmulator } from './harness.js';
-import { agentctl } from '../helpers/cli.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { agentctl, tempDir } from '../helpers/cli.js';
 
 // Faults on demand (--faults SPEC, the library's faults.set, PUT /_emulator/faults): what a script
 // talking to the emulator sees, on a ManualClock and a fixed seed, so every run draws the same faults.
@@ -104,5 +106,15 @@ describe('agentctl emulator --faults', () => {
     const result = await agentctl(['emulator', '--port', '0', '--faults', '503@10%, oops']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('"oops" is not a fault');
+  });
+});
+
+describe('agentctl emulator --state', () => {
+  it('refuses a file that is not a saved state (exit 2), saying so', async () => {
+    const file = join(tempDir('agentctl-state-'), 'state.json');
+    writeFileSync(file, '{"tasks": oops');
+    const result = await agentctl(['emulator', '--port', '0', '--state', file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('is not a state file the emulator wrote');
   });
 });

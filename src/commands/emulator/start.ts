@@ -66,7 +66,7 @@ function checkFaults(spec: string | undefined): string | undefined {
 async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stateFile }: ServeOptions, ctx: Context): Promise<number | void> {
   // The global --api-key names the key clients must send; the environment's key is not reused.
   const apiKey = ctx.flags.apiKey === undefined ? EMULATOR_DEFAULT_KEY : checkApiKey(ctx.flags.apiKey, '--api-key');
-  const { startEmulator } = await import('../../emulator/index.js');
+  const { startEmulator, StateFileError } = await import('../../emulator/index.js');
   const emulator = await startEmulator({
     port,
     host,
@@ -78,6 +78,7 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
     stateFile,
     log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
   }).catch((error: unknown) => {
+    if (error instanceof StateFileError) throw new UsageError(`--state: ${error.message}`, 'give a file the emulator saved, or a new name to start empty');
     throw listenError(error, host, port);
   });
   ctx.out.line(emulator.baseUrl);
