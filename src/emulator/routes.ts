@@ -4,7 +4,7 @@ import type { FormSpec } from './form.js';
 import type { Lifecycle } from './lifecycle.js';
 import { pageJson, paginate } from './pagination.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
-import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type State, type TaskRecord } from './state.js';
+import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type AgentRecord, type State, type TaskRecord } from './state.js';
 import { AGENT_FORM, checkAgentName, checkTaskBody, TASK_FORM } from './validation.js';
 
 export interface Request {
@@ -58,6 +58,7 @@ export function buildRoutes(services: Services): Route[] {
     return agent;
   };
   const routerAgent = (request: Request) => agentById(routerId(request));
+  const describe = (agent: AgentRecord) => agentDetail(agent, state.persistentOf(agent.id));
 
   /** The browser-use agent of an agent-scoped task route, or null on the standalone routes. */
   const scopeOf = (request: Request): string | null => (request.url.pathname.includes('/agents/browser-use/') ? agentById(request.params[0] as string).id : null);
@@ -154,7 +155,7 @@ export function buildRoutes(services: Services): Route[] {
       agent.name = name;
     }
     agent.updated_at = state.now();
-    return { status: 200, body: agentDetail(agent) };
+    return { status: 200, body: describe(agent) };
   };
 
   return [
@@ -162,11 +163,11 @@ export function buildRoutes(services: Services): Route[] {
     {
       pattern: /^\/agents\/browser-use\/$/,
       methods: {
-        GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, agentListItem) }),
+        GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, (agent) => agentListItem(agent, state.persistentOf(agent.id))) }),
         POST: (request) => {
           const name = checkAgentName(request.body(AGENT_FORM).name, true) as string;
           uniqueName(state, name);
-          return { status: 201, body: agentDetail(state.newAgent(name)) };
+          return { status: 201, body: describe(state.newAgent(name)) };
         },
       },
     },
@@ -174,7 +175,7 @@ export function buildRoutes(services: Services): Route[] {
     {
       pattern: new RegExp(`^/agents/browser-use/${ROUTER_ID}/$`),
       methods: {
-        GET: (request) => ({ status: 200, body: agentDetail(routerAgent(request)) }),
+        GET: (request) => ({ status: 200, body: describe(routerAgent(request)) }),
         PUT: (request) => renameAgent(request, true),
         PATCH: (request) => renameAgent(request, false),
         DELETE: (request) => {
@@ -206,20 +207,24 @@ function uniqueName(state: State, name: string): void {
   }
 }
 
-/** The synchronous-wait answer: the task with its outcome, or a wait_error when time ran out. */
+/**
+ * The synchronous-wait answer, as the service builds it: its outcome fields (id, agent_id, status,
+ * and result or error_message) over the task record. Time ran out: status in_progress (even for a
+ * task still pending) and wait_error. `agent_id` is there, null for a standalone task.
+ */
 function syncAnswer(task: TaskRecord): Record<string, unknown> {
-  const answer: Record<string, unknown> = { ...taskDetail(task) };
-  if (task.status === 'completed') answer.result = task.result;
-  else if (task.status === 'failed') answer.result = null;
-  else if (task.status !== 'cancelled') answer.wait_error = 'The operation timed out.';
-  return answer;
+  const outcome: Record<string, unknown> = { id: task.id, agent_id: task.agent_id, status: task.status };
+  if (task.status === 'completed') outcome.result = task.result;
+  else if (task.status === 'failed') outcome.error_message = task.error_message;
+  else if (task.status !== 'cancelled') Object.assign(outcome, { status: 'in_progress', wait_error: 'The operation timed out.' });
+  return { ...taskDetail(task), ...outcome };
 }
 
 function resultBody(task: TaskRecord): Record<string, unknown> {
   const base = { id: task.id, agent_id: task.agent_id, status: task.status };
   switch (task.status) {
     case 'completed':
-      return task.result === undefined ? { ...base, result: null, message: 'No result was stored.' } : { ...base, result: task.result };
+      return task.result === undefined ? { ...base, result: null, message: 'Result not found for completed task.' } : { ...base, result: task.result };
     case 'failed':
       return { ...base, result: null, error_message: task.error_message };
     case 'cancelled':

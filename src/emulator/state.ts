@@ -86,6 +86,7 @@ export class State {
   private readonly tasksByAgent = new Map<string, NewestFirst<TaskRecord>>();
   readonly persistentAgents = new Map<string, PersistentAgentRecord>();
   readonly persistentList = new NewestFirst<PersistentAgentRecord>();
+  private readonly persistentByLegacy = new Map<string, PersistentAgentRecord>();
   /** Web tasks started by a message, by task id. */
   readonly messageTasks = new Map<string, MessageTask>();
   /** When each agent's interval schedule started counting (`agent id + schedule` -> ms since epoch). */
@@ -113,7 +114,7 @@ export class State {
 
   /** Forgets every record (the emulator's reset); ids continue their sequence. */
   clear(): void {
-    for (const map of [this.agents, this.tasks, this.persistentAgents, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
+    for (const map of [this.agents, this.tasks, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
     this.hiddenAgents.clear();
     for (const list of [this.agentList, this.taskList, this.persistentList] as NewestFirst<{ seq: number }>[]) list.clear();
   }
@@ -246,13 +247,20 @@ export class State {
     return index;
   }
 
+  /** The persistent agent built on a browser-use agent, if any. */
+  persistentOf(browserUseAgentId: string): PersistentAgentRecord | undefined {
+    return this.persistentByLegacy.get(browserUseAgentId);
+  }
+
   addPersistentAgent(agent: PersistentAgentRecord): void {
+    this.persistentByLegacy.set(agent.browser_use_agent_id, agent);
     this.persistentAgents.set(agent.id, agent);
     this.persistentList.add(agent);
   }
 
   /** Deletes a persistent agent (a soft delete: its browser-use agent stays, hidden, with its tasks). */
   deletePersistentAgent(agent: PersistentAgentRecord): void {
+    this.persistentByLegacy.delete(agent.browser_use_agent_id);
     this.persistentAgents.delete(agent.id);
     this.persistentList.remove(agent);
     const legacy = this.agents.get(agent.browser_use_agent_id);
@@ -263,21 +271,32 @@ export class State {
   }
 }
 
-export function agentListItem(agent: AgentRecord) {
+/**
+ * A browser-use agent as listed: its descriptions come from the persistent agent built on it (its
+ * short description, else its charter, at most 200 characters); a bare one is "initializing".
+ */
+export function agentListItem(agent: AgentRecord, persistent?: PersistentAgentRecord) {
+  const short = oneLine(persistent?.short_description ?? '');
+  const charter = oneLine(persistent?.charter ?? '');
+  const [listing, source] = short ? [short, 'short'] : charter ? [charter, 'charter'] : ['Agent is initializing…', 'placeholder'];
   return {
     id: agent.id,
     name: agent.name,
     created_at: agent.created_at,
-    listing_description: `Emulated browser-use agent "${agent.name}".`,
-    mini_description: 'Emulated agent',
-    listing_description_source: 'emulator',
-    mini_description_source: 'emulator',
+    listing_description: cut(listing, 200),
+    listing_description_source: source,
+    mini_description: 'Agent',
+    mini_description_source: 'placeholder',
   };
 }
 
-export function agentDetail(agent: AgentRecord) {
-  return { ...agentListItem(agent), user_email: USER_EMAIL, updated_at: agent.updated_at };
+export function agentDetail(agent: AgentRecord, persistent?: PersistentAgentRecord) {
+  const { id, name, created_at, ...descriptions } = agentListItem(agent, persistent);
+  return { id, user_email: USER_EMAIL, name, created_at, updated_at: agent.updated_at, ...descriptions };
 }
+
+const oneLine = (text: string) => text.split(/\s+/).filter(Boolean).join(' ');
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** The fields the task list item and the task record share, in the service's order. */
 function taskCore(task: TaskRecord) {

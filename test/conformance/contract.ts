@@ -69,7 +69,8 @@ export function definitions(strict: boolean): Record<string, Schema> {
   for (const apply of COMPONENT_OVERRIDES) apply(defs as Record<string, Json>);
   // The synchronous-wait answer of a create: the task record plus its outcome.
   const task = defs.TaskDetail as Json;
-  defs.TaskWaitAnswer = { ...task, properties: { ...(task.properties as Json), result: {}, wait_error: { type: 'string' } } };
+  // Its outcome part always names agent_id, null for a standalone task (the record itself leaves it out).
+  defs.TaskWaitAnswer = { ...task, properties: { ...(task.properties as Json), agent_id: nullable(uuid), result: {}, wait_error: { type: 'string' } } };
   return { ...defs, ...EXTRA_SCHEMAS(strict) };
 }
 

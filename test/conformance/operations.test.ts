@@ -398,6 +398,29 @@ describe('conformance: what the service\'s code does (issue 22)', () => {
     expect(listed).not.toHaveProperty('preferred_llm_tier');
   });
 
+  it('a wait answer is the service\'s outcome over the record: agent_id even when null, no result for a failure, in_progress when time ran out', async () => {
+    // Each request has arrived once its timers are set: the task's two steps and the wait's.
+    let before = h.clock.timers;
+    const failing = call('assignTask2', '/tasks/browser-use/', { prompt: '[fail] now', wait: 5 });
+    await settle(() => h.clock.timers >= before + 3);
+    h.advance(TASK_DURATION_MS);
+    const failed = (await failing).body as Record<string, unknown>;
+    expect(failed).toMatchObject({ status: 'failed', agent_id: null, agent: null, error_message: expect.any(String) });
+    expect(failed).not.toHaveProperty('result');
+    before = h.clock.timers;
+    const queued = call('assignTask2', '/tasks/browser-use/', { prompt: '[pending] stays queued', wait: 1 });
+    await settle(() => h.clock.timers >= before + 1);
+    h.advance(1000);
+    expect((await queued).body).toMatchObject({ status: 'in_progress', wait_error: 'The operation timed out.' });
+  });
+
+  it('browser-use agents describe themselves from the persistent agent behind them, or as initializing', async () => {
+    const bare = await ok<Record<string, unknown>>('createAgent', '/agents/browser-use/', 201, { name: name('bare') });
+    expect(bare).toMatchObject({ listing_description: 'Agent is initializing…', listing_description_source: 'placeholder', mini_description: 'Agent', mini_description_source: 'placeholder' });
+    const persistent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('described'), charter: 'Watch   prices.\nReport weekly.' });
+    expect(await ok('getAgent', `/agents/browser-use/${persistent.browser_use_agent_id}/`, 200)).toMatchObject({ listing_description: 'Watch prices. Report weekly.', listing_description_source: 'charter' });
+  });
+
   it('timeline and web-tasks: the views\' own errors, one at a time', async () => {
     const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('views') });
     expect((await call('getPersistentAgentTimeline', `/agents/${agent.id}/timeline/?direction=up&limit=x`)).body).toEqual({ direction: ['Invalid direction parameter.'] });
