@@ -132,12 +132,11 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     const agent = agentById(request);
     // A paused agent answers 409 before the body is read (a malformed body gets the 409 too).
     if (!agent.is_active) {
-      const path = request.url.pathname;
-      const base = `${request.url.origin}${path.slice(0, path.lastIndexOf('/agents/'))}`;
+      // The service links its web console's page of the agent (on the emulator's origin here).
       throw new HttpError(409, {
         code: 'agent_inactive',
-        message: 'This agent is paused and cannot receive messages. Activate it first.',
-        reactivation_url: `${base}/agents/${agent.id}/activate/`,
+        message: 'This agent is paused and can’t receive messages right now.',
+        reactivation_url: `${request.url.origin}/app/agents/${agent.id}`,
       });
     }
     const input = checkMessageBody(request.body(MESSAGE_FORM));

@@ -351,7 +351,11 @@ describe('persistent agents: messages', () => {
     const agent = await createAgent({ is_active: false });
     const answer = await message(agent.id, { channel: 'pigeon', sender: null });
     expect(answer.status).toBe(409);
-    expect(answer.body).toEqual({ code: 'agent_inactive', message: expect.any(String), reactivation_url: `${h.emulator.baseUrl}/agents/${agent.id}/activate/` });
+    expect(answer.body).toEqual({
+      code: 'agent_inactive',
+      message: 'This agent is paused and can’t receive messages right now.',
+      reactivation_url: `${h.emulator.baseUrl.replace(/\/api\/v1$/, '')}/app/agents/${agent.id}`,
+    });
     expect((await timeline(agent.id)).events).toEqual([]);
   });
 
