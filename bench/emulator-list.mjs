@@ -6,7 +6,12 @@
 // Each is loaded in turn (interleaved rounds, 8 keep-alive connections, fixed time per run) with
 // GET /tasks/browser-use/?page_size=100; the medians give the ratios, checked against issue 10's
 // goals: large >= 0.8x small and large >= 0.5x floor. Also prints the memory per stored task.
-// Usage: npm run build && node bench/emulator-list.mjs [rounds] [seconds-per-run]   (exit 1 when a goal is missed)
+// Then the scale goal (issue 22): list, get and create stay flat up to 1,000,000 tasks. Two more
+// processes run the built library (dist/emulator, `agentctl/emulator`), one with 100 tasks and one
+// with 1,000,000 stored through its `state` (seeding a million over HTTP would take minutes); each
+// operation is loaded in turn on both, and huge >= 0.8x small is the goal. The memory per task is
+// the RSS growth of the seeding process over the million.
+// Usage: npm run build && node bench/emulator-list.mjs [rounds] [seconds-per-run] [scale-tasks]   (exit 1 when a goal is missed)
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -20,7 +25,8 @@ const LARGE = 100_000;
 const CONNECTIONS = 8;
 const PAGE = '/tasks/browser-use/?page_size=100';
 const KEY = 'emulator-key';
-const GOALS = { largeVsSmall: 0.8, largeVsFloor: 0.5 };
+const HUGE = Number(process.argv[4] ?? 1_000_000);
+const GOALS = { largeVsSmall: 0.8, largeVsFloor: 0.5, hugeVsSmall: 0.8 };
 
 const bin = fileURLToPath(new URL('../bin/agentctl.js', import.meta.url));
 const cleanEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
@@ -148,6 +154,84 @@ console.log(`  fixed-page node:http floor: ${fmt(med.floor)} req/s`);
 console.log(`  large / small = ${largeVsSmall.toFixed(2)}x   (goal >= ${GOALS.largeVsSmall}x) ${largeVsSmall >= GOALS.largeVsSmall ? 'ok' : 'MISSED'}`);
 console.log(`  large / floor = ${largeVsFloor.toFixed(2)}x   (goal >= ${GOALS.largeVsFloor}x) ${largeVsFloor >= GOALS.largeVsFloor ? 'ok' : 'MISSED'}`);
 console.log(`  memory per stored task: ~${fmt(bytesPerTask)} bytes (RSS growth over ${fmt(LARGE)} tasks with ~170-character prompts; seeding took ${seedSeconds.toFixed(1)} s)`);
+
+// Scale: the library in its own process, seeded through `state` (prompts as long as above).
+const library = fileURLToPath(new URL('../dist/emulator/index.js', import.meta.url));
+const scaleScript = (count) => `
+const { startEmulator } = require(${JSON.stringify(library)});
+(async () => {
+  const emulator = await startEmulator({ port: 0, taskDurationMs: 3600000 });
+  const filler = ${JSON.stringify('Compare the prices of these items across three shops and report the cheapest. '.repeat(2))};
+  global.gc();
+  const before = process.memoryUsage().rss;
+  const start = performance.now();
+  const ids = [];
+  for (let i = 0; i < ${count}; i++) {
+    // JSON.parse gives one flat string, as a prompt read from a request body is.
+    const task = emulator.state.newTask({ agent_id: null, prompt: JSON.parse(JSON.stringify('[pending] #' + i + ' ' + filler)) });
+    if (i % Math.max(1, Math.floor(${count} / 1000)) === 0) ids.push(task.id);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  global.gc();
+  const bytesPerTask = (process.memoryUsage().rss - before) / ${count};
+  console.log(JSON.stringify({ baseUrl: emulator.baseUrl, ids, bytesPerTask, seconds }));
+})();`;
+async function scaleServer(count) {
+  const child = spawn(process.execPath, ['--expose-gc', '-e', scaleScript(count)], { stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv });
+  children.push(child);
+  return JSON.parse(await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the ${count}-task emulator exited early (code ${code})`)));
+  }));
+}
+process.stderr.write(`seeding ${HUGE.toLocaleString('en')} tasks through the library...\n`);
+const tiny = await scaleServer(SMALL);
+const huge = await scaleServer(HUGE);
 agent.destroy();
-process.exitCode = largeVsSmall >= GOALS.largeVsSmall && largeVsFloor >= GOALS.largeVsFloor ? 0 : 1;
+agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+/** Requests per second of one operation for SECONDS: `next()` gives each request's URL and options. */
+async function loadOp(next) {
+  const end = performance.now() + SECONDS * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const [url, options] = next();
+      const answer = await get(url, options);
+      if (answer.status >= 300) throw new Error(`${url} answered ${answer.status}`);
+      done++;
+    }
+  };
+  const start = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  return done / ((performance.now() - start) / 1000);
+}
+const operations = {
+  list: (server) => () => [`${server.baseUrl}${PAGE}`],
+  get: (server) => {
+    let n = 0;
+    return () => [`${server.baseUrl}/tasks/browser-use/${server.ids[n++ % server.ids.length]}/`];
+  },
+  create: (server) => () => [`${server.baseUrl}/tasks/browser-use/`, { method: 'POST', body: '{"prompt":"[pending] created while measuring"}' }],
+};
+const scale = {};
+for (const [name, op] of Object.entries(operations)) {
+  const runs = { tiny: [], huge: [] };
+  await loadOp(op(tiny));
+  await loadOp(op(huge)); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const which of round % 2 ? ['huge', 'tiny'] : ['tiny', 'huge']) runs[which].push(await loadOp(op(which === 'tiny' ? tiny : huge)));
+  }
+  scale[name] = { tiny: median(runs.tiny), huge: median(runs.huge) };
+}
+console.log(`emulator at scale (${fmt(HUGE)} tasks stored vs ${SMALL}, ${CONNECTIONS} connections, medians)`);
+let scaleOk = true;
+for (const [name, { tiny: a, huge: b }] of Object.entries(scale)) {
+  const ratio = b / a;
+  scaleOk &&= ratio >= GOALS.hugeVsSmall;
+  console.log(`  ${name.padEnd(6)} ${fmt(a)} -> ${fmt(b)} req/s   huge / small = ${ratio.toFixed(2)}x (goal >= ${GOALS.hugeVsSmall}x) ${ratio >= GOALS.hugeVsSmall ? 'ok' : 'MISSED'}`);
+}
+console.log(`  memory per stored task: ~${fmt(huge.bytesPerTask)} bytes (RSS growth over ${fmt(HUGE)} tasks; seeding through the library took ${huge.seconds.toFixed(1)} s)`);
+agent.destroy();
+process.exitCode = largeVsSmall >= GOALS.largeVsSmall && largeVsFloor >= GOALS.largeVsFloor && scaleOk ? 0 : 1;
 process.exit();

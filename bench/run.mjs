@@ -361,7 +361,7 @@ if (only.has('api')) await oneCall();
 if (only.has('list')) await listAll();
 if (only.has('wait')) await waitLag();
 if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to beside its floor (goal 5)');
-if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100,000 vs 100 tasks stored and its floor (goal 6)');
+if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100,000 vs 100 tasks stored and its floor (goal 6); list, get and create at 1,000,000 tasks');
 if (only.has('mcp')) await script('mcp', './mcp.mjs', 'agentctl mcp: a tasks_get tool call beside a plain node:http script, and 100 concurrent calls');
 load('at the end');
 const judged = rows.filter((row) => row.met !== undefined);

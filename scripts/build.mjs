@@ -7,7 +7,9 @@
 // stdin, stdout and the diagnostic report). esbuild splits only ES modules into chunks, so the
 // chunks are bundled as ESM first and each is then rewritten to CommonJS, lazy import() calls
 // becoming require(). The launcher bin/agentctl.js is CommonJS too (bin/package.json).
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { build, transform } from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
@@ -185,6 +187,34 @@ for (const [path, page] of Object.entries(await renderHelpPages())) {
 await mkdir(new URL('commands/', dist), { recursive: true });
 for (const [noun, definitions] of Object.entries(await commandManifest())) {
   await writeFile(new URL(`commands/${noun}.json`, dist), JSON.stringify(definitions));
+}
+
+// The library entry `agentctl/emulator` (package.json "exports"): the emulator alone, for users' own
+// test suites, as one CommonJS file and one ES module (not minified: users step through it), with
+// type declarations written by tsc. Nothing of the CLI's start-up path loads it.
+for (const [format, file] of [['cjs', 'dist/emulator/index.js'], ['esm', 'dist/emulator/index.mjs']]) {
+  const library = await build({
+    entryPoints: ['src/emulator/index.ts'],
+    outfile: file,
+    metafile: true,
+    bundle: true,
+    format,
+    platform: 'node',
+    target: TARGET,
+    ...(format === 'esm' ? { banner: { js: REQUIRE_BANNER } } : {}),
+    logLevel: 'warning',
+  });
+  inputs.push(...Object.keys(library.metafile.inputs));
+}
+{
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const declarations = fileURLToPath(new URL('types/', dist));
+  execFileSync(process.execPath, [tsc, 'src/emulator/index.ts', '--declaration', '--emitDeclarationOnly', '--outDir', declarations, '--rootDir', 'src',
+    '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--lib', 'ES2023', '--types', 'node', '--strict', '--skipLibCheck',
+    '--esModuleInterop', '--resolveJsonModule'], { stdio: 'inherit' });
+  const entry = "export * from '../types/emulator/index.js';\n";
+  await writeFile(new URL('emulator/index.d.ts', dist), entry);
+  await writeFile(new URL('emulator/index.d.mts', dist), entry);
 }
 
 // The bundle carries its libraries' code, so it carries their licence notices too.

@@ -14,9 +14,9 @@ export const SERVICE_LIMITS = {
   secretValueBytes: 4096,
   secretsTotalBytes: 100 * 1024,
   secretKeyLength: 64,
-  messageSender: 320,
-  messageRecipient: 320,
-  messageSubject: 998,
+  messageSender: 512,
+  messageRecipient: 512,
+  messageSubject: 512,
   /** Largest request body the deployment's proxy accepts (nginx `client_max_body_size`); larger is a 413. */
   requestBodyBytes: 1024 * 1024,
 } as const;

@@ -1,18 +1,23 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
-import { systemClock, type Clock } from './clock.js';
-import { BodyTooLarge, HttpError, parseJsonBody, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
+import { ManualClock, systemClock, type Clock } from './clock.js';
+import { BodyTooLarge, HttpError, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
+import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes, type Route } from './routes.js';
-import { State } from './state.js';
+import { State, type StateSnapshot } from './state.js';
+import { Faults, FaultSpecError } from './faults.js';
 import { WebhookSender } from './webhook.js';
 
 export { PROMPT_MARKERS } from './lifecycle.js';
 export { ManualClock, systemClock, type Clock } from './clock.js';
-export { State } from './state.js';
+export { State, type StateSnapshot } from './state.js';
+export { parseFaults, FaultSpecError } from './faults.js';
 
 export interface EmulatorOptions {
+  /** Port to listen on; 0 picks a free one (default 8787). */
   port?: number;
   host?: string;
   apiKey?: string;
@@ -26,6 +31,24 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** Largest request body accepted (default: the service's proxy limit); larger answers 413. */
   maxBodyBytes?: number;
+  /** Faults to inject (the grammar of faults.ts and docs/emulator-library.md), e.g. "503@10%, latency=50ms". */
+  faults?: string;
+  /** Makes ids and fault draws repeatable: the same seed and requests give the same ids and faults. */
+  seed?: number;
+  /** A JSON file the records are loaded from at start (when it exists) and saved to on close. */
+  stateFile?: string;
+}
+
+/** One request as the emulator saw it (the request log). */
+export interface RequestRecord {
+  method: string;
+  /** Path below the base URL (e.g. /tasks/browser-use/), with the query string. */
+  path: string;
+  status: number;
+  /** The injected fault, when one answered instead of the route: "503", "429", "reset", "outage". */
+  fault?: string;
+  /** The emulator clock's time when the request arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface RunningEmulator {
@@ -33,10 +56,26 @@ export interface RunningEmulator {
   port: number;
   /** The records, for tests and benchmarks that arrange data without HTTP. */
   state: State;
+  /** The emulator's clock (a ManualClock when given one). */
+  clock: Clock;
+  /** Moves a ManualClock forward, running what falls due (tasks start and end); throws on the system clock. */
+  advance(ms: number): void;
+  /** The faults in force: replace them (same grammar as --faults), or clear them. */
+  faults: { set(spec: string, seed?: number): void; clear(): void; readonly spec: string };
+  /** The requests answered since start (or the last reset), oldest first: at least the latest 10,000. */
+  readonly requests: readonly RequestRecord[];
+  /** Forgets every record, running task and logged request (faults stay). */
+  reset(): void;
+  /** Writes the records as JSON to `file` (default: the stateFile option). */
+  save(file?: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const BASE_PATH = '/api/v1';
+/** The emulator's own control routes: outside the service's base path, so they cannot collide with it. */
+const CONTROL_PATH = '/_emulator/';
+/** How many requests the log keeps at least (the latest). */
+export const REQUEST_LOG_SIZE = 10_000;
 
 /** The service version whose behaviour the emulator reproduces (see docs/emulator.md). */
 export const EMULATED_SERVICE = 'Gobii API 0.1.0 (OpenAPI 3.0.3 document of gobii-platform c9929bf, with docs/service-behaviour.md)';
@@ -46,11 +85,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const apiKey = options.apiKey ?? 'emulator-key';
   const log = options.log ?? (() => undefined);
   const maxBody = options.maxBodyBytes ?? SERVICE_LIMITS.requestBodyBytes;
-  const state = new State(options.clock ?? systemClock());
+  const clock = options.clock ?? systemClock();
+  const state = new State(clock, options.seed);
   const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000);
   const webhooks = new WebhookSender(state, log);
   lifecycle.onEnd((task) => webhooks.deliver(task));
+  // Loaded before the routes are built, so the loaded agents' schedules are armed with them.
+  if (options.stateFile) await loadState(options.stateFile, state, lifecycle);
   const routes = buildRoutes({ state, lifecycle });
+  const faults = new Faults(options.faults ?? '', options.seed ?? 1);
+  const startedAt = clock.now();
+  let requests: RequestRecord[] = [];
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -62,7 +107,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    if (options.log) res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}`));
+    const record: RequestRecord = { method, path: `${url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname}${url.search}`, status: 0, at: clock.now() };
+    const control = url.pathname.startsWith(CONTROL_PATH);
+    if (!control) {
+      // The log keeps the latest requests only, so a long-running emulator does not grow without end.
+      if (requests.length >= 2 * REQUEST_LOG_SIZE) requests = requests.slice(-REQUEST_LOG_SIZE);
+      requests.push(record);
+      res.on('finish', () => (record.status = res.statusCode));
+      res.on('close', () => (record.status ||= 0));
+    }
+    if (options.log) res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}${record.fault ? ` (fault: ${record.fault})` : ''}`));
     let rawBody: string;
     try {
       rawBody = await readBody(req, maxBody);
@@ -72,7 +126,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       req.destroy();
       return;
     }
+    if (control) return controlRoute(method, url.pathname.slice(CONTROL_PATH.length), rawBody, res);
     if (options.latencyMs) await state.clock.sleep(options.latencyMs);
+    if (url.pathname.startsWith(`${BASE_PATH}/`)) {
+      const decision = faults.decide(method, url.pathname.slice(BASE_PATH.length), clock.now() - startedAt);
+      if (decision.latencyMs > 0) await clock.sleep(decision.latencyMs);
+      if (decision.reset) {
+        record.fault = 'reset';
+        if (options.log) log(`${method} ${url.pathname}${url.search} -> connection reset (fault)`);
+        req.socket.resetAndDestroy();
+        return;
+      }
+      if (decision.status !== undefined) {
+        record.fault = decision.outage ? 'outage' : String(decision.status);
+        return sendFault(res, decision.status, decision.retryAfter, state);
+      }
+      if (decision.slowMs > 0) slowDown(res, decision.slowMs, clock);
+    }
 
     if (!url.pathname.startsWith(`${BASE_PATH}/`)) return sendHtmlNotFound(res, url.pathname);
     const path = url.pathname.slice(BASE_PATH.length);
@@ -96,7 +166,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const handler = route.methods[method];
     if (!handler) return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
     try {
-      const answer = await handler({ method, url, params, body: () => parseJsonBody(rawBody) });
+      // Read only when the handler asks, as DRF parses request.data on first use (a 409 comes first).
+      let parsed: ParsedBody | undefined;
+      const body = (spec: FormSpec) => bodyData((parsed ??= parseBody(rawBody, req.headers['content-type'])), spec, method === 'PATCH');
+      const answer = await handler({ method, url, params, body });
       if (answer.json !== undefined) sendJsonText(res, answer.status, answer.json);
       else if (answer.body === undefined) sendEmpty(res, answer.status);
       else sendJson(res, answer.status, answer.body);
@@ -104,6 +177,51 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (!(error instanceof HttpError)) throw error;
       sendJson(res, error.status, error.body);
     }
+  }
+
+  /** GET/PUT/DELETE /_emulator/faults, GET/DELETE /_emulator/requests, POST /_emulator/reset. */
+  function controlRoute(method: string, name: string, rawBody: string, res: ServerResponse): void {
+    const faultState = () => ({ spec: faults.describe().spec, seed: faults.describe().seed });
+    if (name === 'faults') {
+      if (method === 'GET') return sendJson(res, 200, faultState());
+      if (method === 'DELETE') {
+        faults.set('');
+        return sendJson(res, 200, faultState());
+      }
+      if (method === 'PUT' || method === 'POST') {
+        try {
+          const input = controlBody(rawBody);
+          faults.set(input.spec, input.seed);
+        } catch (error) {
+          if (error instanceof FaultSpecError || error instanceof SyntaxError) return sendJson(res, 400, { detail: error.message });
+          throw error;
+        }
+        return sendJson(res, 200, faultState());
+      }
+    } else if (name === 'requests') {
+      if (method === 'GET') return sendJson(res, 200, { requests });
+      if (method === 'DELETE') {
+        requests = [];
+        return sendEmpty(res, 204);
+      }
+    } else if (name === 'reset' && method === 'POST') {
+      reset();
+      return sendEmpty(res, 204);
+    } else {
+      return sendJson(res, 404, { detail: 'Not found. Control routes: /_emulator/faults, /_emulator/requests, /_emulator/reset.' });
+    }
+    return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
+  }
+
+  function reset(): void {
+    lifecycle.stop();
+    state.clear();
+    requests = [];
+  }
+
+  async function save(file = options.stateFile): Promise<void> {
+    if (!file) throw new Error('no state file: pass one to save(file) or start with stateFile');
+    await writeFile(file, `${JSON.stringify(state.snapshot())}\n`);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -116,13 +234,96 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     baseUrl: `http://${host}:${address.port}${BASE_PATH}`,
     port: address.port,
     state,
+    clock,
+    advance(ms) {
+      if (!(clock instanceof ManualClock)) throw new Error('advance() needs the emulator started with a ManualClock (clock: new ManualClock())');
+      clock.advance(ms);
+    },
+    faults: {
+      set: (spec, seed) => faults.set(spec, seed),
+      clear: () => faults.set(''),
+      get spec() {
+        return faults.describe().spec;
+      },
+    },
+    get requests() {
+      return requests;
+    },
+    reset,
+    save,
     close: async () => {
       lifecycle.stop();
       webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (options.stateFile) await save();
     },
   };
+}
+
+/** A state file (stateFile, --state) that cannot be read or is not the emulator's. */
+export class StateFileError extends Error {}
+
+/** The body of PUT /_emulator/faults: JSON `{"spec": "...", "seed": N}`, or the spec as plain text. */
+function controlBody(text: string): { spec: string; seed?: number } {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return { spec: trimmed };
+  const value = JSON.parse(trimmed) as { spec?: unknown; seed?: unknown };
+  if (typeof value.spec !== 'string') throw new FaultSpecError('give {"spec": "<faults>"} (and optionally "seed": <integer>)');
+  if (value.seed !== undefined && !Number.isInteger(value.seed)) throw new FaultSpecError('"seed" must be an integer');
+  return { spec: value.spec, ...(value.seed === undefined ? {} : { seed: value.seed as number }) };
+}
+
+/** An injected error answer, shaped as the service (500) or its proxy (502, 503) or a throttle (429) sends it. */
+function sendFault(res: ServerResponse, status: number, retryAfter: number | undefined, state: State): void {
+  if (status === 500) return sendJson(res, 500, { detail: 'Internal server error.', error_id: state.newId() });
+  if (status === 429) {
+    const seconds = retryAfter ?? 1;
+    const body = JSON.stringify({ detail: `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.` });
+    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(seconds), 'content-length': Buffer.byteLength(body) });
+    return void res.end(body);
+  }
+  const title = status === 502 ? '502 Bad Gateway' : '503 Service Temporarily Unavailable';
+  const html = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+  res.writeHead(status, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(html) });
+  res.end(html);
+}
+
+/** Makes the answer's body trickle out: headers at once, then the body in 10 pieces over `ms` (on the emulator's clock). */
+function slowDown(res: ServerResponse, ms: number, clock: Clock): void {
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.end = ((chunk?: unknown) => {
+    const body = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : Buffer.alloc(0);
+    res.flushHeaders();
+    const pieces = 10;
+    const size = Math.ceil(body.length / pieces) || 1;
+    void (async () => {
+      for (let offset = 0; offset < body.length; offset += size) {
+        await clock.sleep(ms / pieces);
+        if (res.destroyed) return;
+        res.write(body.subarray(offset, offset + size));
+      }
+      end();
+    })();
+    return res;
+  }) as typeof res.end;
+}
+
+async function loadState(file: string, state: State, lifecycle: Lifecycle): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a first run: saved on close
+    throw new StateFileError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    state.load(JSON.parse(text) as StateSnapshot);
+  } catch (error) {
+    throw new StateFileError(`${file} is not a state file the emulator wrote (${(error as Error).message})`);
+  }
+  // Tasks that were running when the state was saved run again from where they were.
+  for (const task of state.tasks.values()) if (task.status === 'pending' || task.status === 'in_progress') lifecycle.start(task);
 }
 
 function findRoute(routes: Route[], path: string): { route: Route; params: string[] } | undefined {

@@ -81,7 +81,8 @@ export class Lifecycle {
     for (const waiters of [...this.waiters.values()]) for (const done of [...waiters]) done();
   }
 
-  private later(taskId: string, ms: number, action: () => void): void {
+  /** Runs `action` after `ms` on the clock, under `key` (a task id, or another owner's key); stop() clears it. */
+  later(taskId: string, ms: number, action: () => void): void {
     let set = this.timers.get(taskId);
     if (!set) this.timers.set(taskId, (set = new Set()));
     const handle = this.clock.setTimeout(() => {
@@ -92,7 +93,8 @@ export class Lifecycle {
     set.add(handle);
   }
 
-  private clearTimers(taskId: string): void {
+  /** Clears what was scheduled under `key`. */
+  clearTimers(taskId: string): void {
     for (const handle of this.timers.get(taskId) ?? []) this.clock.clearTimeout(handle);
     this.timers.delete(taskId);
   }

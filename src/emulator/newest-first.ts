@@ -32,6 +32,10 @@ export class NewestFirst<T extends { seq: number }> {
     for (let i = this.items.length - 1; i >= 0; i--) yield this.items[i] as T;
   }
 
+  clear(): void {
+    this.items.length = 0;
+  }
+
   /** Oldest first. */
   oldest(): readonly T[] {
     return this.items;

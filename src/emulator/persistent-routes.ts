@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { TASK_STATUSES } from '../contract/enums.js';
 import { PAGE_LIMITS } from '../contract/limits.js';
 import { describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
@@ -14,7 +13,7 @@ import {
   settleDescription,
   type PersistentAgentRecord,
 } from './persistent-state.js';
-import { checkAgentBody, checkMessageBody, checkPreviewSchedule, type AgentChanges } from './persistent-validation.js';
+import { checkAgentBody, checkMessageBody, checkPreviewSchedule, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges } from './persistent-validation.js';
 import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './routes.js';
 import { taskListItem, USER_EMAIL, type State, type TaskRecord, type TaskStatus } from './state.js';
 import { encodeCursor, eventBody, messageData, parseLimit, parseTimelineQuery, seedEvents, stepsData, timelineWindow, type EventKind, type MessageFields, type TimelineEvent } from './timeline.js';
@@ -31,6 +30,23 @@ const PREVIEW_CHARS = 160;
 export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   lifecycle.onEnd((task) => answerMessage(state, task));
 
+  // Schedules fire on the emulator's clock: each run adds a thinking event and starts a web task
+  // with the charter as its prompt (the prompt markers apply), then waits for the next fire time.
+  const armSchedule = (agent: PersistentAgentRecord): void => {
+    const key = `schedule:${agent.id}`;
+    lifecycle.clearTimers(key);
+    const next = state.persistentAgents.has(agent.id) ? nextScheduledAt(state, agent) : null;
+    if (next === null) return;
+    lifecycle.later(key, Math.max(0, Date.parse(next) - state.clock.now()), () => {
+      const current = state.persistentAgents.get(agent.id);
+      if (!current || !current.is_active || current.life_state !== 'active' || current.schedule === null) return;
+      append(state, current, 'thinking', () => ({ reasoning: `Scheduled run (${current.schedule ?? ''}): working on my charter.`, completionId: state.newId() }));
+      lifecycle.start(state.newTask({ agent_id: current.browser_use_agent_id, prompt: current.charter || 'Scheduled run' }));
+      armSchedule(current);
+    });
+  };
+  for (const agent of state.persistentAgents.values()) armSchedule(agent);
+
   const agentById = (request: Request): PersistentAgentRecord => {
     const agent = state.persistentAgents.get(routerId(request));
     if (!agent) throw notFound();
@@ -39,13 +55,16 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   };
 
   const create = (request: Request): Answer => {
-    const changes = checkAgentBody(request.body());
+    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
     const name = changes.name ?? generatedName(state);
-    uniqueName(state, name);
-    const legacy = state.newAgent(legacyName(state, name));
+    // The service creates the browser-use agent first, under the same whole name: a name any
+    // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
+    if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
+    if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
+    const legacy = state.newAgent(name);
     const stamp = legacy.created_at;
     const agent: PersistentAgentRecord = {
-      id: randomUUID(),
+      id: state.newId(),
       name,
       charter: '',
       short_description: '',
@@ -54,7 +73,10 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       schedule_snapshot: null,
       is_active: true,
       life_state: 'active',
-      whitelist_policy: 'default',
+      whitelist_policy: 'manual',
+      contact_approval_mode: 'require_approval',
+      preferred_llm_tier: 'standard',
+      daily_credit_limit: null,
       last_interaction_at: null,
       created_at: stamp,
       updated_at: stamp,
@@ -70,17 +92,20 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     apply(agent, changes);
     state.addPersistentAgent(agent);
     seed(state, agent);
+    armSchedule(agent);
     return { status: 201, body: persistentDetail(agent) };
   };
 
   const update = (request: Request): Answer => {
     const agent = agentById(request);
-    const changes = checkAgentBody(request.body());
-    if (changes.name !== undefined && changes.name !== agent.name) uniqueName(state, changes.name, agent.id);
+    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+    // Renaming checks only the persistent agents (the model's constraint, a non-field error).
+    if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
     const charter = agent.charter;
     apply(agent, changes);
     agent.updated_at = state.now();
     if (agent.charter !== charter) seed(state, agent);
+    armSchedule(agent);
     return { status: 200, body: persistentDetail(agent) };
   };
 
@@ -99,27 +124,26 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       agent.updated_at = state.now();
       append(state, agent, 'user_action', () => ({ action: active ? 'activated' : 'deactivated', actor: USER_EMAIL }));
     }
+    armSchedule(agent);
     return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
   };
 
   const sendMessage = (request: Request): Answer => {
     const agent = agentById(request);
-    const input = checkMessageBody(request.body());
+    // A paused agent answers 409 before the body is read (a malformed body gets the 409 too).
     if (!agent.is_active) {
-      const path = request.url.pathname;
-      const base = `${request.url.origin}${path.slice(0, path.lastIndexOf('/agents/'))}`;
+      // The service links its web console's page of the agent (on the emulator's origin here).
       throw new HttpError(409, {
         code: 'agent_inactive',
-        message: 'This agent is paused and cannot receive messages. Activate it first.',
-        reactivation_url: `${base}/agents/${agent.id}/activate/`,
+        message: 'This agent is paused and can’t receive messages right now.',
+        reactivation_url: `${request.url.origin}/app/agents/${agent.id}`,
       });
     }
-    if (!senderAllowed(agent, input.channel, input.sender)) {
-      throw new HttpError(403, { detail: `Sender "${input.sender}" is not on this agent's allowlist (whitelist_policy is manual).` });
-    }
+    const input = checkMessageBody(request.body(MESSAGE_FORM));
     const recipient = input.recipient ?? agentAddress(agent, input.channel);
-    if (recipient === undefined) throw fieldError('recipient', `This agent has no ${input.channel} endpoint; give a recipient.`);
-    const message: MessageFields = { id: randomUUID(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
+    if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
+    if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
+    const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
     const event = appendMessage(state, agent, message);
     agent.last_interaction_at = event.timestamp;
     const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
@@ -131,15 +155,12 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   const webTasks = (request: Request): Answer => {
     const agent = agentById(request);
     const params = request.url.searchParams;
-    const errors: Record<string, string[]> = {};
     const status = params.get('status') || undefined;
-    if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) errors.status = [`"${status}" is not a valid choice.`];
-    const limit = parseLimit(params.get('limit'), PAGE_LIMITS.webTasks.default, PAGE_LIMITS.webTasks.max);
-    if (typeof limit === 'string') errors.limit = [limit];
-    if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+    if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, { status: ['Invalid status filter.'] });
+    const limit = parseLimit(params.get('limit') || String(PAGE_LIMITS.webTasks.default), PAGE_LIMITS.webTasks.max);
     const results: ReturnType<typeof taskListItem>[] = [];
     for (const task of state.tasksOf(agent.browser_use_agent_id).newest()) {
-      if (results.length >= (limit as number)) break;
+      if (results.length >= limit) break;
       if (status === undefined || task.status === status) results.push(taskListItem(task));
     }
     return { status: 200, body: { results, limit } };
@@ -147,7 +168,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
 
   const preview = (request: Request): Answer => {
     agentById(request);
-    const { expression, schedule } = checkPreviewSchedule(request.body().schedule);
+    const { expression, schedule } = checkPreviewSchedule(request.body(PREVIEW_FORM).schedule);
     if (expression === null || schedule === undefined) return { status: 200, body: { valid: true, disabled: true, description: null } };
     return { status: 200, body: { valid: true, disabled: false, description: describeSchedule(schedule) } };
   };
@@ -169,7 +190,9 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         PATCH: update,
         DELETE: (request) => {
           // Soft delete: gone from the API; its browser-use agent and tasks stay.
-          state.deletePersistentAgent(agentById(request));
+          const agent = agentById(request);
+          state.deletePersistentAgent(agent);
+          armSchedule(agent);
           return { status: 204 };
         },
       },
@@ -227,12 +250,13 @@ function answerMessage(state: State, task: TaskRecord): void {
   if (task.status === 'cancelled') return;
   const inbound = origin.message;
   appendMessage(state, agent, {
-    id: randomUUID(),
+    id: state.newId(),
     isOutbound: true,
     channel: inbound.channel,
     sender: inbound.recipient ?? '',
     recipient: inbound.sender,
     subject: inbound.subject === null ? null : `Re: ${inbound.subject}`,
+    inReplyTo: inbound.id,
     body: task.status === 'completed' ? `Done. ${result}` : `I could not finish this: ${task.error_message ?? 'unknown error'}`,
   });
 }
@@ -258,6 +282,9 @@ function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   if (changes.schedule_snapshot !== undefined) agent.schedule_snapshot = changes.schedule_snapshot;
   if (changes.is_active !== undefined) agent.is_active = changes.is_active;
   if (changes.whitelist_policy !== undefined) agent.whitelist_policy = changes.whitelist_policy;
+  if (changes.contact_approval_mode !== undefined) agent.contact_approval_mode = changes.contact_approval_mode;
+  if (changes.preferred_llm_tier !== undefined) agent.preferred_llm_tier = changes.preferred_llm_tier;
+  if (changes.daily_credit_limit !== undefined) agent.daily_credit_limit = changes.daily_credit_limit;
   if (changes.proactive_opt_in !== undefined) agent.proactive_opt_in = changes.proactive_opt_in;
   if (changes.template_code !== undefined) agent.template_code = changes.template_code;
   if (changes.enabled_personal_server_ids !== undefined) agent.personal_mcp_server_ids = changes.enabled_personal_server_ids;
@@ -267,27 +294,23 @@ function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   }
 }
 
-function uniqueName(state: State, name: string, except?: string): void {
-  for (const agent of state.persistentAgents.values()) {
-    if (agent.name === name && agent.id !== except) throw fieldError('name', 'You already have an agent with this name.');
-  }
+const PERSISTENT_NAME_TAKEN = 'Constraint “unique_persistent_agent_user_name” is violated.';
+
+function legacyNameTaken(state: State, name: string): boolean {
+  for (const agent of state.agents.values()) if (agent.name === name) return true;
+  return false;
 }
 
+function persistentNameTaken(state: State, name: string, except?: string): boolean {
+  for (const agent of state.persistentAgents.values()) if (agent.name === name && agent.id !== except) return true;
+  return false;
+}
+
+/** A name no browser-use agent has (the service draws random names until one is free). */
 function generatedName(state: State): string {
-  const taken = new Set([...state.persistentAgents.values()].map((agent) => agent.name));
   let n = state.persistentAgents.size + 1;
-  while (taken.has(`Agent ${n}`)) n++;
+  while (legacyNameTaken(state, `Agent ${n}`)) n++;
   return `Agent ${n}`;
-}
-
-/** The backing browser-use agent's name: the agent's, cut to 64 characters, with " (2)"... when taken. */
-function legacyName(state: State, name: string): string {
-  const taken = new Set([...state.agents.values()].map((agent) => agent.name));
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? '' : ` (${n})`;
-    const candidate = `${[...name].slice(0, 64 - suffix.length).join('').trimEnd()}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
 }
 
 function nextScheduledAt(state: State, agent: PersistentAgentRecord): string | null {

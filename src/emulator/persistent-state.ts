@@ -19,6 +19,10 @@ export const ENDPOINT_CHANNELS: readonly Channel[] = ['email', 'web'];
 
 export type LifeState = 'active' | 'expired';
 export type WhitelistPolicy = 'default' | 'manual';
+export const CONTACT_APPROVAL_MODES = ['require_approval', 'auto_approve_email'] as const;
+export type ContactApprovalMode = (typeof CONTACT_APPROVAL_MODES)[number];
+/** The service's intelligence tiers (api/agent/core/llm_config.py); an agent gets standard by default. */
+export const LLM_TIERS = ['standard', 'premium', 'max', 'ultra', 'ultra_max'] as const;
 
 export interface PersistentAgentRecord {
   id: string;
@@ -32,6 +36,10 @@ export interface PersistentAgentRecord {
   is_active: boolean;
   life_state: LifeState;
   whitelist_policy: WhitelistPolicy;
+  contact_approval_mode: ContactApprovalMode;
+  /** The intelligence tier's key (standard by default). */
+  preferred_llm_tier: string;
+  daily_credit_limit: number | null;
   last_interaction_at: string | null;
   created_at: string;
   updated_at: string;
@@ -55,7 +63,12 @@ export function persistentListItem(agent: PersistentAgentRecord) {
     schedule: agent.schedule,
     is_active: agent.is_active,
     life_state: agent.life_state,
+    // Planning mode is skipped for agents made over the API (the service's provisioning sets it so).
+    planning_state: 'skipped',
+    planning_plan: '',
+    planning_completed_at: null,
     whitelist_policy: agent.whitelist_policy,
+    contact_approval_mode: agent.contact_approval_mode,
     last_interaction_at: agent.last_interaction_at,
     created_at: agent.created_at,
     updated_at: agent.updated_at,
@@ -73,6 +86,8 @@ export function persistentDetail(agent: PersistentAgentRecord) {
     ...persistentListItem(agent),
     short_description: agent.short_description,
     schedule_snapshot: agent.schedule_snapshot,
+    preferred_llm_tier: agent.preferred_llm_tier,
+    daily_credit_limit: agent.daily_credit_limit,
     available_mcp_servers: [],
     personal_mcp_server_ids: [...agent.personal_mcp_server_ids],
   };

@@ -1,8 +1,10 @@
 import { LIFE_STATES, WHITELIST_POLICIES } from '../contract/enums.js';
 import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
 import { parseSchedule, ScheduleError, type Schedule } from '../schedule/index.js';
+import type { FormSpec } from './form.js';
 import { HttpError, UUID_PATTERN } from './http.js';
-import { CHANNELS, type Channel, type LifeState, type WhitelistPolicy } from './persistent-state.js';
+import { boolean, checkFields, FieldProblem, problem, pythonTypeName, text } from './validation.js';
+import { CHANNELS, CONTACT_APPROVAL_MODES, LLM_TIERS, type Channel, type ContactApprovalMode, type LifeState, type WhitelistPolicy } from './persistent-state.js';
 
 // The service's checks of a persistent agent body and of a message, in its error shapes: every
 // field's problems at once, `{"field": ["message"]}` (list fields: `{"field": {"<index>": [...]}}`).
@@ -15,6 +17,10 @@ export interface AgentChanges {
   is_active?: boolean;
   life_state?: LifeState;
   whitelist_policy?: WhitelistPolicy;
+  contact_approval_mode?: ContactApprovalMode;
+  /** A tier key; null (or blank) means the default tier. */
+  preferred_llm_tier?: string;
+  daily_credit_limit?: number | null;
   /** 'email', 'sms' (lower-cased) or an endpoint id (lower-cased), or null to clear. */
   preferred_contact_endpoint?: string | null;
   proactive_opt_in?: boolean;
@@ -32,56 +38,35 @@ export interface MessageInput {
 }
 
 const UUID = new RegExp(`^${UUID_PATTERN}$`);
-const TRUE = new Set(['t', 'y', 'yes', 'true', 'on', '1']);
-const FALSE = new Set(['f', 'n', 'no', 'false', 'off', '0']);
 
-/** A rejected field: the value of the field's entry in the 400 body. */
-class FieldProblem extends Error {
-  constructor(readonly detail: string[] | Record<string, string[]>) {
-    super('invalid field');
-  }
-}
+/** How the persistent agent serializer reads a form (a full form without is_active makes the agent inactive, as in DRF). */
+export const PERSISTENT_FORM: FormSpec = {
+  name: { kind: 'text' },
+  charter: { kind: 'text', blank: true },
+  schedule: { kind: 'text', nullable: true, blank: true },
+  schedule_snapshot: { kind: 'text', nullable: true, blank: true },
+  is_active: { kind: 'bool' },
+  life_state: { kind: 'text' },
+  whitelist_policy: { kind: 'text' },
+  contact_approval_mode: { kind: 'text' },
+  preferred_llm_tier: { kind: 'text', nullable: true },
+  daily_credit_limit: { kind: 'text', nullable: true },
+  preferred_contact_endpoint: { kind: 'text', nullable: true },
+  proactive_opt_in: { kind: 'bool' },
+  template_code: { kind: 'text', nullable: true, blank: true },
+  enabled_personal_server_ids: { kind: 'list' },
+};
 
-const problem = (message: string) => new FieldProblem([message]);
+export const MESSAGE_FORM: FormSpec = {
+  channel: { kind: 'text', required: true },
+  sender: { kind: 'text', required: true },
+  recipient: { kind: 'text', nullable: true, blank: true },
+  subject: { kind: 'text', nullable: true, blank: true },
+  body: { kind: 'text', required: true },
+  metadata: { kind: 'dict' },
+};
 
-/** Runs each present field's check; throws one 400 with every problem found. */
-function checkFields<T extends object>(body: Record<string, unknown>, checks: { [K in keyof T]-?: (value: unknown) => T[K] }): T {
-  const result: Record<string, unknown> = {};
-  const errors: Record<string, unknown> = {};
-  for (const [field, check] of Object.entries(checks) as [string, (value: unknown) => unknown][]) {
-    if (body[field] === undefined) continue;
-    try {
-      result[field] = check(body[field]);
-    } catch (error) {
-      if (!(error instanceof FieldProblem)) throw error;
-      errors[field] = error.detail;
-    }
-  }
-  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
-  return result as T;
-}
-
-function text(max: number, options: { nullable?: boolean; blank?: boolean } = {}) {
-  return (value: unknown): string | null => {
-    if (value === null) {
-      if (options.nullable) return null;
-      throw problem('This field may not be null.');
-    }
-    if (typeof value !== 'string') throw problem('Not a valid string.');
-    const trimmed = value.trim();
-    if (trimmed === '' && !options.blank) throw problem('This field may not be blank.');
-    if ([...trimmed].length > max) throw problem(`Ensure this field has no more than ${max} characters.`);
-    return trimmed;
-  };
-}
-
-function boolean(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  const key = typeof value === 'number' || typeof value === 'string' ? String(value).trim().toLowerCase() : undefined;
-  if (key !== undefined && TRUE.has(key)) return true;
-  if (key !== undefined && FALSE.has(key)) return false;
-  throw problem('Must be a valid boolean.');
-}
+export const PREVIEW_FORM: FormSpec = { schedule: { kind: 'text', blank: true, required: true } };
 
 function choice<T extends string>(choices: readonly T[]) {
   return (value: unknown): T => {
@@ -98,15 +83,15 @@ function choice<T extends string>(choices: readonly T[]) {
 export function checkPreviewSchedule(value: unknown): { expression: string | null; schedule?: Schedule } {
   if (value === undefined) throw new HttpError(400, { schedule: ['This field is required.'] });
   try {
-    return scheduleField(value);
+    return scheduleField(value, false, Number.POSITIVE_INFINITY);
   } catch (error) {
     if (error instanceof FieldProblem) throw new HttpError(400, { schedule: error.detail });
     throw error;
   }
 }
 
-function scheduleField(value: unknown, nullable = false): { expression: string | null; schedule?: Schedule } {
-  const expression = text(LIMITS.schedule, { nullable, blank: true })(value);
+function scheduleField(value: unknown, nullable = false, max: number = LIMITS.schedule): { expression: string | null; schedule?: Schedule } {
+  const expression = text(max, { nullable, blank: true })(value);
   if (expression === null || expression === '') return { expression: null };
   try {
     return { expression, schedule: parseSchedule(expression) };
@@ -125,18 +110,35 @@ export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
     is_active: boolean,
     life_state: choice<LifeState>(LIFE_STATES),
     whitelist_policy: choice<WhitelistPolicy>(WHITELIST_POLICIES),
+    contact_approval_mode: choice<ContactApprovalMode>(CONTACT_APPROVAL_MODES),
+    preferred_llm_tier: (value) => {
+      // A SlugRelatedField on the tier's key; null or blank picks the default tier.
+      if (value === null || value === '') return 'standard';
+      const key = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+      if (!(LLM_TIERS as readonly string[]).includes(key)) throw problem(`Object with key=${key} does not exist.`);
+      return key;
+    },
+    daily_credit_limit: (value) => {
+      if (value === null) return null;
+      const number = typeof value === 'string' && /^\s*[-+]?\d+(\.0*)?\s*$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
+      if (!Number.isInteger(number)) throw problem('A valid integer is required.');
+      if (number < 0) throw problem('Ensure this value is greater than or equal to 0.');
+      if (number > 2147483647) throw problem('Ensure this value is less than or equal to 2147483647.');
+      return number;
+    },
     preferred_contact_endpoint: (value) => {
       if (value === null) return null;
       if (typeof value === 'string') {
         const key = value.trim().toLowerCase();
         if (key === 'email' || key === 'sms' || UUID.test(key)) return key;
       }
-      throw problem("Must be 'email', 'sms' or a valid endpoint id.");
+      throw problem('preferred_contact_endpoint must be "email", "sms", or a valid endpoint id.');
     },
     proactive_opt_in: boolean,
     template_code: (value) => text(Number.POSITIVE_INFINITY, { nullable: true, blank: true })(value),
     enabled_personal_server_ids: (value) => {
-      if (!Array.isArray(value)) throw problem(`Expected a list of items but got type "${value === null ? 'null' : typeof value}".`);
+      if (value === null) throw problem('This field may not be null.');
+      if (!Array.isArray(value)) throw problem(`Expected a list of items but got type "${pythonTypeName(value)}".`);
       const errors: Record<string, string[]> = {};
       value.forEach((item, index) => {
         if (typeof item !== 'string' || !UUID.test(item.trim())) errors[String(index)] = ['Must be a valid UUID.'];
@@ -157,17 +159,12 @@ export function checkMessageBody(body: Record<string, unknown>): MessageInput {
     input = checkFields<Partial<MessageInput>>(body, {
       channel: choice(CHANNELS),
       sender: (value) => text(LIMITS.messageSender)(value) as string,
-      body: (value) => {
-        if (typeof value !== 'string') throw problem(value === null ? 'This field may not be null.' : 'Not a valid string.');
-        if (value.trim() === '') throw problem('This field may not be blank.');
-        return value;
-      },
+      body: (value) => text(Number.POSITIVE_INFINITY)(value) as string,
       recipient: (value) => text(LIMITS.messageRecipient, { nullable: true, blank: true })(value) || null,
       subject: (value) => text(LIMITS.messageSubject, { nullable: true, blank: true })(value) || null,
       metadata: (value) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-          throw problem(`Expected a dictionary of items but got type "${Array.isArray(value) ? 'list' : value === null ? 'null' : typeof value}".`);
-        }
+        if (value === null) throw problem('This field may not be null.');
+        if (typeof value !== 'object' || Array.isArray(value)) throw problem(`Expected a dictionary of items but got type "${pythonTypeName(value)}".`);
         return value as Record<string, unknown>;
       },
     });

@@ -1,17 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { isUuid } from '../contract/ids.js';
 import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
+import type { FormSpec } from './form.js';
 import type { Lifecycle } from './lifecycle.js';
 import { pageJson, paginate } from './pagination.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
-import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type State, type TaskRecord } from './state.js';
-import { checkAgentName, checkCreditsCost, checkOutputSchema, checkPrompt, checkSecrets, checkWait, checkWebhook } from './validation.js';
+import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type AgentRecord, type State, type TaskRecord } from './state.js';
+import { AGENT_FORM, checkAgentName, checkTaskBody, TASK_FORM } from './validation.js';
 
 export interface Request {
   method: string;
   url: URL;
   params: string[];
-  body: () => Record<string, unknown>;
+  /** The body's data; a form is read through `spec` (how the operation's serializer reads each field). */
+  body: (spec: FormSpec) => Record<string, unknown>;
 }
 
 /** An answer: `body` is serialized as JSON; `json` is a body already serialized. */
@@ -49,12 +50,15 @@ const PENDING_ONLY = 'Task can be modified only while it is PENDING.';
 export function buildRoutes(services: Services): Route[] {
   const { state, lifecycle } = services;
 
+  // A browser-use agent behind a deleted persistent agent is gone from the agent routes (404) but
+  // keeps its name and its tasks, which the standalone routes still show.
   const agentById = (id: string) => {
     const agent = state.agents.get(id.toLowerCase());
-    if (!agent) throw notFound();
+    if (!agent || state.hiddenAgents.has(agent.id)) throw notFound();
     return agent;
   };
   const routerAgent = (request: Request) => agentById(routerId(request));
+  const describe = (agent: AgentRecord) => agentDetail(agent, state.persistentOf(agent.id));
 
   /** The browser-use agent of an agent-scoped task route, or null on the standalone routes. */
   const scopeOf = (request: Request): string | null => (request.url.pathname.includes('/agents/browser-use/') ? agentById(request.params[0] as string).id : null);
@@ -64,40 +68,41 @@ export function buildRoutes(services: Services): Route[] {
     if (!task || (agentId !== null && task.agent_id !== agentId)) throw notFound();
     return task;
   };
+  /** The task serializer's checks; `agent` must name an existing browser-use agent (any, hidden included). */
+  const taskBody = (request: Request) => checkTaskBody(request.body(TASK_FORM), (id) => state.agents.has(id));
 
   const createTask = async (request: Request): Promise<Answer> => {
-    // Standalone tasks belong to the user, not to an agent: an `agent` in the body is ignored.
-    const agentId = scopeOf(request);
-    const body = request.body();
-    const prompt = body.prompt === undefined ? null : checkPrompt(body.prompt);
-    if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to run this task.' });
-    if (prompt?.includes('[server-error]')) throw new HttpError(500, { detail: 'Internal server error.', error_id: randomUUID() });
-    const output_schema = body.output_schema === undefined ? null : checkOutputSchema(body.output_schema);
-    const credits_cost = body.credits_cost === undefined ? undefined : checkCreditsCost(body.credits_cost);
-    const webhook = body.webhook === undefined ? null : checkWebhook(body.webhook);
-    if (body.secrets !== undefined) checkSecrets(body.secrets); // write-only: checked, never stored
-    const wait = body.wait === undefined ? 0 : checkWait(body.wait);
-    const task = state.newTask({ agent_id: agentId, prompt, output_schema, webhook, ...(credits_cost === undefined ? {} : { credits_cost }) });
+    const scope = scopeOf(request);
+    const body = taskBody(request);
+    if (body.agent && state.hiddenAgents.has(body.agent)) throw fieldError('agent', 'Specified agent has been deleted.');
+    // The agent-scoped route runs the task under its agent; the standalone one under the body's `agent`, if any.
+    const agentId = scope ?? body.agent ?? null;
+    const prompt = body.prompt ?? null;
+    if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to create a new task.' });
+    if (prompt?.includes('[server-error]')) throw new HttpError(500, { detail: 'Internal server error.', error_id: state.newId() });
+    const task = state.newTask({
+      agent_id: agentId,
+      prompt,
+      output_schema: body.output_schema ?? null,
+      webhook: body.webhook ?? null,
+      requires_vision: body.requires_vision ?? false,
+      ...(body.credits_cost === undefined ? {} : { credits_cost: body.credits_cost }),
+    });
     lifecycle.start(task);
-    if (wait <= 0) return { status: 201, body: taskDetail(task) };
-    await lifecycle.waitFor(task, wait * 1000);
+    if (body.wait === undefined || body.wait <= 0) return { status: 201, body: taskDetail(task) };
+    await lifecycle.waitFor(task, body.wait * 1000);
     return { status: 201, body: syncAnswer(task) };
   };
 
   const updateTask = (request: Request): Answer => {
     const task = taskOf(request);
-    const body = request.body();
-    const changes: Partial<TaskRecord> = {};
-    if (body.prompt !== undefined) changes.prompt = checkPrompt(body.prompt);
-    if (body.output_schema !== undefined) changes.output_schema = checkOutputSchema(body.output_schema);
-    if (body.webhook !== undefined) changes.webhook = checkWebhook(body.webhook);
-    if (body.credits_cost !== undefined) changes.credits_cost = checkCreditsCost(body.credits_cost);
-    if (body.secrets !== undefined) checkSecrets(body.secrets);
-    if (body.wait !== undefined) checkWait(body.wait);
-    // The service refuses prompt or output_schema once the task left pending, even unchanged.
-    if (task.status !== 'pending' && ('prompt' in changes || 'output_schema' in changes)) {
+    const { agent, wait: _wait, secrets: _secrets, ...changes } = taskBody(request);
+    // The service refuses prompt, output_schema or requires_vision once the task left pending, even unchanged.
+    if (task.status !== 'pending' && ('prompt' in changes || 'output_schema' in changes || 'requires_vision' in changes)) {
       throw new HttpError(400, { status: [PENDING_ONLY], detail: [PENDING_ONLY] });
     }
+    // An `agent` in the body moves the task (the serializer saves it as any other field).
+    if (agent !== undefined) state.moveTask(task, agent);
     state.changeTask(task, changes);
     return { status: 200, body: taskDetail(task) };
   };
@@ -144,13 +149,13 @@ export function buildRoutes(services: Services): Route[] {
 
   const renameAgent = (request: Request, required: boolean): Answer => {
     const agent = routerAgent(request);
-    const name = checkAgentName(request.body().name, required);
+    const name = checkAgentName(request.body(AGENT_FORM).name, required);
     if (name !== undefined && name !== agent.name) {
       uniqueName(state, name);
       agent.name = name;
     }
     agent.updated_at = state.now();
-    return { status: 200, body: agentDetail(agent) };
+    return { status: 200, body: describe(agent) };
   };
 
   return [
@@ -158,11 +163,11 @@ export function buildRoutes(services: Services): Route[] {
     {
       pattern: /^\/agents\/browser-use\/$/,
       methods: {
-        GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, agentListItem) }),
+        GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, (agent) => agentListItem(agent, state.persistentOf(agent.id))) }),
         POST: (request) => {
-          const name = checkAgentName(request.body().name, true) as string;
+          const name = checkAgentName(request.body(AGENT_FORM).name, true) as string;
           uniqueName(state, name);
-          return { status: 201, body: agentDetail(state.newAgent(name)) };
+          return { status: 201, body: describe(state.newAgent(name)) };
         },
       },
     },
@@ -170,7 +175,7 @@ export function buildRoutes(services: Services): Route[] {
     {
       pattern: new RegExp(`^/agents/browser-use/${ROUTER_ID}/$`),
       methods: {
-        GET: (request) => ({ status: 200, body: agentDetail(routerAgent(request)) }),
+        GET: (request) => ({ status: 200, body: describe(routerAgent(request)) }),
         PUT: (request) => renameAgent(request, true),
         PATCH: (request) => renameAgent(request, false),
         DELETE: (request) => {
@@ -189,7 +194,7 @@ export function buildRoutes(services: Services): Route[] {
       methods: {
         POST: () => ({
           status: 202,
-          body: { accepted: true, webhookId: randomUUID(), webhookName: 'emulated inbound webhook', messageId: randomUUID(), queued: true, receivedAt: state.now() },
+          body: { accepted: true, webhookId: state.newId(), webhookName: 'emulated inbound webhook', messageId: state.newId(), queued: true, receivedAt: state.now() },
         }),
       },
     },
@@ -202,20 +207,24 @@ function uniqueName(state: State, name: string): void {
   }
 }
 
-/** The synchronous-wait answer: the task with its outcome, or a wait_error when time ran out. */
+/**
+ * The synchronous-wait answer, as the service builds it: its outcome fields (id, agent_id, status,
+ * and result or error_message) over the task record. Time ran out: status in_progress (even for a
+ * task still pending) and wait_error. `agent_id` is there, null for a standalone task.
+ */
 function syncAnswer(task: TaskRecord): Record<string, unknown> {
-  const answer: Record<string, unknown> = { ...taskDetail(task) };
-  if (task.status === 'completed') answer.result = task.result;
-  else if (task.status === 'failed') answer.result = null;
-  else if (task.status !== 'cancelled') answer.wait_error = 'The operation timed out.';
-  return answer;
+  const outcome: Record<string, unknown> = { id: task.id, agent_id: task.agent_id, status: task.status };
+  if (task.status === 'completed') outcome.result = task.result;
+  else if (task.status === 'failed') outcome.error_message = task.error_message;
+  else if (task.status !== 'cancelled') Object.assign(outcome, { status: 'in_progress', wait_error: 'The operation timed out.' });
+  return { ...taskDetail(task), ...outcome };
 }
 
 function resultBody(task: TaskRecord): Record<string, unknown> {
   const base = { id: task.id, agent_id: task.agent_id, status: task.status };
   switch (task.status) {
     case 'completed':
-      return task.result === undefined ? { ...base, result: null, message: 'No result was stored.' } : { ...base, result: task.result };
+      return task.result === undefined ? { ...base, result: null, message: 'Result not found for completed task.' } : { ...base, result: task.result };
     case 'failed':
       return { ...base, result: null, error_message: task.error_message };
     case 'cancelled':

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus } from '../contract/enums.js';
 import type { Clock } from './clock.js';
+import { seededRandom } from './faults.js';
 import { NewestFirst } from './newest-first.js';
 import type { PersistentAgentRecord } from './persistent-state.js';
 import type { MessageFields } from './timeline.js';
 
 export type { TaskStatus };
+
+/**
+ * The string as one flat piece of memory. Node builds a UUID by joining many small strings, which V8
+ * keeps as a tree of parts (~420 bytes more per id); an id kept for every record is copied flat once.
+ */
+function flat(text: string): string {
+  return Buffer.from(text, 'latin1').toString('latin1');
+}
 
 export const USER_EMAIL = 'emulator@example.com';
 /** What the service charges a task by default, set when the task is created. */
@@ -24,6 +33,7 @@ export interface TaskRecord {
   /** The browser-use agent that runs the task; null for a standalone task (the user's own). */
   agent_id: string | null;
   prompt: string | null;
+  requires_vision: boolean;
   output_schema: unknown;
   status: TaskStatus;
   created_at: string;
@@ -41,6 +51,18 @@ export interface TaskRecord {
   listJson?: string;
 }
 
+/** The emulator's records as saved to a file (`--state FILE`). */
+export interface StateSnapshot {
+  version: 1;
+  seq: number;
+  agents: AgentRecord[];
+  hiddenAgents: string[];
+  tasks: TaskRecord[];
+  persistentAgents: PersistentAgentRecord[];
+  messageTasks: [string, MessageTask][];
+  intervalStarts: [string, number][];
+}
+
 /** A web task started by a message to a persistent agent: whom to answer when it ends. */
 export interface MessageTask {
   agentId: string;
@@ -54,33 +76,99 @@ export interface MessageTask {
  */
 export class State {
   readonly agents = new Map<string, AgentRecord>();
+  /** The listed browser-use agents (not those behind a deleted persistent agent). */
   readonly agentList = new NewestFirst<AgentRecord>();
+  /** Browser-use agents behind a deleted persistent agent: their names stay taken, the agent routes answer 404. */
+  readonly hiddenAgents = new Set<string>();
   readonly tasks = new Map<string, TaskRecord>();
   /** Every task of the user (the standalone list shows them all). */
   readonly taskList = new NewestFirst<TaskRecord>();
   private readonly tasksByAgent = new Map<string, NewestFirst<TaskRecord>>();
   readonly persistentAgents = new Map<string, PersistentAgentRecord>();
   readonly persistentList = new NewestFirst<PersistentAgentRecord>();
+  private readonly persistentByLegacy = new Map<string, PersistentAgentRecord>();
   /** Web tasks started by a message, by task id. */
   readonly messageTasks = new Map<string, MessageTask>();
   /** When each agent's interval schedule started counting (`agent id + schedule` -> ms since epoch). */
   readonly intervalStarts = new Map<string, number>();
   private seq = 0;
+  /** Where ids come from: random, or a seeded sequence (the same ids run after run). */
+  private random: (() => number) | undefined;
 
-  constructor(readonly clock: Clock) {}
+  constructor(
+    readonly clock: Clock,
+    seed?: number,
+  ) {
+    if (seed !== undefined) this.random = seededRandom(seed);
+  }
+
+  /** A new record id: a random UUID, or with a seed the next of a repeatable sequence (UUID v4 shaped). */
+  newId(): string {
+    if (!this.random) return flat(randomUUID());
+    const hex = Array.from({ length: 32 }, () => Math.floor((this.random as () => number)() * 16).toString(16));
+    hex[12] = '4';
+    hex[16] = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+    const h = hex.join('');
+    return flat(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+  }
+
+  /** Forgets every record (the emulator's reset); ids continue their sequence. */
+  clear(): void {
+    for (const map of [this.agents, this.tasks, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
+    this.hiddenAgents.clear();
+    for (const list of [this.agentList, this.taskList, this.persistentList] as NewestFirst<{ seq: number }>[]) list.clear();
+  }
+
+  /** Every record as JSON-ready data (see load). */
+  snapshot(): StateSnapshot {
+    return {
+      version: 1,
+      seq: this.seq,
+      agents: [...this.agents.values()],
+      hiddenAgents: [...this.hiddenAgents],
+      tasks: [...this.tasks.values()].map(({ listJson: _listJson, ...task }) => task),
+      persistentAgents: [...this.persistentAgents.values()],
+      messageTasks: [...this.messageTasks],
+      intervalStarts: [...this.intervalStarts],
+    };
+  }
+
+  /** Replaces every record with a snapshot's (indexes rebuilt in creation order). */
+  load(snapshot: StateSnapshot): void {
+    if (snapshot.version !== 1) throw new Error(`unknown emulator state version ${String(snapshot.version)}`);
+    this.clear();
+    this.seq = snapshot.seq;
+    for (const agent of snapshot.agents) {
+      this.agents.set(agent.id, agent);
+      if (!snapshot.hiddenAgents.includes(agent.id)) this.agentList.add(agent);
+    }
+    for (const id of snapshot.hiddenAgents) this.hiddenAgents.add(id);
+    for (const task of [...snapshot.tasks].sort((a, b) => a.seq - b.seq)) {
+      this.tasks.set(task.id, task);
+      this.taskList.add(task);
+      if (task.agent_id !== null) this.tasksOf(task.agent_id).add(task);
+    }
+    for (const agent of [...snapshot.persistentAgents].sort((a, b) => a.seq - b.seq)) this.addPersistentAgent(agent);
+    for (const [id, origin] of snapshot.messageTasks) this.messageTasks.set(id, origin);
+    for (const [key, start] of snapshot.intervalStarts) this.intervalStarts.set(key, start);
+  }
 
   nextSeq(): number {
     return ++this.seq;
   }
 
-  /** The clock's time as the service writes it (ISO 8601, UTC). */
+  private lastStamp: { time: number; text: string } | undefined;
+
+  /** The clock's time as the service writes it (ISO 8601, UTC); records made in the same millisecond share the text. */
   now(): string {
-    return new Date(this.clock.now()).toISOString();
+    const time = this.clock.now();
+    if (this.lastStamp?.time !== time) this.lastStamp = { time, text: new Date(time).toISOString() };
+    return this.lastStamp.text;
   }
 
   newAgent(name: string): AgentRecord {
     const stamp = this.now();
-    const agent = { id: randomUUID(), name, created_at: stamp, updated_at: stamp, seq: this.nextSeq() };
+    const agent = { id: this.newId(), name, created_at: stamp, updated_at: stamp, seq: this.nextSeq() };
     this.agents.set(agent.id, agent);
     this.agentList.add(agent);
     return agent;
@@ -89,6 +177,7 @@ export class State {
   /** Deletes a browser-use agent with the persistent agents built on it and its tasks. */
   deleteAgent(agent: AgentRecord): void {
     this.agents.delete(agent.id);
+    this.hiddenAgents.delete(agent.id);
     this.agentList.remove(agent);
     for (const persistent of [...this.persistentAgents.values()]) {
       if (persistent.browser_use_agent_id === agent.id) this.deletePersistentAgent(persistent);
@@ -100,6 +189,7 @@ export class State {
   newTask(fields: Pick<TaskRecord, 'agent_id' | 'prompt'> & Partial<TaskRecord>): TaskRecord {
     const stamp = this.now();
     const task: TaskRecord = {
+      requires_vision: false,
       output_schema: null,
       error_message: null,
       credits_cost: DEFAULT_CREDITS_COST,
@@ -108,7 +198,7 @@ export class State {
       webhook_last_status_code: null,
       webhook_last_error: null,
       ...fields,
-      id: randomUUID(),
+      id: this.newId(),
       status: 'pending',
       created_at: stamp,
       updated_at: stamp,
@@ -124,6 +214,15 @@ export class State {
   /** Changes a task (every change goes through here, so its cached list item stays true) and stamps updated_at. */
   changeTask(task: TaskRecord, changes: Partial<TaskRecord>): void {
     Object.assign(task, changes, { updated_at: this.now(), listJson: undefined });
+  }
+
+  /** Moves a task to another browser-use agent (or to none). */
+  moveTask(task: TaskRecord, agentId: string | null): void {
+    if (task.agent_id === agentId) return;
+    if (task.agent_id !== null) this.tasksByAgent.get(task.agent_id)?.remove(task);
+    task.agent_id = agentId;
+    if (agentId !== null) this.tasksOf(agentId).add(task);
+    this.changeTask(task, {});
   }
 
   /** The task's list item, serialized: a list page joins these instead of serializing every item again. */
@@ -148,32 +247,56 @@ export class State {
     return index;
   }
 
+  /** The persistent agent built on a browser-use agent, if any. */
+  persistentOf(browserUseAgentId: string): PersistentAgentRecord | undefined {
+    return this.persistentByLegacy.get(browserUseAgentId);
+  }
+
   addPersistentAgent(agent: PersistentAgentRecord): void {
+    this.persistentByLegacy.set(agent.browser_use_agent_id, agent);
     this.persistentAgents.set(agent.id, agent);
     this.persistentList.add(agent);
   }
 
+  /** Deletes a persistent agent (a soft delete: its browser-use agent stays, hidden, with its tasks). */
   deletePersistentAgent(agent: PersistentAgentRecord): void {
+    this.persistentByLegacy.delete(agent.browser_use_agent_id);
     this.persistentAgents.delete(agent.id);
     this.persistentList.remove(agent);
+    const legacy = this.agents.get(agent.browser_use_agent_id);
+    if (legacy && !this.hiddenAgents.has(legacy.id)) {
+      this.hiddenAgents.add(legacy.id);
+      this.agentList.remove(legacy);
+    }
   }
 }
 
-export function agentListItem(agent: AgentRecord) {
+/**
+ * A browser-use agent as listed: its descriptions come from the persistent agent built on it (its
+ * short description, else its charter, at most 200 characters); a bare one is "initializing".
+ */
+export function agentListItem(agent: AgentRecord, persistent?: PersistentAgentRecord) {
+  const short = oneLine(persistent?.short_description ?? '');
+  const charter = oneLine(persistent?.charter ?? '');
+  const [listing, source] = short ? [short, 'short'] : charter ? [charter, 'charter'] : ['Agent is initializing…', 'placeholder'];
   return {
     id: agent.id,
     name: agent.name,
     created_at: agent.created_at,
-    listing_description: `Emulated browser-use agent "${agent.name}".`,
-    mini_description: 'Emulated agent',
-    listing_description_source: 'emulator',
-    mini_description_source: 'emulator',
+    listing_description: cut(listing, 200),
+    listing_description_source: source,
+    mini_description: 'Agent',
+    mini_description_source: 'placeholder',
   };
 }
 
-export function agentDetail(agent: AgentRecord) {
-  return { ...agentListItem(agent), user_email: USER_EMAIL, updated_at: agent.updated_at };
+export function agentDetail(agent: AgentRecord, persistent?: PersistentAgentRecord) {
+  const { id, name, created_at, ...descriptions } = agentListItem(agent, persistent);
+  return { id, user_email: USER_EMAIL, name, created_at, updated_at: agent.updated_at, ...descriptions };
 }
+
+const oneLine = (text: string) => text.split(/\s+/).filter(Boolean).join(' ');
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** The fields the task list item and the task record share, in the service's order. */
 function taskCore(task: TaskRecord) {
@@ -181,6 +304,7 @@ function taskCore(task: TaskRecord) {
     // The service's serializer skips `agent_id` when the task has no agent (a standalone task).
     ...(task.agent_id === null ? {} : { agent_id: task.agent_id }),
     prompt: task.prompt,
+    requires_vision: task.requires_vision,
     output_schema: task.output_schema,
     status: task.status,
     created_at: task.created_at,

@@ -26,6 +26,8 @@ export interface MessageFields {
   recipient: string | null;
   subject: string | null;
   body: string;
+  /** The message this one answers (an agent's reply names the inbound message). */
+  inReplyTo?: string;
 }
 
 export interface Step {
@@ -56,12 +58,17 @@ const ICON = { iconPaths: ['M4 6h16a2 2 0 012 2v8a2 2 0 01-2 2H4a2 2 0 01-2-2V8a
 /** The kind-specific fields of a message event. `agentName` is the receiving agent's. */
 export function messageData(message: MessageFields, agentName: string, cursor: string, timestamp: string): Record<string, unknown> {
   const webUser = message.channel === 'web' && !message.isOutbound;
+  const email = message.channel === 'email';
+  // Every key the service's message serializer sends, in its order (those the emulator has no data for are null or empty).
   return {
     message: {
       id: message.id,
+      inReplyToMessageId: message.inReplyTo ?? null,
       cursor,
-      bodyHtml: message.channel === 'email' ? `<p>${escapeHtml(message.body).replace(/\n/g, '<br>')}</p>` : '',
+      bodyHtml: email ? `<p>${escapeHtml(message.body).replace(/\n/g, '<br>')}</p>` : '',
       bodyText: message.body,
+      // Only e-mail has a subject and a recipient address (the agent's mailbox inbound, the person written to outbound).
+      subject: email ? message.subject : null,
       isOutbound: message.isOutbound,
       channel: message.channel,
       attachments: [],
@@ -74,9 +81,19 @@ export function messageData(message: MessageFields, agentName: string, cursor: s
       senderUserId: webUser ? 42 : null,
       senderName: message.sender,
       senderAddress: message.sender,
+      recipientName: null,
+      recipientAddress: email ? message.recipient : null,
+      replyTo: null,
+      ccAddresses: [],
+      bccAddresses: [],
       sourceKind: null,
       sourceLabel: null,
+      channelLabel: null,
       webhookMeta: null,
+      structuredPayload: null,
+      viewerFeedback: null,
+      deliveryStatus: null,
+      outboxReview: null,
     },
   };
 }
@@ -157,21 +174,18 @@ export function timelineWindow(events: TimelineEvent[], query: TimelineQuery) {
 
 /** Reads direction, cursor and limit from the query string: limit clamped to 1..100, an unusable cursor ignored. */
 export function parseTimelineQuery(params: URLSearchParams): TimelineQuery {
-  const errors: Record<string, string[]> = {};
   const direction = (params.get('direction') || 'initial').toLowerCase();
-  if (!(TIMELINE_DIRECTIONS as readonly string[]).includes(direction)) errors.direction = [`"${direction}" is not a valid choice.`];
-  const limit = parseLimit(params.get('limit'), PAGE_LIMITS.timeline.default, PAGE_LIMITS.timeline.max);
-  if (typeof limit === 'string') errors.limit = [limit];
-  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  if (!(TIMELINE_DIRECTIONS as readonly string[]).includes(direction)) throw new HttpError(400, { direction: ['Invalid direction parameter.'] });
+  // The service reads `limit` with Python's int(): given but empty is an error here (not in web-tasks).
+  const limit = parseLimit(params.get('limit') ?? String(PAGE_LIMITS.timeline.default), PAGE_LIMITS.timeline.max);
   const rawCursor = params.get('cursor');
-  return { direction: direction as Direction, cursor: rawCursor ? decodeCursor(rawCursor) : undefined, limit: limit as number };
+  return { direction: direction as Direction, cursor: rawCursor ? decodeCursor(rawCursor) : undefined, limit };
 }
 
-/** An integer query parameter clamped to 1..max, or the message of the 400 a non-integer gets. */
-export function parseLimit(raw: string | null, fallback: number, max: number): number | string {
-  if (raw === null || raw === '') return fallback;
-  if (!/^\s*[-+]?\d+\s*$/.test(raw)) return 'A valid integer is required.';
-  return clampLimit(Number(raw), max);
+/** An integer query parameter as Python's int() reads it, clamped to 1..max; 400 `{"limit": [...]}` otherwise. */
+export function parseLimit(raw: string, max: number): number {
+  if (!/^\s*[-+]?\d+(?:_\d+)*\s*$/.test(raw)) throw new HttpError(400, { limit: ['limit must be an integer'] });
+  return clampLimit(Number(raw.replace(/_/g, '')), max);
 }
 
 /** A stable UUID-shaped id for the n-th part of event `seq` (ids the emulator needs no record for). */

@@ -1,40 +1,164 @@
 import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
 import { isHttpUrl } from '../contract/url.js';
-import { fieldError } from './http.js';
+import { HttpError, fieldError } from './http.js';
+import type { FormSpec } from './form.js';
+import { checkSecrets } from './secrets.js';
 
-// The service's checks of a task body, answering in its error shapes (one list of messages per field).
+// The service's checks of a request body in its error shapes: every field's problem at once,
+// `{"field": ["message"]}` (list fields: `{"field": {"<index>": [...]}}`), as a DRF serializer does.
 
-const SECRET_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const CREDITS = /^-?\d{0,9}(?:\.\d{0,3})?$/;
-
-export function checkPrompt(value: unknown): string | null {
-  if (value === null || typeof value === 'string') return value;
-  throw fieldError('prompt', 'Not a valid string.');
+/** A rejected field: the value of the field's entry in the 400 body. */
+export class FieldProblem extends Error {
+  constructor(readonly detail: string[] | Record<string, string[]>) {
+    super('invalid field');
+  }
 }
 
-export function checkWait(value: unknown): number {
-  const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number)) throw fieldError('wait', 'A valid integer is required.');
-  if (number < 0) throw fieldError('wait', 'Ensure this value is greater than or equal to 0.');
-  if (number > LIMITS.waitSeconds) throw fieldError('wait', `Ensure this value is less than or equal to ${LIMITS.waitSeconds}.`);
+export const problem = (message: string) => new FieldProblem([message]);
+
+/** Runs each present field's check; throws one 400 with every problem found. */
+export function checkFields<T extends object>(body: Record<string, unknown>, checks: { [K in keyof T]-?: (value: unknown) => T[K] }): T {
+  const result: Record<string, unknown> = {};
+  const errors: Record<string, unknown> = {};
+  for (const [field, check] of Object.entries(checks) as [string, (value: unknown) => unknown][]) {
+    if (body[field] === undefined) continue;
+    try {
+      result[field] = check(body[field]);
+    } catch (error) {
+      if (!(error instanceof FieldProblem)) throw error;
+      errors[field] = error.detail;
+    }
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  return result as T;
+}
+
+/**
+ * DRF's CharField: a string or a number (as its text; not a boolean), trimmed; null and blank
+ * only where allowed; at most `max` characters.
+ */
+export function text(max: number, options: { nullable?: boolean; blank?: boolean } = {}) {
+  return (value: unknown): string | null => {
+    if (value === null) {
+      if (options.nullable) return null;
+      throw problem('This field may not be null.');
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') throw problem('Not a valid string.');
+    const trimmed = String(value).trim();
+    if (trimmed === '' && !options.blank) throw problem('This field may not be blank.');
+    if ([...trimmed].length > max) throw problem(`Ensure this field has no more than ${max} characters.`);
+    return trimmed;
+  };
+}
+
+const TRUE = new Set(['t', 'y', 'yes', 'true', 'on', '1']);
+const FALSE = new Set(['f', 'n', 'no', 'false', 'off', '0']);
+
+export function boolean(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (value === null) throw problem('This field may not be null.');
+  const key = typeof value === 'number' || typeof value === 'string' ? String(value).trim().toLowerCase() : undefined;
+  if (key !== undefined && TRUE.has(key)) return true;
+  if (key !== undefined && FALSE.has(key)) return false;
+  throw problem('Must be a valid boolean.');
+}
+
+/** A UUID as DRF's UUIDField reads one (any of Python's spellings, or an integer), hex_verbose; undefined when invalid. */
+export function readUuid(value: unknown): string | undefined {
+  let hex: string | undefined;
+  if (typeof value === 'number' || typeof value === 'boolean') {
+    const n = BigInt(Number(value));
+    if (Number.isInteger(Number(value)) && n >= 0n) hex = n.toString(16).padStart(32, '0');
+  } else if (typeof value === 'string') {
+    hex = value.replace('urn:', '').replace('uuid:', '').replace(/^\{+|\}+$/g, '').replace(/-/g, '');
+  }
+  if (hex === undefined || !/^[0-9a-fA-F]{32}$/.test(hex)) return undefined;
+  const h = hex.toLowerCase();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** How a task serializer reads a form (see form.ts). */
+export const TASK_FORM: FormSpec = {
+  agent: { kind: 'text', nullable: true },
+  prompt: { kind: 'text', nullable: true, blank: true },
+  requires_vision: { kind: 'bool' },
+  output_schema: { kind: 'json' },
+  wait: { kind: 'text' },
+  secrets: { kind: 'dict' },
+  credits_cost: { kind: 'text', nullable: true },
+  webhook: { kind: 'text', nullable: true },
+};
+
+export interface TaskChanges {
+  /** The agent named in the body (a known id, lower-cased) or null; existence is checked by the caller. */
+  agent?: string | null;
+  prompt?: string | null;
+  requires_vision?: boolean;
+  output_schema?: unknown;
+  wait?: number;
+  secrets?: Record<string, unknown>;
+  credits_cost?: string | null;
+  webhook?: string | null;
+}
+
+/** The task serializer's field checks. `agentExists` says whether a browser-use agent id exists. */
+export function checkTaskBody(body: Record<string, unknown>, agentExists: (id: string) => boolean): TaskChanges {
+  return checkFields<TaskChanges>(body, {
+    agent: (value) => {
+      if (value === null || value === '') return null;
+      const id = readUuid(value);
+      if (id === undefined) throw problem('Must be a valid UUID.');
+      if (!agentExists(id)) throw problem(`Invalid pk "${id}" - object does not exist.`);
+      return id;
+    },
+    prompt: (value) => text(Number.POSITIVE_INFINITY, { nullable: true, blank: true })(value),
+    requires_vision: boolean,
+    output_schema: (value) => (value === null ? null : checkOutputSchema(value)),
+    wait: checkWait,
+    secrets: (value) => {
+      if (value === null) throw problem('This field may not be null.');
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw problem(`Expected a dictionary of items but got type "${pythonTypeName(value)}".`);
+      }
+      const message = checkSecrets(value as Record<string, unknown>);
+      if (message !== undefined) throw problem(message);
+      return value as Record<string, unknown>;
+    },
+    credits_cost: checkCreditsCost,
+    webhook: checkWebhook,
+  });
+}
+
+function checkWait(value: unknown): number {
+  if (value === null) throw problem('This field may not be null.');
+  // DRF's IntegerField: an integer, or its text (a trailing ".0" allowed).
+  const source = typeof value === 'string' ? value.trim().replace(/\.0*$/, '') : value;
+  const number = typeof source === 'string' && /^[-+]?\d+$/.test(source) ? Number(source) : typeof source === 'number' ? source : NaN;
+  if (!Number.isInteger(number)) throw problem('A valid integer is required.');
+  if (number < 0) throw problem('Ensure this value is greater than or equal to 0.');
+  if (number > LIMITS.waitSeconds) throw problem(`Ensure this value is less than or equal to ${LIMITS.waitSeconds}.`);
   return number;
 }
 
-export function checkWebhook(value: unknown): string | null {
-  if (value === null || value === '') return null;
-  if (typeof value === 'string' && isHttpUrl(value)) return value;
-  throw fieldError('webhook', 'Enter a valid URL.');
+function checkWebhook(value: unknown): string | null {
+  const url = text(Number.POSITIVE_INFINITY, { nullable: true })(value);
+  if (url === null) return null;
+  // DRF's URLField takes ftp too; the serializer then asks for http or https.
+  const ftp = /^ftps?:\/\//i.test(url);
+  if (!isHttpUrl(ftp ? url.replace(/^ftps?/i, 'http') : url)) throw problem('Enter a valid URL.');
+  if (ftp) throw problem('webhook must use http or https.');
+  return url;
 }
 
-export function checkOutputSchema(value: unknown): unknown {
-  if (value === null || typeof value === 'boolean') return value;
-  if (typeof value !== 'object' || Array.isArray(value)) throw fieldError('output_schema', 'Invalid JSON Schema: the schema must be an object or a boolean.');
+function checkOutputSchema(value: unknown): unknown {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'object' || Array.isArray(value)) throw problem('Invalid JSON Schema: the schema must be an object or a boolean.');
   let keys = 0;
   const walk = (node: unknown, depth: number): void => {
-    if (depth > LIMITS.outputSchemaDepth) throw fieldError('output_schema', `Invalid JSON Schema: nesting deeper than ${LIMITS.outputSchemaDepth} levels.`);
+    if (depth > LIMITS.outputSchemaDepth) throw problem(`Invalid JSON Schema: nesting deeper than ${LIMITS.outputSchemaDepth} levels.`);
     if (typeof node !== 'object' || node === null) return;
     for (const child of Object.values(node)) {
-      if (!Array.isArray(node) && ++keys > LIMITS.outputSchemaKeys) throw fieldError('output_schema', `Invalid JSON Schema: more than ${LIMITS.outputSchemaKeys} keys.`);
+      if (!Array.isArray(node) && ++keys > LIMITS.outputSchemaKeys) throw problem(`Invalid JSON Schema: more than ${LIMITS.outputSchemaKeys} keys.`);
       walk(child, depth + 1);
     }
   };
@@ -42,50 +166,67 @@ export function checkOutputSchema(value: unknown): unknown {
   const type = (value as Record<string, unknown>).type;
   const known = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'];
   if (type !== undefined && !(typeof type === 'string' ? known.includes(type) : Array.isArray(type))) {
-    throw fieldError('output_schema', `Invalid JSON Schema: ${JSON.stringify(type)} is not a valid type.`);
+    throw problem(`Invalid JSON Schema: ${JSON.stringify(type)} is not a valid type.`);
   }
   return value;
 }
 
-/** Secrets: `{"<domain>": {"<KEY>": "<value>"}}`; any problem is one message in the service's flat list shape. */
-export function checkSecrets(value: unknown): Record<string, Record<string, string>> {
-  const fail = (message: string) => fieldError('secrets', message);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('Expected a dictionary of domains.');
-  const domains = Object.entries(value);
-  if (domains.length > LIMITS.secretDomains) throw fail(`At most ${LIMITS.secretDomains} domains are allowed.`);
-  let count = 0;
-  let total = 0;
-  for (const [domain, pairs] of domains) {
-    if (typeof pairs !== 'object' || pairs === null || Array.isArray(pairs)) throw fail(`Secrets for ${domain} must be a dictionary of secrets.`);
-    for (const [key, secret] of Object.entries(pairs)) {
-      if (!SECRET_KEY.test(key)) throw fail(`Invalid secret key "${key}" for ${domain}.`);
-      if (typeof secret !== 'string') throw fail(`The value of ${key} for ${domain} must be a string.`);
-      if (Buffer.byteLength(secret) > LIMITS.secretValueBytes) throw fail(`The value of ${key} for ${domain} is longer than 4 KB.`);
-      count++;
-      total += Buffer.byteLength(secret);
-    }
+/** DRF's DecimalField(max_digits=12, decimal_places=3, min_value=0.001), rendered with 3 decimals. */
+function checkCreditsCost(value: unknown): string | null {
+  if (value === null) return null;
+  if (typeof value === 'boolean' || (typeof value !== 'string' && typeof value !== 'number')) throw problem('A valid number is required.');
+  const raw = String(value).trim();
+  const match = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(raw);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) throw problem('A valid number is required.');
+  // Python's Decimal keeps the digits as written: count them as DRF's validate_precision does.
+  const digits = `${match[2]}${match[3] ?? ''}`.replace(/^0+(?=\d)/, '');
+  const exponent = Number(match[4] ?? 0) - (match[3] ?? '').length;
+  let total: number;
+  let whole: number;
+  let places: number;
+  if (exponent >= 0) {
+    total = digits.length + exponent;
+    whole = total;
+    places = 0;
+  } else if (digits.length > -exponent) {
+    total = digits.length;
+    whole = total + exponent;
+    places = -exponent;
+  } else {
+    total = -exponent;
+    whole = 0;
+    places = total;
   }
-  if (count > LIMITS.secrets) throw fail(`At most ${LIMITS.secrets} secrets are allowed.`);
-  if (total > LIMITS.secretsTotalBytes) throw fail('Secrets may hold at most 100 KB in total.');
-  return value as Record<string, Record<string, string>>;
+  if (total > 12) throw problem('Ensure that there are no more than 12 digits in total.');
+  if (places > 3) throw problem('Ensure that there are no more than 3 decimal places.');
+  if (whole > 9) throw problem('Ensure that there are no more than 9 digits before the decimal point.');
+  const number = Number(raw);
+  if (number < 0.001) throw problem('Ensure this value is greater than or equal to 0.001.');
+  return number.toFixed(3);
 }
 
-export function checkCreditsCost(value: unknown): string | null {
-  if (value === null) return null;
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string' || !CREDITS.test(text) || !/\d/.test(text)) {
-    throw fieldError('credits_cost', 'Ensure that there are no more than 9 digits before the decimal point and 3 after it.');
-  }
-  return Number(text).toFixed(3);
-}
+/** How the browser-use agent serializer reads a form. */
+export const AGENT_FORM: FormSpec = { name: { kind: 'text', required: true } };
 
 export function checkAgentName(value: unknown, required: boolean): string | undefined {
-  if (value === undefined || value === null) {
+  if (value === undefined) {
     if (required) throw fieldError('name', 'This field is required.');
     return undefined;
   }
-  if (typeof value !== 'string') throw fieldError('name', 'Not a valid string.');
-  if (value.trim() === '') throw fieldError('name', 'This field may not be blank.');
-  if ([...value].length > LIMITS.legacyAgentName) throw fieldError('name', `Ensure this field has no more than ${LIMITS.legacyAgentName} characters.`);
-  return value;
+  try {
+    return text(LIMITS.legacyAgentName)(value) as string;
+  } catch (error) {
+    if (error instanceof FieldProblem) throw new HttpError(400, { name: error.detail });
+    throw error;
+  }
+}
+
+/** Python's name for a JSON value's type, as DRF's messages show it. */
+export function pythonTypeName(value: unknown): string {
+  if (value === null) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return 'dict';
 }

@@ -69,7 +69,8 @@ export function definitions(strict: boolean): Record<string, Schema> {
   for (const apply of COMPONENT_OVERRIDES) apply(defs as Record<string, Json>);
   // The synchronous-wait answer of a create: the task record plus its outcome.
   const task = defs.TaskDetail as Json;
-  defs.TaskWaitAnswer = { ...task, properties: { ...(task.properties as Json), result: {}, wait_error: { type: 'string' } } };
+  // Its outcome part always names agent_id, null for a standalone task (the record itself leaves it out).
+  defs.TaskWaitAnswer = { ...task, properties: { ...(task.properties as Json), agent_id: nullable(uuid), result: {}, wait_error: { type: 'string' } } };
   return { ...defs, ...EXTRA_SCHEMAS(strict) };
 }
 
@@ -95,6 +96,24 @@ export const COMPONENT_OVERRIDES: ((defs: Record<string, Json>) => void)[] = [
   // Browser-use agent names: the model field takes 255 characters; the document says 64 (issue 11).
   (defs) => {
     for (const name of ['AgentDetail', 'AgentList', 'PatchedAgentDetail']) ((defs[name]!.properties as Json).name as Json).maxLength = 255;
+  },
+  // The persistent agent serializers send fields the document predates: planning (read-only),
+  // contact_approval_mode, and in the detail the LLM tier and the daily credit limit (writable).
+  (defs) => {
+    const planning = {
+      planning_state: { type: 'string', enum: ['planning', 'completed', 'skipped'] },
+      planning_plan: { type: 'string' },
+      planning_completed_at: nullable(dateTime),
+      contact_approval_mode: { type: 'string', enum: ['require_approval', 'auto_approve_email'] },
+    };
+    for (const name of ['PersistentAgentDetail', 'PersistentAgentList', 'PatchedPersistentAgentDetail']) Object.assign(defs[name]!.properties as Json, planning);
+    for (const name of ['PersistentAgentDetail', 'PatchedPersistentAgentDetail']) {
+      Object.assign(defs[name]!.properties as Json, { preferred_llm_tier: { type: ['string', 'null'] }, daily_credit_limit: { type: ['integer', 'null'], minimum: 0 } });
+    }
+  },
+  // The task serializers send `requires_vision` (a model field the document predates); writable, false by default.
+  (defs) => {
+    for (const name of ['TaskDetail', 'PatchedTaskDetail', 'TaskList']) (defs[name]!.properties as Json).requires_vision = { type: 'boolean' };
   },
   // The agent serializers also send where the descriptions came from (`*_source`), not in the document.
   (defs) => {
@@ -200,6 +219,7 @@ export const ERROR_SCHEMAS: Record<number, string> = {
   404: 'Detail',
   405: 'Detail',
   409: 'Detail',
+  415: 'Detail',
   500: 'ServerError',
 };
 

@@ -157,11 +157,15 @@ describe('conformance: tasks (agent-scoped and standalone)', () => {
     });
   }
 
-  it('standalone create ignores an `agent` in the body; the standalone list holds every task of the user', async () => {
+  it('standalone create runs the task under the body\'s `agent` (perform_create); the standalone list holds every task of the user', async () => {
     const agent = await ok<Agent>('createAgent', '/agents/browser-use/', 201, { name: name('owner') });
-    const standalone = await ok<Task>('assignTask2', '/tasks/browser-use/', 201, { prompt: 'mine', agent: agent.id });
+    const standalone = await ok<Task>('assignTask2', '/tasks/browser-use/', 201, { prompt: 'mine' });
     expect(standalone.agent).toBeNull();
     expect(standalone).not.toHaveProperty('agent_id');
+    const owned = await ok<Task>('assignTask2', '/tasks/browser-use/', 201, { prompt: 'for the agent', agent: agent.id.toUpperCase() });
+    expect(owned).toMatchObject({ agent: agent.id, agent_id: agent.id });
+    expect((await ok<{ results: Task[] }>('listTasks', `/agents/browser-use/${agent.id}/tasks/`, 200)).results.map((task) => task.id)).toEqual([owned.id]);
+    await ok('deleteTask2', `/tasks/browser-use/${owned.id}/`, 204);
     const scoped = await ok<Task>('assignTask', `/agents/browser-use/${agent.id}/tasks/`, 201, { prompt: 'under an agent' });
     const all = await ok<{ results: Task[] }>('listAllTasks', '/tasks/browser-use/?page_size=2', 200);
     expect(all.results.map((task) => task.id)).toEqual([scoped.id, standalone.id]);
@@ -205,7 +209,7 @@ describe('conformance: persistent agents', () => {
     expect(await ok('activatePersistentAgent', `/agents/${agent.id}/activate/`, 200)).toEqual({ status: 'activated', updated: true });
     await ok('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, 201, { channel: 'email', sender: 'emulator@example.com', body: 'Find flights', subject: 'Trip' });
     expect((await call('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, { channel: 'sms', sender: 'me', body: 'hi' })).body).toEqual({
-      recipient: ['This agent has no sms endpoint; give a recipient.'],
+      recipient: ['Agent has no sms endpoint.'],
     });
     expect((await call('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, {})).status).toBe(400);
     const busy = await ok<{ processing_active: boolean }>('getPersistentAgentProcessingStatus', `/agents/${agent.id}/processing-status/`, 200);
@@ -245,6 +249,184 @@ describe('conformance: persistent agents', () => {
     }
     const agent = await h.api<Agent>('POST', '/agents/', { name: name('methods') });
     expect((await h.raw('GET', `/agents/${agent.id}/activate/`)).body).toEqual({ detail: 'Method "GET" not allowed.' });
+  });
+});
+
+/** A form body (urlencoded, or multipart when asked) for `call`'s init. */
+function form(fields: [string, string][], multipart = false): { rawBody: string; headers: Record<string, string> } {
+  if (!multipart) return { rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  const boundary = 'agentctl-test-boundary';
+  const parts = fields.map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`);
+  return { rawBody: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('conformance: what the service\'s code does (issue 22)', () => {
+  it('accepts form bodies (urlencoded and multipart) on every operation with a body, read as DRF reads each field', async () => {
+    for (const multipart of [false, true]) {
+      const send = (operationId: string, path: string, fields: [string, string][]) => call(operationId, path, undefined, form(fields, multipart));
+      const legacy = (await send('createAgent', '/agents/browser-use/', [['name', name('form')]])).body as Agent;
+      expect(legacy.id).toBeDefined();
+      expect((await send('updateAgent', `/agents/browser-use/${legacy.id}/`, [['name', name('form put')]])).status).toBe(200);
+      expect((await send('updateAgentStatusPartial', `/agents/browser-use/${legacy.id}/`, [['name', name('form patch')]])).status).toBe(200);
+
+      for (const [suffix, base] of [['', `/agents/browser-use/${legacy.id}/tasks/`], ['2', '/tasks/browser-use/']] as const) {
+        // A JSON field (output_schema) is JSON text in a form; numbers and booleans are their text.
+        const created = await send(`assignTask${suffix}`, base, [['prompt', 'from a form'], ['output_schema', '{"type":"object"}'], ['credits_cost', '1.5'], ['webhook', '']]);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const task = created.body as Task;
+        expect(task).toMatchObject({ prompt: 'from a form', output_schema: { type: 'object' }, credits_cost: '1.500', webhook: null, requires_vision: false });
+        expect((await send(`updateTaskStatusPartial${suffix}`, `${base}${task.id}/`, [['requires_vision', 'true']])).body).toMatchObject({ requires_vision: true });
+        expect((await send(`updateTask${suffix}`, `${base}${task.id}/`, [['prompt', 'replaced']])).body).toMatchObject({ prompt: 'replaced', requires_vision: false });
+        expect((await send(`assignTask${suffix}`, base, [['output_schema', '{nope']])).body).toEqual({ output_schema: ['Value must be valid JSON.'] });
+        // A form cannot nest secrets: `secrets.<domain>=value` is the flat (legacy) shape the service refuses.
+        expect((await send(`assignTask${suffix}`, base, [['prompt', 'x'], ['secrets.https://a.example', 'v']])).body).toEqual({
+          secrets: ["Secrets must be in domain-specific format. Use: {'https://example.com': {'x_api_key': 'value'}} instead of: {'x_api_key': 'value'}"],
+        });
+      }
+
+      // A full form without is_active makes the agent inactive (DRF reads a missing checkbox as false).
+      const agent = (await send('createPersistentAgent', '/agents/', [['name', name('form agent')], ['charter', 'Help.'], ['enabled_personal_server_ids', UNKNOWN]])).body as Agent;
+      expect(agent).toMatchObject({ is_active: false, charter: 'Help.', personal_mcp_server_ids: [UNKNOWN] });
+      expect((await send('partialUpdatePersistentAgent', `/agents/${agent.id}/`, [['charter', 'Still help.']])).body).toMatchObject({ is_active: false, charter: 'Still help.' });
+      expect((await send('updatePersistentAgent', `/agents/${agent.id}/`, [['is_active', 'on'], ['schedule', '']])).body).toMatchObject({ is_active: true, schedule: null });
+      expect((await send('activatePersistentAgent', `/agents/${agent.id}/activate/`, [['ignored', 'x']])).status).toBe(200);
+      expect((await send('deactivatePersistentAgent', `/agents/${agent.id}/deactivate/`, [])).status).toBe(200);
+      await send('activatePersistentAgent', `/agents/${agent.id}/activate/`, []);
+      const sent = await send('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, [['channel', 'web'], ['sender', 'me'], ['body', 'hi'], ['metadata.source', 'form']]);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expect((await send('previewPersistentAgentSchedule', `/agents/${agent.id}/schedule/preview/`, [['schedule', '']])).body).toEqual({ valid: true, disabled: true, description: null });
+    }
+    // Any other content type of a body is 415, as DRF answers.
+    const plain = await call('createAgent', '/agents/browser-use/', undefined, { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expect(plain).toMatchObject({ status: 415, body: { detail: 'Unsupported media type "text/plain" in request.' } });
+  });
+
+  it('validates `agent` in a task body: a malformed id, an unknown one, a deleted persistent agent\'s', async () => {
+    for (const base of ['/tasks/browser-use/', `/agents/browser-use/${(await h.api<Agent>('POST', '/agents/browser-use/', { name: name('scope') })).id}/tasks/`]) {
+      const assign = base.startsWith('/tasks') ? 'assignTask2' : 'assignTask';
+      expect((await call(assign, base, { prompt: 'x', agent: 'nope' })).body).toEqual({ agent: ['Must be a valid UUID.'] });
+      expect((await call(assign, base, { prompt: 'x', agent: UNKNOWN.toUpperCase() })).body).toEqual({ agent: [`Invalid pk "${UNKNOWN}" - object does not exist.`] });
+      // Every bad field at once, as a serializer reports them.
+      expect((await call(assign, base, { prompt: true, agent: 5, wait: -1 })).body).toEqual({
+        prompt: ['Not a valid string.'],
+        agent: ['Invalid pk "00000000-0000-0000-0000-000000000005" - object does not exist.'],
+        wait: ['Ensure this value is greater than or equal to 0.'],
+      });
+    }
+    const persistent = await h.api<Agent>('POST', '/agents/', { name: name('gone') });
+    await h.api('DELETE', `/agents/${persistent.id}/`);
+    expect((await call('assignTask2', '/tasks/browser-use/', { prompt: 'x', agent: persistent.browser_use_agent_id })).body).toEqual({ agent: ['Specified agent has been deleted.'] });
+  });
+
+  it('checks secrets with the service\'s rules and words (wildcard TLDs, key patterns, limits)', async () => {
+    const secrets = async (value: unknown) => (await call('assignTask2', '/tasks/browser-use/', { prompt: 'x', secrets: value })).body;
+    expect(await secrets({ 'example.*': { KEY: 'v' } })).toEqual({ secrets: ['Wildcards in TLD part are not allowed (e.g., google.* would match google.ninja)'] });
+    expect(await secrets({ 'https://*.com': { KEY: 'v' } })).toEqual({ secrets: ['Wildcards in TLD part are not allowed (e.g., *.com would match any .com domain)'] });
+    expect(await secrets({ 'https://g*e.com': { KEY: 'v' } })).toEqual({ secrets: ['Embedded wildcards are not supported (e.g., g*e.com)'] });
+    expect(await secrets({ 'ftp2://a.example': { KEY: 'v' } })).toEqual({ secrets: ["Invalid protocol 'ftp2'. Only http, https, http*, and chrome-extension are supported"] });
+    expect(await secrets({ 'https://a.example': { '1KEY': 'v' } })).toEqual({ secrets: ['Secret key must be alphanumeric with underscores only'] });
+    expect(await secrets({ 'https://a.example': { KEY: ' ' } })).toEqual({ secrets: ['Secret value cannot be empty'] });
+    expect(await secrets({})).toEqual({ secrets: ['Secrets dictionary cannot be empty'] });
+    expect(await secrets([])).toEqual({ secrets: ['Expected a dictionary of items but got type "list".'] });
+    expect((await call('assignTask2', '/tasks/browser-use/', { prompt: 'x', secrets: { 'https://*.example.com': { API_KEY: 'v' } } })).status).toBe(201);
+  });
+
+  it('checks credits_cost as a DecimalField(12, 3, min 0.001) and webhook as a URLField with http/https', async () => {
+    const body = async (fields: Record<string, unknown>) => (await call('assignTask2', '/tasks/browser-use/', { prompt: 'x', ...fields })).body;
+    expect(await body({ credits_cost: '1.0000' })).toEqual({ credits_cost: ['Ensure that there are no more than 3 decimal places.'] });
+    expect(await body({ credits_cost: 1234567890 })).toEqual({ credits_cost: ['Ensure that there are no more than 9 digits before the decimal point.'] });
+    expect(await body({ credits_cost: 0 })).toEqual({ credits_cost: ['Ensure this value is greater than or equal to 0.001.'] });
+    expect(await body({ credits_cost: 'abc' })).toEqual({ credits_cost: ['A valid number is required.'] });
+    expect(await body({ webhook: 'ftp://files.example/x' })).toEqual({ webhook: ['webhook must use http or https.'] });
+    expect(await body({ webhook: '' })).toEqual({ webhook: ['This field may not be blank.'] });
+    expect(await body({ prompt: '  padded  ', credits_cost: '2.5' })).toMatchObject({ prompt: 'padded', credits_cost: '2.500' });
+  });
+
+  it('persistent agents: default whitelist_policy manual, the whole name on the browser-use agent, names unique across both kinds', async () => {
+    const long = `${'n'.repeat(250)}${++counter}`;
+    const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: long });
+    expect(agent.whitelist_policy).toBe('manual');
+    expect((await ok<Agent>('getAgent', `/agents/browser-use/${agent.browser_use_agent_id}/`, 200)).name).toBe(long);
+    const legacy = await ok<Agent>('createAgent', '/agents/browser-use/', 201, { name: name('taken') });
+    expect((await call('createPersistentAgent', '/agents/', { name: legacy.name })).body).toEqual({ name: ['Browser use agent with this User and Name already exists.'] });
+    // Deleted: its browser-use agent answers 404 everywhere an agent is looked up.
+    await ok('deletePersistentAgent', `/agents/${agent.id}/`, 204);
+    for (const [operationId, suffix] of [['getAgent', ''], ['listTasks', 'tasks/'], ['assignTask', 'tasks/']] as const) {
+      expect(await call(operationId, `/agents/browser-use/${agent.browser_use_agent_id}/${suffix}`, { prompt: 'x' }), operationId).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    }
+  });
+
+  it('messages: 409 to an inactive agent before the body is read; the event carries every key of the service\'s serializer', async () => {
+    const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('messages'), is_active: false });
+    const inactive = await call('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, undefined, { rawBody: '{not json' });
+    expect(inactive).toMatchObject({ status: 409, body: { code: 'agent_inactive' } });
+    await ok('activatePersistentAgent', `/agents/${agent.id}/activate/`, 200);
+    // The recipient is resolved before the allowlist is checked, in the service's words.
+    expect((await call('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, { channel: 'sms', sender: 'stranger', body: 'x' })).body).toEqual({ recipient: ['Agent has no sms endpoint.'] });
+    expect((await call('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, { channel: 'email', sender: 'stranger@example.com', body: 'x' })).body).toEqual({
+      detail: 'Sender is not allowed to message this agent.',
+    });
+    const sent = await ok<{ event: { message: Record<string, unknown> } }>('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, 201, {
+      channel: 'email',
+      sender: 'emulator@example.com',
+      subject: 'Hello',
+      body: '  Hi  ',
+    });
+    expect(Object.keys(sent.event.message)).toEqual([
+      'id', 'inReplyToMessageId', 'cursor', 'bodyHtml', 'bodyText', 'subject', 'isOutbound', 'channel', 'attachments', 'timestamp', 'relativeTimestamp',
+      'isPeer', 'peerAgent', 'peerLinkId', 'selfAgentName', 'senderUserId', 'senderName', 'senderAddress', 'recipientName', 'recipientAddress', 'replyTo',
+      'ccAddresses', 'bccAddresses', 'sourceKind', 'sourceLabel', 'channelLabel', 'webhookMeta', 'structuredPayload', 'viewerFeedback', 'deliveryStatus', 'outboxReview',
+    ]);
+    expect(sent.event.message).toMatchObject({ subject: 'Hello', bodyText: 'Hi', recipientAddress: expect.stringContaining('@'), inReplyToMessageId: null });
+  });
+
+  it('persistent agents carry the serializer\'s planning, contact approval, LLM tier and daily credit limit fields', async () => {
+    const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('tiers'), preferred_llm_tier: 'premium', daily_credit_limit: '40' });
+    expect(agent).toMatchObject({ planning_state: 'skipped', contact_approval_mode: 'require_approval', preferred_llm_tier: 'premium', daily_credit_limit: 40 });
+    expect(await ok('partialUpdatePersistentAgent', `/agents/${agent.id}/`, 200, { contact_approval_mode: 'auto_approve_email', preferred_llm_tier: null, daily_credit_limit: null })).toMatchObject({
+      contact_approval_mode: 'auto_approve_email',
+      preferred_llm_tier: 'standard',
+      daily_credit_limit: null,
+    });
+    expect((await call('partialUpdatePersistentAgent', `/agents/${agent.id}/`, { contact_approval_mode: 'never', preferred_llm_tier: 'gold', daily_credit_limit: -1 })).body).toEqual({
+      contact_approval_mode: ['"never" is not a valid choice.'],
+      preferred_llm_tier: ['Object with key=gold does not exist.'],
+      daily_credit_limit: ['Ensure this value is greater than or equal to 0.'],
+    });
+    const listed = (await ok<{ results: Record<string, unknown>[] }>('listPersistentAgents', '/agents/?page_size=1', 200)).results[0];
+    expect(listed).toMatchObject({ planning_state: 'skipped', contact_approval_mode: 'auto_approve_email' });
+    expect(listed).not.toHaveProperty('preferred_llm_tier');
+  });
+
+  it('a wait answer is the service\'s outcome over the record: agent_id even when null, no result for a failure, in_progress when time ran out', async () => {
+    // Each request has arrived once its timers are set: the task's two steps and the wait's.
+    let before = h.clock.timers;
+    const failing = call('assignTask2', '/tasks/browser-use/', { prompt: '[fail] now', wait: 5 });
+    await settle(() => h.clock.timers >= before + 3);
+    h.advance(TASK_DURATION_MS);
+    const failed = (await failing).body as Record<string, unknown>;
+    expect(failed).toMatchObject({ status: 'failed', agent_id: null, agent: null, error_message: expect.any(String) });
+    expect(failed).not.toHaveProperty('result');
+    before = h.clock.timers;
+    const queued = call('assignTask2', '/tasks/browser-use/', { prompt: '[pending] stays queued', wait: 1 });
+    await settle(() => h.clock.timers >= before + 1);
+    h.advance(1000);
+    expect((await queued).body).toMatchObject({ status: 'in_progress', wait_error: 'The operation timed out.' });
+  });
+
+  it('browser-use agents describe themselves from the persistent agent behind them, or as initializing', async () => {
+    const bare = await ok<Record<string, unknown>>('createAgent', '/agents/browser-use/', 201, { name: name('bare') });
+    expect(bare).toMatchObject({ listing_description: 'Agent is initializing…', listing_description_source: 'placeholder', mini_description: 'Agent', mini_description_source: 'placeholder' });
+    const persistent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('described'), charter: 'Watch   prices.\nReport weekly.' });
+    expect(await ok('getAgent', `/agents/browser-use/${persistent.browser_use_agent_id}/`, 200)).toMatchObject({ listing_description: 'Watch prices. Report weekly.', listing_description_source: 'charter' });
+  });
+
+  it('timeline and web-tasks: the views\' own errors, one at a time', async () => {
+    const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('views') });
+    expect((await call('getPersistentAgentTimeline', `/agents/${agent.id}/timeline/?direction=up&limit=x`)).body).toEqual({ direction: ['Invalid direction parameter.'] });
+    expect((await call('getPersistentAgentTimeline', `/agents/${agent.id}/timeline/?limit=`)).body).toEqual({ limit: ['limit must be an integer'] });
+    expect((await call('listWebTasks', `/agents/${agent.id}/web-tasks/?status=done&limit=x`)).body).toEqual({ status: ['Invalid status filter.'] });
+    expect((await call('listWebTasks', `/agents/${agent.id}/web-tasks/?limit=x`)).body).toEqual({ limit: ['limit must be an integer'] });
   });
 });
 

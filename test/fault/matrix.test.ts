@@ -162,7 +162,7 @@ beforeAll(async () => {
   const base = emulator.baseUrl;
   const agent = await apiRequest<{ id: string }>(base, 'POST', '/agents/browser-use/', { name: 'matrix' });
   for (let i = 0; i < LISTED; i++) await apiRequest(base, 'POST', `/agents/browser-use/${agent.id}/tasks/`, { prompt: `[hang] listed ${i}` });
-  const persistent = await apiRequest<{ id: string }>(base, 'POST', '/agents/', { name: 'matrix', charter: 'watch' });
+  const persistent = await apiRequest<{ id: string }>(base, 'POST', '/agents/', { name: 'matrix agent', charter: 'watch' });
   const task = await apiRequest<{ id: string }>(base, 'POST', '/tasks/browser-use/', { prompt: 'look me up' });
   data = { emulator: base, agentId: agent.id, persistentId: persistent.id, taskId: task.id };
 });

@@ -26,13 +26,23 @@ recorded on the task (webhook_last_status_code, webhook_last_error).
 Persistent agents: each is built on a listed browser-use agent (deleting that removes it).
 A message starts a web task under that agent (prompt = the message; the markers apply); when it
 ends, the timeline gets a steps event and a reply. Agents have email and web endpoints: sms, slack,
-discord and other messages need --recipient. Under --whitelist-policy manual only
-emulator@example.com, +15555550100 and web senders may write. A new charter adds a thinking and a
+discord and other messages need --recipient. New agents have whitelist_policy manual, as in the
+service: only emulator@example.com, +15555550100 and web senders may write (default: anyone). A new charter adds a thinking and a
 plan event; short_description follows one request later, as the service fills it in later.
 
-Not simulated: no browser runs and no real results; schedules never fire (nextScheduledAt is
-computed); no e-mail, SMS or chat is sent; no organizations, rate limits or 401s; everything is
-in memory and gone when the emulator stops.`;
+A schedule fires on time: each run adds a thinking event and a web task with the charter as prompt.
+
+Faults (--faults SPEC, or PUT /_emulator/faults at run time), e.g.
+  "503@10%, 429@5%/2"          a rate of errors (429 with Retry-After: 2)
+  "reset@1%, latency=200ms"    cut connections, slower answers; also slow=1s (a trickling body)
+  "outage=30s-90s"             503 from 30 s to 90 s after start
+  "POST /tasks/* => 500@50%"   only on the routes named
+--seed N makes ids and fault draws repeat; --state FILE keeps the records across restarts.
+GET /_emulator/requests lists the requests seen; POST /_emulator/reset forgets everything;
+  curl -X PUT --data 'GET /tasks/* => reset@50%' http://127.0.0.1:8787/_emulator/faults
+
+Not simulated: no browser runs and no real results; no e-mail, SMS or chat is sent; no
+organizations or 401s; without --state everything is in memory and gone when the emulator stops.`;
 
 export const noun = defineNoun({
   name: 'emulator',

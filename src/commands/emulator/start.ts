@@ -1,5 +1,6 @@
 import { checkApiKey, parseIntegerFlag } from '../../contract/validate.js';
-import { ExitCode } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { FaultSpecError, parseFaults } from '../../emulator/faults.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { SIMULATION_HELP } from './index.js';
@@ -15,6 +16,9 @@ export const command = defineCommand({
     { flags: '--host <host>', description: 'address to listen on', default: '127.0.0.1' },
     { flags: '--task-duration <ms>', description: 'how long a simulated task runs', default: '3000' },
     { flags: '--latency <ms>', description: 'extra delay before every response', default: '0' },
+    { flags: '--faults <spec>', description: 'inject faults, e.g. "503@10%, 429@5%/2, reset@1%, latency=200ms" or "POST /tasks/* => 500@50%"' },
+    { flags: '--seed <n>', description: 'repeatable ids and fault draws (the same seed and requests give the same answers)' },
+    { flags: '--state <file>', description: 'load the records from FILE at start (if it exists) and save them there on stop' },
   ],
   notes: SIMULATION_HELP,
   examples: [
@@ -22,31 +26,59 @@ export const command = defineCommand({
     'agentctl emulator --port 0 --task-duration 500 --api-key test-key > url.txt &',
     'agentctl tasks create "[fail] try the failure path" --follow; echo "exit $?"',
     'agentctl tasks create "[pending] still editable" --json && agentctl tasks replace ID "new prompt"',
+    'agentctl emulator --faults "503@20%, 429@10%/2, latency=100ms" --seed 7',
+    'agentctl emulator --state emulator-state.json',
   ],
   parse: (input) => ({
     port: parseIntegerFlag(input.string('port') ?? '8787', '--port', 0, 65535),
     host: input.string('host') ?? '127.0.0.1',
     taskDurationMs: parseIntegerFlag(input.string('taskDuration') ?? '3000', '--task-duration', 0, 24 * 3600 * 1000),
     latencyMs: parseIntegerFlag(input.string('latency') ?? '0', '--latency', 0, 60_000),
+    faults: checkFaults(input.string('faults')),
+    seed: input.string('seed') === undefined ? undefined : parseIntegerFlag(input.string('seed') as string, '--seed', 0, 2 ** 32 - 1),
+    stateFile: input.string('state'),
   }),
   run: (options, ctx) => serve(options, ctx),
 });
 
-async function serve(
-  { port, host, taskDurationMs, latencyMs }: { port: number; host: string; taskDurationMs: number; latencyMs: number },
-  ctx: Context,
-): Promise<number | void> {
+interface ServeOptions {
+  port: number;
+  host: string;
+  taskDurationMs: number;
+  latencyMs: number;
+  faults: string | undefined;
+  seed: number | undefined;
+  stateFile: string | undefined;
+}
+
+/** The fault spec, checked before the emulator starts (a usage error says what is wrong). */
+function checkFaults(spec: string | undefined): string | undefined {
+  if (spec === undefined) return undefined;
+  try {
+    parseFaults(spec);
+  } catch (error) {
+    if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`, 'agentctl emulator --help shows examples; docs/emulator-library.md has the grammar');
+    throw error;
+  }
+  return spec;
+}
+
+async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stateFile }: ServeOptions, ctx: Context): Promise<number | void> {
   // The global --api-key names the key clients must send; the environment's key is not reused.
   const apiKey = ctx.flags.apiKey === undefined ? EMULATOR_DEFAULT_KEY : checkApiKey(ctx.flags.apiKey, '--api-key');
-  const { startEmulator } = await import('../../emulator/index.js');
+  const { startEmulator, StateFileError } = await import('../../emulator/index.js');
   const emulator = await startEmulator({
     port,
     host,
     apiKey,
     taskDurationMs,
     latencyMs,
+    faults,
+    seed,
+    stateFile,
     log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
   }).catch((error: unknown) => {
+    if (error instanceof StateFileError) throw new UsageError(`--state: ${error.message}`, 'give a file the emulator saved, or a new name to start empty');
     throw listenError(error, host, port);
   });
   ctx.out.line(emulator.baseUrl);
