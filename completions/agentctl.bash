@@ -14,7 +14,9 @@ _agentctl__child() {
     ':api') echo 'api' ;;
     ':emulator') echo 'emulator' ;;
     ':webhook-listen') echo 'webhook-listen' ;;
+    ':mcp') echo 'mcp' ;;
     ':doctor') echo 'doctor' ;;
+    ':version') echo 'version' ;;
     ':completion') echo 'completion' ;;
     ':help') echo 'help' ;;
     'agents:list') echo 'list' ;;
@@ -61,7 +63,7 @@ _agentctl__child() {
 # The subcommands of command path $1.
 _agentctl__subcommands() {
   case "$1" in
-    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen doctor completion help' ;;
+    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen mcp doctor version completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
@@ -74,57 +76,59 @@ _agentctl__subcommands() {
 # Every flag accepted at command path $1, global ones included.
 _agentctl__flags() {
   case "$1" in
-    '') echo '-V --version --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout -h --help' ;;
-    'agents') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'agents list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'agents create') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'agents get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'agents update') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'agents replace') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks list') echo '--status --watch --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks get') echo '--watch --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent create') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent update') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent replace') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent activate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent deactivate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent chat') echo '--sender --reply-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent status') echo '--watch -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent timeline') echo '--direction --cursor --limit --all -f --follow -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'persistent web-tasks') echo '--status --limit -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'auth') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'auth login') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'auth status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'auth logout') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'config') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'config get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'config set') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'config unset') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'emulator') echo '--port --host --task-duration --latency --faults --seed --state -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    '') echo '-V --version --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response -h --help' ;;
+    'agents') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents create') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents update') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents replace') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks list') echo '--status --watch --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks get') echo '--watch --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent create') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent update') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent replace') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent activate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent deactivate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent chat') echo '--sender --reply-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent status') echo '--watch -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent timeline') echo '--direction --cursor --limit --all -f --follow -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent web-tasks') echo '--status --limit -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth login') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth logout') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config set') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config unset') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'emulator') echo '--port --host --task-duration --latency --faults --seed --state -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'mcp') echo '--http --read-only --tools --max-wait -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'version') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
   esac
 }
 
@@ -138,6 +142,7 @@ _agentctl__option() {
     ':--fields') echo '1 any' ;;
     ':--jq') echo '1 any' ;;
     ':--timeout') echo '1 any' ;;
+    ':--max-response') echo '1 any' ;;
     'agents list:--page') echo '1 any' ;;
     'agents list:--page-size') echo '1 any' ;;
     'agents create:--name') echo '1 any' ;;
@@ -258,6 +263,9 @@ _agentctl__option() {
     'webhook-listen replay:--forward-to') echo '1 any' ;;
     'webhook-listen replay:--task') echo '1 any' ;;
     'webhook-listen replay:--since') echo '1 any' ;;
+    'mcp:--http') echo '1 any' ;;
+    'mcp:--tools') echo '1 any' ;;
+    'mcp:--max-wait') echo '1 any' ;;
     *:'--base-url') echo '1 any' ;;
     *:'--api-key') echo '1 any' ;;
     *:'--api-key-file') echo '1 file' ;;
@@ -265,6 +273,7 @@ _agentctl__option() {
     *:'--fields') echo '1 any' ;;
     *:'--jq') echo '1 any' ;;
     *:'--timeout') echo '1 any' ;;
+    *:'--max-response') echo '1 any' ;;
   esac
 }
 

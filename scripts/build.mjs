@@ -14,7 +14,7 @@ import { build, transform } from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TARGET, lazyChildProcess, plainProcess } from './esbuild-plugins.mjs';
+import { REQUIRE_BANNER, TARGET, lazyChildProcess, plainProcess } from './esbuild-plugins.mjs';
 import { importSource } from './import-source.mjs';
 
 

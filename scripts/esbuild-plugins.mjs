@@ -3,6 +3,10 @@
 
 export const TARGET = 'node20.18';
 
+// Bundled CommonJS dependencies call require(): an ES module has none of its own.
+export const REQUIRE_BANNER =
+  "import { createRequire as __agentctlCreateRequire } from 'node:module'; const require = __agentctlCreateRequire(import.meta.url);";
+
 // commander loads node:child_process at start-up (several ms: it pulls in net, dgram and more) for
 // stand-alone executable subcommands, which agentctl never uses. Its copy is resolved to a stub that
 // loads the real module on first use.

@@ -6,11 +6,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TARGET } from './esbuild-plugins.mjs';
-
-// Bundled CommonJS dependencies call require(): an ES module has none of its own.
-const REQUIRE_BANNER =
-  "import { createRequire as __agentctlCreateRequire } from 'node:module'; const require = __agentctlCreateRequire(import.meta.url);";
+import { REQUIRE_BANNER, TARGET } from './esbuild-plugins.mjs';
 
 /** The package's version, as the build defines it for the code (AGENTCTL_VERSION). */
 export async function packageVersion() {
