@@ -1,6 +1,8 @@
 // What both builds share: scripts/build.mjs (dist/, what `node bin/agentctl.js` runs) and
 // scripts/build-sea.mjs (the single executable).
 
+import { readFile } from 'node:fs/promises';
+
 export const TARGET = 'node20.18';
 
 // Bundled CommonJS dependencies call require(): an ES module has none of its own.
@@ -31,5 +33,39 @@ export const plainProcess = {
   setup(b) {
     b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'agentctl-process' }));
     b.onLoad({ filter: /.*/, namespace: 'agentctl-process' }, () => ({ contents: 'module.exports = process;', loader: 'js' }));
+  },
+};
+
+// jq-wasm 1.0 (--jq) hands jq its input one byte at a time by copying the rest of the input
+// (`stdinBuffer.slice(1)`), and takes jq's output by copying all of it for each new byte: time
+// grows with the square of the size (a 500 KB answer took 17 s to filter, 38 s to print with
+// `--jq .`). The bundle reads the input through an offset and collects the output in an array
+// instead. Each replacement must match exactly once, so an upgrade of jq-wasm that changes this
+// code fails the build rather than silently going slow again.
+const JQ_LINEAR_IO = [
+  ['let stdinBuffer = new Uint8Array(0);', 'let stdinBuffer = new Uint8Array(0); let stdinOffset = 0;'],
+  ['stdinBuffer = toByteArray(stdinString); stdoutBuffer = new Uint8Array(0);', 'stdinBuffer = toByteArray(stdinString); stdinOffset = 0; stdoutBuffer = [];'],
+  [
+    'if (stdinBuffer.length > 0) {\n                const byte = stdinBuffer[0];\n                stdinBuffer = stdinBuffer.slice(1);\n                return byte;\n            }',
+    'if (stdinOffset < stdinBuffer.length) {\n                return stdinBuffer[stdinOffset++];\n            }',
+  ],
+  [
+    'const tmp = new Uint8Array(stdoutBuffer.length + 1);\n                tmp.set(stdoutBuffer, 0);\n                tmp[tmp.length - 1] = charCode;\n                stdoutBuffer = tmp;',
+    'stdoutBuffer.push(charCode);',
+  ],
+  ['return fromByteArray(stdoutBuffer).trim();', 'return fromByteArray(Uint8Array.from(stdoutBuffer)).trim();'],
+];
+export const linearJqIo = {
+  name: 'linear-jq-io',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      for (const [from, to] of JQ_LINEAR_IO) {
+        const count = contents.split(from).length - 1;
+        if (count !== 1) throw new Error(`linear-jq-io: expected one ${JSON.stringify(from.slice(0, 40))}... in ${args.path}, found ${count}`);
+        contents = contents.replace(from, () => to);
+      }
+      return { contents, loader: 'js' };
+    });
   },
 };
