@@ -162,7 +162,7 @@ describe('tasks run-batch', () => {
       const file = inputFile(lines);
       const before = await taskCount();
       const first = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '2', '--follow', ...FAST]);
-      expect(first.exitCode).toBe(8);
+      expect(first.exitCode).toBe(1); // an unknown outcome is 1, as documented; 8 is for a service never reached
       const out = jsonLines(first.stdout);
       expect(out).toHaveLength(12);
       expect(out.find((o) => o.line === 6)).toMatchObject({ status: 'unknown', id: null });
@@ -182,7 +182,7 @@ describe('tasks run-batch', () => {
       expect(again.find((o) => o.line === 6)).toMatchObject({ status: 'unknown' });
       expect(again.find((o) => o.line === 6)?.error).toContain('--retry-unknown');
       expect(again.filter((o) => o.status === 'completed')).toHaveLength(11);
-      expect(second.exitCode).toBe(8); // the worst outcome: the connection broke (network)
+      expect(second.exitCode).toBe(1); // the worst outcome: unknown
 
       // Checked, and it should go again: --retry-unknown sends the unknown line, once.
       resetting = false;
@@ -266,5 +266,30 @@ describe('tasks run-batch', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/does not match this input: line 2 has changed/);
     expect(readFileSync(`${file}.ledger`, 'utf8')).toContain('"state":"created"');
+  });
+
+  it('a second run on a ledger in use exits 2 before any request: 300 lines are created once, not twice', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let creates = 0;
+    const proxy = await faultyProxy(() => {
+      creates++;
+      return (res) => void held.then(() => sendJson(res, 503, { detail: 'not now' }));
+    });
+    try {
+      const file = inputFile(Array.from({ length: 300 }, (_, i) => `locked task ${i}`));
+      const ledger = `${file}.ledger`;
+      const first = proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4']);
+      while (creates === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = await cli(['tasks', 'run-batch', file]);
+      expect(second.exitCode).toBe(2);
+      expect(second.stderr).toMatch(/the ledger .*tasks\.jsonl\.ledger is in use by another run \(pid \d+ on this host, since /);
+      expect(second.stdout).toBe('');
+      release();
+      expect((await first).exitCode).toBe(1); // its creates failed (503: unknown); what matters is the lock
+      expect(existsSync(`${ledger}.lock`)).toBe(false); // let go at the end
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { pidRunning, tempDir } from '../helpers/cli.js';
 
 // The ledger's writes as a full disk or a file-size limit makes them: shorter than asked, or none.
 const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity }));
@@ -16,6 +17,10 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 const { Ledger } = await import('../../src/commands/tasks/batch-ledger.js');
 
+const owner = { process: { pid: process.pid, isRunning: pidRunning }, now: new Date('2026-11-25T21:00:00Z'), tookOver: () => undefined };
+/** A process id that does not run: a child's once it has ended. */
+const deadPid = 2 ** 22 + 12345;
+
 beforeEach(() => {
   disk.maxBytesPerWrite = Infinity;
 });
@@ -24,7 +29,7 @@ describe('run-batch ledger', () => {
   it('writes every byte of a record before the create waiting on it may go out, however short the writes', async () => {
     disk.maxBytesPerWrite = 7;
     const path = join(tempDir(), 'tasks.jsonl.ledger');
-    const ledger = await Ledger.open(path);
+    const ledger = await Ledger.open(path, owner);
     await Promise.all([1, 2, 3].map((line) => ledger.beforeSend({ line, hash: `h${line}`, state: 'sending' })));
     const records = readFileSync(path, 'utf8').trim().split('\n').map((text) => JSON.parse(text) as { line: number; state: string });
     expect(records.map((record) => [record.line, record.state])).toEqual([
@@ -37,11 +42,74 @@ describe('run-batch ledger', () => {
 
   it('a write that takes nothing fails the creates waiting on it, and every later one, and close() answers it', async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
-    const ledger = await Ledger.open(path);
+    const ledger = await Ledger.open(path, owner);
     disk.maxBytesPerWrite = 0;
     await expect(ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' })).rejects.toThrow(/cannot write the ledger .*tasks\.jsonl\.ledger/);
     disk.maxBytesPerWrite = Infinity;
     await expect(ledger.beforeSend({ line: 2, hash: 'h2', state: 'sending' })).rejects.toThrow(/cannot write the ledger/);
     expect(ledger.close()?.message).toMatch(/cannot write the ledger/);
+  });
+
+  it('is held by one run at a time: a second open names the holder and fails, until the first lets go', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const first = await Ledger.open(path, owner);
+    const lock = JSON.parse(readFileSync(`${path}.lock`, 'utf8')) as { pid: number; host: string; started: string };
+    expect(lock).toEqual({ pid: process.pid, host: hostname(), started: '2026-11-25T21:00:00.000Z' });
+    await expect(Ledger.open(path, owner)).rejects.toThrow(`is in use by another run (pid ${process.pid} on this host, since 2026-11-25T21:00:00.000Z)`);
+    first.close();
+    first.unlock();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    (await Ledger.open(path, owner)).unlock();
+  });
+
+  it('takes over a lock whose process no longer runs on this host, and says so', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: hostname(), started: '2026-11-25T20:00:00.000Z' }));
+    const stale: number[] = [];
+    const ledger = await Ledger.open(path, { ...owner, tookOver: (holder) => stale.push(holder.pid) });
+    expect(stale).toEqual([deadPid]);
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+    ledger.unlock();
+  });
+
+  it("refuses another host's lock (it cannot tell if that run is alive) and says how to break it", async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: 'ci-runner-7', started: '2026-11-25T20:00:00.000Z' }));
+    const error = (await Ledger.open(path, owner).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    )) as { message: string; hint: string; exitCode: number };
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain(`pid ${deadPid} on host ci-runner-7`);
+    expect(error.hint).toContain(`rm ${path}.lock`);
+  });
+
+  it('reports a ledger that holds two tasks for one line (two runs at once), and keeps nothing locked', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const records = [
+      { line: 1, hash: 'h1', state: 'created', id: 'id-a' },
+      { line: 2, hash: 'h2', state: 'created', id: 'id-b' },
+      { line: 1, hash: 'h1', state: 'created', id: 'id-c' },
+    ];
+    writeFileSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    await expect(Ledger.open(path, owner)).rejects.toThrow(/more than one task for 1 line .*\n {2}line 1: id-a, id-c/);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('refuses what is not a regular file (a device would be read forever or swallow every record)', async () => {
+    await expect(Ledger.open('/dev/full', owner)).rejects.toThrow('the ledger /dev/full is not a regular file');
+    await expect(Ledger.open('/dev/null', owner)).rejects.toThrow('is not a regular file');
+  });
+
+  it('lists the created tasks whose record could not be written', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    disk.maxBytesPerWrite = 0;
+    ledger.record({ line: 1, hash: 'h1', state: 'created', id: 'id-1' });
+    ledger.flush();
+    ledger.record({ line: 2, hash: 'h2', state: 'created', id: 'id-2' });
+    expect(ledger.close()?.message).toMatch(/cannot write the ledger/);
+    expect(ledger.unwritten.map((entry) => entry.id)).toEqual(['id-1', 'id-2']);
+    ledger.unlock();
   });
 });

@@ -11,7 +11,7 @@ import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
-import { batchLines, checkInput, openSource, parseShard, type BatchLine, type Shard } from './batch-input.js';
+import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
 import { Ledger } from './batch-ledger.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
@@ -47,6 +47,9 @@ Resume: each created task's id is written to the ledger (FILE.ledger, or --ledge
 it exists. Running the same command again creates nothing twice: it reuses the recorded ids and
 waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
 \`agentctl tasks list\`, then rerun with --retry-unknown to send it.
+One run at a time holds a ledger (its lock, LEDGER.lock, names the holder): a second run on it
+exits 2 before any request. A lock left by a crashed run on this host is taken over; one from
+another host is named, with how to remove it.
 
 Rate limits: a 429 pauses every worker for its Retry-After.
 Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
@@ -127,7 +130,20 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
     throw new UsageError('no tasks: give a FILE, or pipe them in', 'agentctl tasks run-batch tasks.jsonl, or: cat prompts.txt | agentctl tasks run-batch -');
   }
   const source = await openSource(options.file, () => ctx.readStdin());
-  const ledger = await Ledger.open(options.ledger);
+  // Held until the run ends, however it ends: a second run on this ledger would create every task again.
+  const ledger = await Ledger.open(options.ledger, {
+    process: ctx.io.process,
+    now: new Date(ctx.clock.now()),
+    tookOver: (stale) => ctx.out.info(`Took over the ledger's lock from pid ${stale.pid} (started ${stale.started}), which no longer runs.`),
+  });
+  try {
+    return await runLocked(options, ctx, source, ledger);
+  } finally {
+    ledger.unlock();
+  }
+}
+
+async function runLocked(options: BatchOptions, ctx: Context, source: BatchSource, ledger: Ledger): Promise<number> {
   const total = await checkInput(source, options.shard, ledger);
   if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
 
@@ -216,7 +232,7 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
     if (previous?.state === 'created' && previous.id) return created(line, previous.id);
     if (previous?.state === 'unknown' && !options.retryUnknown) {
       const error = `${previous.error ?? 'the create may or may not have happened'}; check, then rerun with --retry-unknown to send it again`;
-      return report.emit(outcomeOf(line, null, 'unknown', null, error), previous.code ?? ExitCode.serviceError);
+      return report.emit(outcomeOf(line, null, 'unknown', null, error), ExitCode.serviceError);
     }
     const outcome = await create(line);
     if (outcome.kind === 'created') {
@@ -224,7 +240,8 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
       return created(line, outcome.id);
     }
     const message = ctx.redactor.redact(outcome.error.message);
-    const code = outcome.error.exitCode ?? ExitCode.serviceError;
+    // An unknown outcome is a service error (1), whatever broke: the create may exist (a reset is not 8 here).
+    const code = outcome.kind === 'unknown' ? ExitCode.serviceError : (outcome.error.exitCode ?? ExitCode.serviceError);
     ledger.record({ line: line.line, hash: line.hash, state: outcome.kind, error: message, code });
     report.emit(outcomeOf(line, null, outcome.kind, null, message), code);
     // A bad key, or a service that cannot be reached even after retries: every other line would fail the same way.
@@ -266,7 +283,10 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   // A ledger that could not be written: the ids are on stdout, but a rerun would not know them.
   if (ledgerFailure && !halted) {
     const interrupted = signal.aborted ? 'Interrupted. ' : '';
-    report.summary([`${interrupted}The ledger is incomplete: a rerun could create again what this one did. Keep stdout: it lists every id created.`]);
+    // stdout may be a file on the same full disk: the ids the ledger lacks go to stderr as well.
+    const lost = ledger.unwritten.map((entry) => `  line ${entry.line}: ${entry.id}`);
+    const listed = lost.length > 0 ? [`Created, but not in the ledger (${lost.length}):`, ...lost] : [];
+    report.summary([`${interrupted}The ledger is incomplete: a rerun could create again what this one did. Keep stdout: it lists every id created.`, ...listed]);
     throw ledgerFailure;
   }
   if (halted) {
