@@ -148,6 +148,29 @@ describe('tasks run-batch', () => {
     expect(lines.sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('--shard auto takes the shard from the CI engine (said on stderr), the same lines as --shard I/N, and a rerun gets them again', async () => {
+    const file = inputFile(Array.from({ length: 10 }, (_, i) => `auto shard task ${i}`));
+    const gitlab = await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '3' } });
+    expect(gitlab.exitCode, gitlab.stderr).toBe(0);
+    expect(gitlab.stderr).toContain('Shard 2/3, from GitLab CI (CI_NODE_INDEX=2, CI_NODE_TOTAL=3).');
+    expect(jsonLines(gitlab.stdout).map((o) => o.line)).toEqual([2, 5, 8]);
+    expect(existsSync(`${file}.shard-2-of-3.ledger`)).toBe(true);
+    // The same shard in CircleCI's 0-based terms is the same job: its ledger, nothing created again.
+    const before = await taskCount();
+    const circle = await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { CIRCLE_NODE_INDEX: '1', CIRCLE_NODE_TOTAL: '3' } });
+    expect(jsonLines(circle.stdout).map((o) => [o.line, o.id])).toEqual(jsonLines(gitlab.stdout).map((o) => [o.line, o.id]));
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('--shard auto outside a parallel CI job exits 2 before any request, naming what it looked for', async () => {
+    const file = inputFile(['one', 'two']);
+    const before = await taskCount();
+    const result = await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { GITHUB_ACTIONS: 'true' } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/no CI engine says which shard this job is; looked for AGENTCTL_SHARD .*CI_NODE_INDEX/);
+    expect(await taskCount()).toBe(before);
+  });
+
   it('rides out server faults mid-batch: 429 pauses and retries, a reset after sending is recorded as unknown and never re-sent blindly', async () => {
     let rejecting = true;
     let resetting = true;

@@ -13,6 +13,7 @@ import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
 import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
 import { Ledger } from './batch-ledger.js';
+import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
 
@@ -22,10 +23,17 @@ export interface BatchOptions {
   follow: boolean;
   intervalMs: number;
   maxOutageMs: number;
+  /** --ledger PATH, or the default once the shard is known (beside the input; none for stdin). */
   ledger?: string;
-  shard?: Shard;
+  /** `auto` until the run reads it from the CI engine's variables. */
+  shard?: Shard | 'auto';
+  /** --shard-total: the number of shards where the engine does not say (Kubernetes). */
+  shardTotal?: number;
   retryUnknown: boolean;
 }
+
+/** The options once `--shard auto` is resolved. */
+type ResolvedOptions = BatchOptions & { shard?: Shard };
 
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 64;
@@ -51,15 +59,26 @@ One run at a time holds a ledger (its lock, LEDGER.lock, names the holder): a se
 exits 2 before any request. A lock left by a crashed run on this host is taken over; one from
 another host is named, with how to remove it.
 
+Shards: --shard I/N takes tasks I, I+N, I+2N, ... (1-based; every job checks the whole file, and a
+rerun of a shard gets the same lines). --shard auto reads the CI engine's variables: GitLab
+CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite
+BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX
+(with --shard-total N or AGENTCTL_SHARD_TOTAL), or AGENTCTL_SHARD=I/N counted from 0 (GitHub Actions:
+\${{ strategy.job-index }}/\${{ strategy.job-total }}). \`agentctl tasks batch-report\` joins the shards.
+
 Rate limits: a 429 pauses every worker for its Retry-After.
 Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
 3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
 5 failed, 6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
 
 export function parseBatchOptions(input: ParseInput): BatchOptions {
-  const shard = parseShard(input.string('shard'));
+  const shardFlag = input.string('shard');
+  const shard = shardFlag?.trim() === 'auto' ? 'auto' : parseShard(shardFlag);
+  const totalFlag = input.string('shardTotal');
+  if (totalFlag !== undefined && shard !== 'auto') throw new UsageError('--shard-total goes with --shard auto', 'with --shard I/N the N is the total');
+  const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, 100_000);
   const file = input.arg(0) ?? '-';
-  const ledger = input.string('ledger') ?? defaultLedger(file, shard);
+  const ledger = input.string('ledger') ?? (shard === 'auto' ? undefined : defaultLedger(file, shard));
   return {
     file,
     concurrency: parseIntegerFlag(input.string('concurrency') ?? String(DEFAULT_CONCURRENCY), '--concurrency', 1, MAX_CONCURRENCY),
@@ -68,6 +87,7 @@ export function parseBatchOptions(input: ParseInput): BatchOptions {
     maxOutageMs: parseSecondsFlag(input.string('maxOutage') ?? '300', '--max-outage', 1) * 1000,
     ledger,
     shard,
+    shardTotal,
     retryUnknown: input.flag('retryUnknown'),
   };
 }
@@ -82,13 +102,15 @@ export const command = defineCommand({
     { flags: '--interval <sec>', description: 'with --follow: longest time between polls, seconds', default: '2' },
     { flags: '--max-outage <sec>', description: 'with --follow: give up when the service is unreachable this long', default: '300' },
     { flags: '--ledger <path>', description: "where each line's task id is recorded (default FILE.ledger beside the input)" },
-    { flags: '--shard <i/n>', description: 'take every n-th task from the i-th (1-based), to split one file across CI jobs' },
+    { flags: '--shard <i/n|auto>', description: 'take every n-th task from the i-th (1-based), to split one file across CI jobs; auto reads the CI engine\'s variables' },
+    { flags: '--shard-total <n>', description: 'with --shard auto: the number of shards where the engine does not say (Kubernetes Indexed Jobs)' },
     { flags: '--retry-unknown', description: 'send again the lines whose create outcome is unknown (check them first)' },
   ],
   notes: BATCH_HELP,
   examples: [
     'agentctl tasks run-batch tasks.jsonl --concurrency 8 --follow > results.jsonl',
-    'agentctl tasks run-batch prompts.txt --shard "$CI_NODE_INDEX/$CI_NODE_TOTAL" --follow',
+    'agentctl tasks run-batch prompts.txt --shard auto --follow > results.jsonl',
+    'agentctl tasks run-batch prompts.txt --shard 2/4 --follow',
     'printf "Check example.com\\nCheck example.org\\n" | agentctl tasks run-batch - --follow | jq -r .status',
   ],
   parse: parseBatchOptions,
@@ -105,7 +127,7 @@ function defaultLedger(file: string, shard: Shard | undefined): string | undefin
  * The command that picks a stopped batch up: the same input, ledger, service and options that change
  * what is sent. A rerun that read another ledger (or none) would create every task again.
  */
-function resumeCommand(options: BatchOptions, flags: GlobalFlags): string {
+function resumeCommand(options: ResolvedOptions, flags: GlobalFlags): string {
   const parts = ['agentctl tasks run-batch', shellWord(options.file)];
   if (options.shard) parts.push(`--shard ${options.shard.index}/${options.shard.count}`);
   if (options.ledger !== undefined && options.ledger !== defaultLedger(options.file, options.shard)) parts.push(`--ledger ${shellWord(options.ledger)}`);
@@ -125,7 +147,8 @@ function neverSent(error: unknown): boolean {
   return error instanceof NetworkError && !error.mayHaveBeenCarriedOut;
 }
 
-async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
+async function runBatch(given: BatchOptions, ctx: Context): Promise<number> {
+  const options = resolveShard(given, ctx);
   if (options.file === '-' && ctx.terminal.stdinIsTTY) {
     throw new UsageError('no tasks: give a FILE, or pipe them in', 'agentctl tasks run-batch tasks.jsonl, or: cat prompts.txt | agentctl tasks run-batch -');
   }
@@ -143,7 +166,15 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   }
 }
 
-async function runLocked(options: BatchOptions, ctx: Context, source: BatchSource, ledger: Ledger): Promise<number> {
+/** `--shard auto` read from the CI engine's variables (said on stderr), and the ledger that goes with the shard. */
+function resolveShard(options: BatchOptions, ctx: Context): ResolvedOptions {
+  if (options.shard !== 'auto') return { ...options, shard: options.shard };
+  const { shard, source } = detectShard(ctx.env, options.shardTotal);
+  ctx.out.info(`Shard ${shard.index}/${shard.count}, from ${source}.`);
+  return { ...options, shard, ledger: options.ledger ?? defaultLedger(options.file, shard) };
+}
+
+async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSource, ledger: Ledger): Promise<number> {
   const total = await checkInput(source, options.shard, ledger);
   if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
 
