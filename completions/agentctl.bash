@@ -32,6 +32,7 @@ _agentctl__child() {
     'tasks:cancel') echo 'cancel' ;;
     'tasks:result') echo 'result' ;;
     'tasks:run-batch') echo 'run-batch' ;;
+    'tasks:batch-report') echo 'batch-report' ;;
     'tasks:wait') echo 'wait' ;;
     'persistent:list') echo 'list' ;;
     'persistent:get') echo 'get' ;;
@@ -63,7 +64,7 @@ _agentctl__subcommands() {
   case "$1" in
     '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen doctor completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
-    'tasks') echo 'list create get update replace delete cancel result run-batch wait' ;;
+    'tasks') echo 'list create get update replace delete cancel result run-batch batch-report wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
     'auth') echo 'login status logout' ;;
     'config') echo 'get set unset list path' ;;
@@ -91,7 +92,8 @@ _agentctl__flags() {
     'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --shard-total --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks batch-report') echo '--input --junit --annotations -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -189,6 +191,10 @@ _agentctl__option() {
     'tasks run-batch:--max-outage') echo '1 any' ;;
     'tasks run-batch:--ledger') echo '1 file' ;;
     'tasks run-batch:--shard') echo '1 any' ;;
+    'tasks run-batch:--shard-total') echo '1 any' ;;
+    'tasks batch-report:--input') echo '1 file' ;;
+    'tasks batch-report:--junit') echo '1 file' ;;
+    'tasks batch-report:--annotations') echo '1 any' ;;
     'tasks wait:--interval') echo '1 any' ;;
     'tasks wait:--max-outage') echo '1 any' ;;
     'tasks wait:--agent') echo '1 any' ;;
