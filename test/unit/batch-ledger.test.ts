@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,12 +17,18 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 const { Ledger } = await import('../../src/commands/tasks/batch-ledger.js');
 
-const owner = { process: { pid: process.pid, isRunning: pidRunning }, now: new Date('2026-11-25T21:00:00Z'), tookOver: () => undefined };
+const said: string[] = [];
+/** A clock at a fixed time (a lock on disk is never old by it), whose sleeps end at once. */
+const fixedClock = { now: () => Date.parse('2026-11-25T21:00:00Z'), sleep: () => Promise.resolve() };
+const owner = { process: { pid: process.pid, isRunning: pidRunning }, clock: fixedClock, say: (message: string) => void said.push(message) };
+/** The real time, and a watch that lasts no time: `during` runs while the lock is watched. */
+const watching = (during = () => {}) => ({ ...owner, clock: { now: () => Date.now(), sleep: () => Promise.resolve(during()) } });
 /** A process id that does not run: a child's once it has ended. */
 const deadPid = 2 ** 22 + 12345;
 
 beforeEach(() => {
   disk.maxBytesPerWrite = Infinity;
+  said.length = 0;
 });
 
 describe('run-batch ledger', () => {
@@ -65,23 +71,37 @@ describe('run-batch ledger', () => {
   it('takes over a lock whose process no longer runs on this host, and says so', async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: hostname(), started: '2026-11-25T20:00:00.000Z' }));
-    const stale: number[] = [];
-    const ledger = await Ledger.open(path, { ...owner, tookOver: (holder) => stale.push(holder.pid) });
-    expect(stale).toEqual([deadPid]);
+    const ledger = await Ledger.open(path, owner);
+    expect(said).toEqual([`Took over the lock of ${path} from pid ${deadPid} on this host, since 2026-11-25T20:00:00.000Z, which no longer runs.`]);
     expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
     ledger.unlock();
   });
 
-  it("refuses another host's lock (it cannot tell if that run is alive) and says how to break it", async () => {
+  it("refuses another host's live lock (it cannot tell if that run is alive) and says how to break it", async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: 'ci-runner-7', started: '2026-11-25T20:00:00.000Z' }));
-    const error = (await Ledger.open(path, owner).then(
+    const error = (await Ledger.open(path, watching()).then(
       () => undefined,
       (failure: unknown) => failure,
     )) as { message: string; hint: string; exitCode: number };
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain(`pid ${deadPid} on host ci-runner-7`);
     expect(error.hint).toContain(`rm ${path}.lock`);
+  });
+
+  it('takes over a lock nobody touches any more (a crashed run on another host, a container back with the same pid), after watching it', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const lock = `${path}.lock`;
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: 'ci-runner-7', started: '2026-11-25T20:00:00.000Z' }));
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(lock, old, old);
+    // Touched while watched: its run is alive.
+    await expect(Ledger.open(path, watching(() => utimesSync(lock, new Date(), new Date())))).rejects.toThrow(/in use by another run/);
+    utimesSync(lock, old, old);
+    const ledger = await Ledger.open(path, watching());
+    expect(said.at(-2)).toMatch(/has not been touched for 12\ds: checking for 15s whether its run is alive/);
+    expect(said.at(-1)).toContain('Took over the lock');
+    ledger.unlock();
   });
 
   it('reports a ledger that holds two tasks for one line (two runs at once), and keeps nothing locked', async () => {

@@ -7,16 +7,8 @@
 // send every line.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { access, constants, readFile, stat } from 'node:fs/promises';
-import type { ProcessFacts } from '../../cli/io.js';
 import { UsageError } from '../../errors.js';
-import { LedgerLock, type LockHolder } from './batch-lock.js';
-
-/** Who opens a ledger, for its lock; `tookOver` hears of a lock its crashed holder left. */
-export interface LedgerOwner {
-  process: ProcessFacts;
-  now: Date;
-  tookOver(stale: LockHolder): void;
-}
+import { LedgerLock, type LockOwner } from './batch-lock.js';
 
 export type LedgerState = 'sending' | 'created' | 'rejected' | 'unknown';
 
@@ -53,11 +45,11 @@ export class Ledger {
    * (stdin without --ledger). Refuses what is not a writable regular file (a device would be read
    * forever, or lose every record), and a ledger in which one line has two tasks.
    */
-  static async open(path: string | undefined, owner: LedgerOwner): Promise<Ledger> {
+  static async open(path: string | undefined, owner: LockOwner): Promise<Ledger> {
     const entries = new Map<number, LedgerEntry>();
     if (path === undefined) return new Ledger(undefined, entries);
     await checkWritableFile(path);
-    const lock = LedgerLock.acquire(path, owner.process, owner.now, owner.tookOver);
+    const lock = await LedgerLock.acquire(path, owner);
     try {
       return new Ledger(path, await readEntries(path), lock);
     } catch (error) {

@@ -154,11 +154,7 @@ async function runBatch(given: BatchOptions, ctx: Context): Promise<number> {
   }
   const source = await openSource(options.file, () => ctx.readStdin());
   // Held until the run ends, however it ends: a second run on this ledger would create every task again.
-  const ledger = await Ledger.open(options.ledger, {
-    process: ctx.io.process,
-    now: new Date(ctx.clock.now()),
-    tookOver: (stale) => ctx.out.info(`Took over the ledger's lock from pid ${stale.pid} (started ${stale.started}), which no longer runs.`),
-  });
+  const ledger = await Ledger.open(options.ledger, { process: ctx.io.process, clock: ctx.clock, signal: ctx.signal, say: (message) => ctx.out.info(message) });
   try {
     return await runLocked(options, ctx, source, ledger);
   } finally {
