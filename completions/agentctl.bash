@@ -194,7 +194,7 @@ _agentctl__option() {
     'tasks run-batch:--shard-total') echo '1 any' ;;
     'tasks batch-report:--input') echo '1 file' ;;
     'tasks batch-report:--junit') echo '1 file' ;;
-    'tasks batch-report:--annotations') echo '1 any' ;;
+    'tasks batch-report:--annotations') echo '1 choice github none' ;;
     'tasks wait:--interval') echo '1 any' ;;
     'tasks wait:--max-outage') echo '1 any' ;;
     'tasks wait:--agent') echo '1 any' ;;

@@ -558,7 +558,7 @@ complete -c agentctl -n '__agentctl_at tasks run-batch' -l retry-unknown -d 'sen
 complete -c agentctl -n '__agentctl_at tasks run-batch' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks batch-report' -l input -r -F -d 'the tasks file the shards ran: every task line is then reported, a line no shard reported as missing'
 complete -c agentctl -n '__agentctl_at tasks batch-report' -l junit -r -F -d 'also write JUnit XML: one testcase per line, failed/unknown/missing lines as failures'
-complete -c agentctl -n '__agentctl_at tasks batch-report' -l annotations -x -d 'github: ::error annotations and a step summary; none (default: github when GITHUB_ACTIONS=true)'
+complete -c agentctl -n '__agentctl_at tasks batch-report' -l annotations -x -a 'github none' -d 'github: ::error annotations and a step summary (default when GITHUB_ACTIONS=true); none'
 complete -c agentctl -n '__agentctl_at tasks batch-report' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'longest time between polls, seconds'
 complete -c agentctl -n '__agentctl_at tasks wait' -l max-outage -x -d 'give up when the service is unreachable this long (default 300)'

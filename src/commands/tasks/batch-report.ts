@@ -157,7 +157,7 @@ export const command = defineCommand({
   options: [
     { flags: '--input <file>', description: 'the tasks file the shards ran: every task line is then reported, a line no shard reported as missing' },
     { flags: '--junit <file>', description: 'also write JUnit XML: one testcase per line, failed/unknown/missing lines as failures' },
-    { flags: '--annotations <kind>', description: 'github: ::error annotations and a step summary; none (default: github when GITHUB_ACTIONS=true)' },
+    { flags: '--annotations <kind>', choices: ['github', 'none'], description: 'github: ::error annotations and a step summary (default when GITHUB_ACTIONS=true); none' },
   ],
   notes: `Output: one JSON line per line of the batch, in line order, as run-batch prints them: the most
 final word of any output or ledger about the line wins (a shard rerun reports its lines again).
@@ -174,8 +174,7 @@ unknown, missing or duplicated; 2 an input that cannot be read.`,
     'agentctl tasks batch-report tasks.jsonl.shard-*.ledger --input tasks.jsonl',
   ],
   parse: (input: ParseInput): ReportOptions => {
-    const annotations = input.string('annotations');
-    if (annotations !== undefined && annotations !== 'github' && annotations !== 'none') throw new UsageError(`--annotations must be github or none, got "${annotations}"`);
+    const annotations = input.string('annotations') as ReportOptions['annotations']; // one of its choices
     const files = input.args(0);
     if (files.length === 0) throw new UsageError("give the shards' outputs or ledgers", 'agentctl tasks batch-report shard-1.jsonl shard-2.jsonl --input tasks.jsonl');
     return { files, input: input.string('input'), junit: input.string('junit'), annotations };
