@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pidRunning, tempDir } from '../helpers/cli.js';
 
 // The ledger's writes as a full disk or a file-size limit makes them: shorter than asked, or none.
-const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity }));
+const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity, syncs: 0, held: undefined as undefined | Array<() => void> }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const writeSync = ((fd: number, data: Buffer, offset?: number | null) => {
@@ -13,7 +13,12 @@ vi.mock('node:fs', async (importOriginal) => {
     const length = Math.min(data.length - from, disk.maxBytesPerWrite);
     return length === 0 ? 0 : fs.writeSync(fd, data, from, length);
   }) as typeof fs.writeSync;
-  return { ...fs, default: { ...fs, writeSync }, writeSync };
+  // Counted; with `held` set, a sync ends only when the test says.
+  const fdatasync = ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+    disk.syncs++;
+    fs.fdatasync(fd, (error) => (disk.held ? disk.held.push(() => done(error)) : done(error)));
+  }) as typeof fs.fdatasync;
+  return { ...fs, default: { ...fs, writeSync, fdatasync }, writeSync, fdatasync };
 });
 const { Ledger } = await import('../../src/commands/tasks/batch-ledger.js');
 
@@ -28,6 +33,8 @@ const deadPid = 2 ** 22 + 12345;
 
 beforeEach(() => {
   disk.maxBytesPerWrite = Infinity;
+  disk.syncs = 0;
+  disk.held = undefined;
   said.length = 0;
 });
 
@@ -43,7 +50,7 @@ describe('run-batch ledger', () => {
       [2, 'sending'],
       [3, 'sending'],
     ]);
-    expect(ledger.close()).toBeUndefined();
+    expect(await ledger.close()).toBeUndefined();
   });
 
   it('a write that takes nothing fails the creates waiting on it, and every later one, and close() answers it', async () => {
@@ -53,7 +60,7 @@ describe('run-batch ledger', () => {
     await expect(ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' })).rejects.toThrow(/cannot write the ledger .*tasks\.jsonl\.ledger/);
     disk.maxBytesPerWrite = Infinity;
     await expect(ledger.beforeSend({ line: 2, hash: 'h2', state: 'sending' })).rejects.toThrow(/cannot write the ledger/);
-    expect(ledger.close()?.message).toMatch(/cannot write the ledger/);
+    expect((await ledger.close())?.message).toMatch(/cannot write the ledger/);
   });
 
   it('is held by one run at a time: a second open names the holder and fails, until the first lets go', async () => {
@@ -62,7 +69,7 @@ describe('run-batch ledger', () => {
     const lock = JSON.parse(readFileSync(`${path}.lock`, 'utf8')) as { pid: number; host: string; started: string };
     expect(lock).toEqual({ pid: process.pid, host: hostname(), started: '2026-11-25T21:00:00.000Z' });
     await expect(Ledger.open(path, owner)).rejects.toThrow(`is in use by another run (pid ${process.pid} on this host, since 2026-11-25T21:00:00.000Z)`);
-    first.close();
+    await first.close();
     first.unlock();
     expect(existsSync(`${path}.lock`)).toBe(false);
     (await Ledger.open(path, owner)).unlock();
@@ -128,8 +135,31 @@ describe('run-batch ledger', () => {
     ledger.record({ line: 1, hash: 'h1', state: 'created', id: 'id-1' });
     ledger.flush();
     ledger.record({ line: 2, hash: 'h2', state: 'created', id: 'id-2' });
-    expect(ledger.close()?.message).toMatch(/cannot write the ledger/);
+    expect((await ledger.close())?.message).toMatch(/cannot write the ledger/);
     expect(ledger.unwritten.map((entry) => entry.id)).toEqual(['id-1', 'id-2']);
+    ledger.unlock();
+  });
+
+  it('lets a create go out only once its record is synced to disk, and syncs the records made meanwhile as one group', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    disk.held = [];
+    const sent: number[] = [];
+    const first = ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' }).then(() => sent.push(1));
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1)); // written, its sync in flight
+    const next = [2, 3, 4, 5].map((line) => ledger.beforeSend({ line, hash: `h${line}`, state: 'sending' }).then(() => sent.push(line)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([]); // nothing goes out before the sync
+    disk.held.shift()?.();
+    await first;
+    expect(sent).toEqual([1]);
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1)); // lines 2-5: one write, one sync
+    disk.held.shift()?.();
+    await Promise.all(next);
+    expect(disk.syncs).toBe(2);
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(5);
+    disk.held = undefined;
+    expect(await ledger.close()).toBeUndefined();
     ledger.unlock();
   });
 });

@@ -3,9 +3,11 @@
 // an O_APPEND descriptor, so a crash loses at most what is being written (a torn last line is ignored
 // when read back). Before each create a `sending` record is written (beforeSend): a `sending`
 // without an outcome after it means the run died mid-request, and that line is reported as unknown
-// instead of being sent again blindly. One run at a time holds a ledger (LedgerLock): two would both
-// send every line.
-import { closeSync, openSync, writeSync } from 'node:fs';
+// instead of being sent again blindly. Records are made durable in groups (group commit): what is
+// pending is written and fdatasync'd at once while the creates that wait on their `sending` record
+// wait for that one sync; records made meanwhile go in the next. One run at a time holds a ledger
+// (LedgerLock): two would both send every line.
+import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import { LedgerLock, type LockOwner } from './batch-lock.js';
@@ -28,6 +30,9 @@ export class Ledger {
   private flushSoon?: NodeJS.Immediate;
   /** Creates waiting for their `sending` record to be written. */
   private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  /** A sync in flight; what is recorded meanwhile waits for the next group. */
+  private syncing = false;
+  private synced?: () => void;
   /** A write that failed: every later write fails with it. */
   private failure?: Error;
   /** Tasks created whose record could not be written: the run lists them, a rerun would not know them. */
@@ -80,9 +85,9 @@ export class Ledger {
   }
 
   /**
-   * Records that a line's create is about to be sent; resolves once the record is written, so a run
-   * that dies mid-request leaves it behind. Every create that starts in the same turn of the event
-   * loop shares one write(2) (with the outcomes pending): a batch pays a write per turn, not per task.
+   * Records that a line's create is about to be sent; resolves once the record is on disk, so a run
+   * (or machine) that dies mid-request leaves it behind. The creates that start while a sync is in
+   * flight share the next write(2) and fdatasync(2): a batch pays a sync per group, not per task.
    */
   beforeSend(entry: LedgerEntry): Promise<void> {
     if (this.path === undefined) return Promise.resolve();
@@ -104,12 +109,14 @@ export class Ledger {
     this.flushSoon ??= setImmediate(() => this.flush());
   }
 
-  /** Writes what is pending; a failure is kept and reported to the creates waiting and at close(). */
+  /** Writes what is pending and starts its sync; a failure is kept and reported to the creates waiting and at close(). */
   flush(): void {
     if (this.flushSoon) clearImmediate(this.flushSoon);
     this.flushSoon = undefined;
+    if (this.syncing) return; // this group goes out when the sync in flight ends
     const waiting = this.waiting;
     this.waiting = [];
+    const wrote = this.pending !== '';
     try {
       if (this.failure) throw this.failure;
       if (this.pending !== '' && this.path !== undefined) {
@@ -124,25 +131,39 @@ export class Ledger {
         }
       }
       this.pending = '';
-      for (const waiter of waiting) waiter.resolve();
     } catch (error) {
-      this.failure ??= new UsageError(`cannot write the ledger ${this.path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
-      for (const waiter of waiting) waiter.reject(this.failure);
+      this.fail(error, waiting);
       // Whatever of it was written, a created task not known to be in the ledger is listed by the run.
       for (const text of this.pending.split('\n')) {
         const entry = text === '' ? undefined : (JSON.parse(text) as LedgerEntry);
         if (entry?.state === 'created') this.unwritten.push(entry);
       }
       this.pending = '';
+      return;
     }
+    if (!wrote || this.fd === undefined) return void waiting.forEach((waiter) => waiter.resolve());
+    this.syncing = true;
+    fdatasync(this.fd, (error) => {
+      this.syncing = false;
+      if (error) this.fail(error, waiting);
+      else for (const waiter of waiting) waiter.resolve();
+      if (this.pending !== '' || this.waiting.length > 0) this.flush();
+      if (!this.syncing) this.synced?.();
+    });
+  }
+
+  private fail(error: unknown, waiting: Array<{ reject: (error: unknown) => void }>): void {
+    this.failure ??= new UsageError(`cannot write the ledger ${this.path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
+    for (const waiter of waiting) waiter.reject(this.failure);
   }
 
   /**
-   * Writes what is pending and closes the file. Answers the error of a write that failed (what the
-   * ledger lists may then be incomplete), for the caller to report after its own output.
+   * Writes and syncs what is pending and closes the file. Answers the error of a write that failed
+   * (what the ledger lists may then be incomplete), for the caller to report after its own output.
    */
-  close(): Error | undefined {
+  async close(): Promise<Error | undefined> {
     this.flush();
+    while (this.syncing) await new Promise<void>((resolve) => (this.synced = resolve));
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     return this.failure;

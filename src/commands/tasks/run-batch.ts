@@ -304,7 +304,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     poller?.stop();
     void lines.return?.(); // a run that stopped early closes its input file now, not when it is collected
     report.flush(); // every id created is on stdout, whatever happens next
-    ledgerFailure = ledger.close();
+    ledgerFailure = await ledger.close();
   }
 
   // A ledger that could not be written: the ids are on stdout, but a rerun would not know them.
