@@ -230,6 +230,8 @@ function __agentctl_arity
             echo 1
         case 'tasks run-batch:--shard-total'
             echo 1
+        case 'tasks run-batch:--max-rate'
+            echo 1
         case 'tasks batch-report:--input'
             echo 1
         case 'tasks batch-report:--junit'
@@ -554,6 +556,7 @@ complete -c agentctl -n '__agentctl_at tasks run-batch' -l max-outage -x -d 'wit
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l ledger -r -F -d 'where each line\'s task id is recorded (default FILE.ledger beside the input)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard -x -d 'take every n-th task from the i-th (1-based), to split one file across CI jobs; auto reads the CI engine\'s variables'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard-total -x -d 'with --shard auto: the number of shards where the engine does not say (Kubernetes Indexed Jobs)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l max-rate -x -d 'start at most n requests a second, creates and polls together (default: only --concurrency bounds them)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l retry-unknown -d 'send again the lines whose create outcome is unknown (check them first)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks batch-report' -l input -r -F -d 'the tasks file the shards ran: every task line is then reported, a line no shard reported as missing'

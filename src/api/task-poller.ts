@@ -1,9 +1,10 @@
-// One poller for many tasks (`tasks run-batch --follow`, `tasks wait ID ID...`): rounds of GETs on
-// the result endpoint, which carries the status and, once the task has ended, its result or error,
-// so a task costs one request per round. Requests go through a shared RateGate (bounded
-// concurrency, 429 pauses everyone). Rounds start fast and space out with the time waited, on the
-// schedule of a single wait (wait.ts); an outage (network errors, 5xx) keeps the tasks pending, with
-// the same backoff, until it has lasted too long.
+// One poller for many tasks (`tasks run-batch --follow`, `tasks wait ID ID...`): GETs on the result
+// endpoint, which carries the status and, once the task has ended, its result or error. Each task
+// is polled on the schedule of a single wait (wait.ts) by its own age: fast while it is young, then
+// every maxIntervalMs, so the polls of a batch whose tasks were created over an hour spread out
+// instead of going in rounds of every task at once. Requests go through a shared RateGate (bounded
+// concurrency and rate, 429 pauses everyone); an outage (network errors, 5xx) keeps the tasks
+// pending, with backoff, until it has lasted too long.
 import type { Clock } from '../contract/clock.js';
 import { ApiError, isTransientError } from './errors.js';
 import type { RateGate } from './rate-gate.js';
@@ -30,8 +31,18 @@ export interface PollerOptions<T extends PolledTask> {
   onEnd: (task: T, outcome: { result: TaskResult } | { error: Error }) => void;
 }
 
+/** The least time between two looks for due tasks (each look reads every pending task). */
+const MIN_LOOK_GAP_MS = 50;
+
+interface Scheduled<T> {
+  task: T;
+  addedAt: number;
+  /** When it is polled next. */
+  due: number;
+}
+
 export class TaskPoller<T extends PolledTask> {
-  private readonly pending = new Map<string, T>();
+  private readonly pending = new Map<string, Scheduled<T>>();
   private closed = false;
   private stopped = false;
   private wake?: () => void;
@@ -46,8 +57,10 @@ export class TaskPoller<T extends PolledTask> {
     return this.pending.size;
   }
 
+  /** A task to poll, at once and then by its age. */
   add(task: T): void {
-    this.pending.set(task.id, task);
+    const now = this.options.clock.now();
+    this.pending.set(task.id, { task, addedAt: now, due: now });
     this.wake?.();
   }
 
@@ -65,7 +78,6 @@ export class TaskPoller<T extends PolledTask> {
 
   async run(): Promise<void> {
     const { clock, signal } = this.options;
-    const started = clock.now();
     signal?.addEventListener('abort', () => this.stop(), { once: true });
     for (;;) {
       if (this.stopped || (this.closed && this.pending.size === 0)) return;
@@ -74,28 +86,42 @@ export class TaskPoller<T extends PolledTask> {
         this.wake = undefined;
         continue;
       }
+      const now = clock.now();
+      const due: Array<Scheduled<T>> = [];
+      let next = Infinity;
+      for (const entry of this.pending.values()) {
+        if (entry.due <= now) due.push(entry);
+        else next = Math.min(next, entry.due);
+      }
+      if (due.length === 0) {
+        await clock.sleep(Math.max(MIN_LOOK_GAP_MS, next - now), signal);
+        continue;
+      }
+      due.sort((a, b) => a.due - b.due);
       const failedBefore = this.failures;
-      await this.round();
+      await this.poll(due);
       if (this.stopped || (this.closed && this.pending.size === 0)) return;
-      const outage = this.failures > failedBefore;
-      const delay = outage
-        ? backoffDelayMs(this.failures - 1, OUTAGE_BACKOFF)
-        : pollDelayMs(clock.now() - started, this.options.maxIntervalMs);
-      await clock.sleep(delay, signal);
+      if (this.failures > failedBefore) await clock.sleep(backoffDelayMs(this.failures - 1, OUTAGE_BACKOFF), signal);
     }
   }
 
-  /** Polls every pending task once, `concurrency` at a time. */
-  private async round(): Promise<void> {
-    const queue = [...this.pending.values()];
+  /** Polls the tasks that are due, most overdue first, as many at a time as the gate lets through. */
+  private async poll(due: Array<Scheduled<T>>): Promise<void> {
+    const { clock, maxIntervalMs } = this.options;
     let lastError: unknown;
     let answered = false;
+    let next = 0;
     const worker = async () => {
-      for (let task = queue.shift(); task && !this.stopped; task = queue.shift()) {
+      for (let entry = due[next++]; entry && !this.stopped; entry = due[next++]) {
+        const { task } = entry;
         try {
           const result = await this.options.gate.run(() => this.options.fetch(task));
           answered = true;
-          if (!isFinal(result.status)) continue;
+          if (!isFinal(result.status)) {
+            const now = clock.now();
+            entry.due = now + pollDelayMs(now - entry.addedAt, maxIntervalMs);
+            continue;
+          }
           this.pending.delete(task.id);
           this.options.onEnd(task, { result });
         } catch (error) {
@@ -111,8 +137,8 @@ export class TaskPoller<T extends PolledTask> {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.gate.concurrency, queue.length) }, worker));
-    const now = this.options.clock.now();
+    await Promise.all(Array.from({ length: Math.min(this.options.gate.concurrency, due.length) }, worker));
+    const now = clock.now();
     if (answered || lastError === undefined) {
       this.failures = 0;
       this.lastAnswerAt = now;

@@ -162,6 +162,15 @@ describe('tasks run-batch', () => {
     expect(await taskCount()).toBe(before);
   });
 
+  it('--follow states its polling plan, with the --max-rate that creates and polls share', async () => {
+    const file = inputFile(['rated one', 'rated two', 'rated three']);
+    const result = await cli(['tasks', 'run-batch', file, '--follow', '--max-rate', '200', ...FAST]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Following: each task is polled once created, then every 0.05s; at most 200 requests/s and 4 in flight, creates and polls together.');
+    expect(jsonLines(result.stdout)).toHaveLength(3);
+    expect((await cli(['tasks', 'run-batch', file, '--max-rate', '0'])).exitCode).toBe(2);
+  });
+
   it('--shard auto outside a parallel CI job exits 2 before any request, naming what it looked for', async () => {
     const file = inputFile(['one', 'two']);
     const before = await taskCount();

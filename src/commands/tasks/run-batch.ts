@@ -4,6 +4,7 @@
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { RateGate } from '../../api/rate-gate.js';
 import { DEFAULT_RETRY_POLICY, backoffDelayMs } from '../../api/retry.js';
+import { FIRST_POLL_DELAY_MS } from '../../api/wait.js';
 import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context, GlobalFlags } from '../../cli/context.js';
@@ -30,6 +31,8 @@ export interface BatchOptions {
   /** --shard-total: the number of shards where the engine does not say (Kubernetes). */
   shardTotal?: number;
   retryUnknown: boolean;
+  /** --max-rate: requests started per second at most, creates and polls together. */
+  maxRate?: number;
 }
 
 /** The options once `--shard auto` is resolved. */
@@ -66,7 +69,9 @@ BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, a Kubernetes Indexed Job's 
 (with --shard-total N or AGENTCTL_SHARD_TOTAL), or AGENTCTL_SHARD=I/N counted from 0 (GitHub Actions:
 \${{ strategy.job-index }}/\${{ strategy.job-total }}). \`agentctl tasks batch-report\` joins the shards.
 
-Rate limits: a 429 pauses every worker for its Retry-After.
+Rate limits: a 429 pauses every worker for its Retry-After; --max-rate N starts at most N requests
+a second. With --follow each task is polled by its own age (soon after it is created, then less
+often, at least every --interval), so the polls of a long batch spread out; stderr states the plan.
 Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
 3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
 5 failed, 6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
@@ -77,6 +82,7 @@ export function parseBatchOptions(input: ParseInput): BatchOptions {
   const totalFlag = input.string('shardTotal');
   if (totalFlag !== undefined && shard !== 'auto') throw new UsageError('--shard-total goes with --shard auto', 'with --shard I/N the N is the total');
   const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, 100_000);
+  const maxRate = input.string('maxRate');
   const file = input.arg(0) ?? '-';
   const ledger = input.string('ledger') ?? (shard === 'auto' ? undefined : defaultLedger(file, shard));
   return {
@@ -89,6 +95,7 @@ export function parseBatchOptions(input: ParseInput): BatchOptions {
     shard,
     shardTotal,
     retryUnknown: input.flag('retryUnknown'),
+    maxRate: maxRate === undefined ? undefined : parseIntegerFlag(maxRate, '--max-rate', 1, 100_000),
   };
 }
 
@@ -104,6 +111,7 @@ export const command = defineCommand({
     { flags: '--ledger <path>', description: "where each line's task id is recorded (default FILE.ledger beside the input)" },
     { flags: '--shard <i/n|auto>', description: 'take every n-th task from the i-th (1-based), to split one file across CI jobs; auto reads the CI engine\'s variables' },
     { flags: '--shard-total <n>', description: 'with --shard auto: the number of shards where the engine does not say (Kubernetes Indexed Jobs)' },
+    { flags: '--max-rate <n>', description: 'start at most n requests a second, creates and polls together (default: only --concurrency bounds them)' },
     { flags: '--retry-unknown', description: 'send again the lines whose create outcome is unknown (check them first)' },
   ],
   notes: BATCH_HELP,
@@ -117,7 +125,6 @@ export const command = defineCommand({
   run: runBatch,
 });
 
-/** The command that picks this run up again. */
 /** Where a batch records its ids unless --ledger says: beside the input file (none for stdin). */
 function defaultLedger(file: string, shard: Shard | undefined): string | undefined {
   return file === '-' ? undefined : `${file}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`;
@@ -134,10 +141,19 @@ function resumeCommand(options: ResolvedOptions, flags: GlobalFlags): string {
   if (options.follow) parts.push('--follow');
   if (options.retryUnknown) parts.push('--retry-unknown');
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push(`--concurrency ${options.concurrency}`);
+  if (options.maxRate !== undefined) parts.push(`--max-rate ${options.maxRate}`);
   // The service it ran against (never the key: argv is visible to other users).
   if (flags.profile !== undefined) parts.push(`--profile ${shellWord(flags.profile)}`);
   if (flags.baseUrl !== undefined) parts.push(`--base-url ${shellWord(flags.baseUrl)}`);
   return parts.join(' ');
+}
+
+/** What --follow will cost the service, said at the start. */
+function pollingPlan(options: ResolvedOptions): string {
+  const rate = options.maxRate === undefined ? `up to ${options.concurrency} requests in flight` : `at most ${options.maxRate} requests/s and ${options.concurrency} in flight, creates and polls together`;
+  const first = Math.min(FIRST_POLL_DELAY_MS, options.intervalMs);
+  const spacing = first < options.intervalMs ? `then less often as it runs (from every ${first / 1000}s to every ${options.intervalMs / 1000}s)` : `then every ${first / 1000}s`;
+  return `Following: each task is polled once created, ${spacing}; ${rate}.`;
 }
 
 type CreateOutcome = { kind: 'created'; id: string } | { kind: 'rejected' | 'unknown'; error: Error & { exitCode?: number } };
@@ -181,7 +197,8 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   const creator = client.withOptions({ signal: undefined });
   const once = { retries: 0 };
   const { clock, signal } = ctx;
-  const gate = new RateGate(options.concurrency, clock, signal);
+  const gate = new RateGate(options.concurrency, clock, signal, options.maxRate);
+  if (options.follow) ctx.out.info(pollingPlan(options));
   const report = new BatchReport(ctx, total);
   ctx.handlesInterrupt = true;
   let halted: Error | undefined;
