@@ -4,7 +4,10 @@
 // script posting the same bodies with 16 in flight on a keep-alive agent. Each run gets a fresh
 // emulator; runs alternate; medians of wall time (process start to exit). Goal: throughput >= 0.8x
 // the floor. Also the CLI's peak RSS at 2,000 and 10,000 lines: flat means the input is streamed.
-// Usage: node bench/run-batch.mjs [lines] [runs]   (after `npm run build`; defaults 10000 3)
+// Usage: node bench/run-batch.mjs [lines] [runs] [in-flight]   (after `npm run build`; defaults 100000 3 32)
+//        node bench/run-batch.mjs follow [lines] [task-seconds] [max-rate]   (defaults 10000 20 none)
+// The second: `run-batch --follow` on tasks that each run task-seconds, and the requests it sends
+// per finished task (creates and polls, counted by the emulator), its peak request rate and memory.
 // For clean figures: env -i PATH=$PATH HOME=$HOME node bench/run-batch.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +16,13 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const lines = Number(process.argv[2] ?? 100000);
-const runs = Number(process.argv[3] ?? 3);
-const inFlight = Number(process.argv[4] ?? 32);
+const follow = process.argv[2] === 'follow';
+const args = follow ? process.argv.slice(1) : process.argv;
+const lines = Number(args[2] ?? (follow ? 10000 : 100000));
+const runs = follow ? 1 : Number(args[3] ?? 3);
+const inFlight = follow ? 32 : Number(args[4] ?? 32);
+const taskSeconds = Number(args[3] ?? 20);
+const maxRate = args[4];
 const small = Math.max(1, Math.round(lines / 5));
 const bin = fileURLToPath(new URL('../bin/agentctl.js', import.meta.url));
 const KEY = 'emulator-key';
@@ -61,13 +68,52 @@ function input(n) {
   return path;
 }
 
-async function startEmulator() {
-  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--task-duration', '3600000', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The emulator in its own process; with `countRequests`, it logs each request and they are counted per second. */
+async function startEmulator({ taskMs = 3600000, countRequests = false } = {}) {
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--task-duration', String(taskMs), ...(countRequests ? [] : ['--quiet'])], {
+    stdio: ['ignore', 'pipe', countRequests ? 'pipe' : 'inherit'],
+  });
+  const requests = { total: 0, creates: 0, perSecond: new Map() };
+  if (countRequests) {
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      if (!/^(GET|POST) /.test(line)) return;
+      requests.total++;
+      if (line.startsWith('POST')) requests.creates++;
+      const second = Math.floor(performance.now() / 1000);
+      requests.perSecond.set(second, (requests.perSecond.get(second) ?? 0) + 1);
+    });
+  }
   const baseUrl = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the emulator exited early (code ${code})`)));
   });
-  return { baseUrl, stop: () => child.kill('SIGTERM') };
+  return { baseUrl, requests, stop: () => child.kill('SIGTERM') };
+}
+
+/** run-batch --follow: requests per finished task and the peak rate, as the emulator saw them. */
+async function followBench() {
+  const file = input(lines);
+  const emulator = await startEmulator({ taskMs: taskSeconds * 1000, countRequests: true });
+  try {
+    const rate = maxRate ? ['--max-rate', maxRate] : [];
+    const result = await timed([bin, 'tasks', 'run-batch', file, '--concurrency', String(inFlight), '--follow', '--quiet', ...rate], { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY });
+    if (result.lines !== lines) throw new Error(`run-batch printed ${result.lines} lines for ${lines} tasks`);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
+    const { total, creates, perSecond } = emulator.requests;
+    const peak = Math.max(...perSecond.values());
+    console.log(`run-batch --follow: ${lines} tasks of ${taskSeconds} s each, ${inFlight} in flight${maxRate ? `, --max-rate ${maxRate}` : ''}`);
+    console.log(`  wall ${(result.ms / 1000).toFixed(1)} s, ${total} requests (${creates} creates, ${total - creates} polls)`);
+    console.log(`  requests per finished task: ${(total / lines).toFixed(2)} (polls ${((total - creates) / lines).toFixed(2)}); peak ${peak} requests/s`);
+    console.log(`  peak RSS ${result.peakMiB.toFixed(1)} MiB, heap after GC ${result.heapMiB.toFixed(1)} MiB`);
+  } finally {
+    emulator.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (follow) {
+  await followBench();
+  process.exit(0);
 }
 
 /** Runs a process to its end: wall time in ms, peak RSS in MiB, stdout lines. */
