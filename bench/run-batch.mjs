@@ -6,8 +6,9 @@
 // the floor. Also the CLI's peak RSS at 2,000 and 10,000 lines: flat means the input is streamed.
 // Usage: node bench/run-batch.mjs [lines] [runs] [in-flight]   (after `npm run build`; defaults 100000 3 32)
 //        node bench/run-batch.mjs follow [lines] [task-seconds] [max-rate]   (defaults 10000 20 none)
-// The second: `run-batch --follow` on tasks that each run task-seconds, and the requests it sends
-// per finished task (creates and polls, counted by the emulator), its peak request rate and memory.
+// The second: `run-batch --follow`, then `--webhook-listen`, on tasks that each run task-seconds, and
+// the requests each sends per finished task (creates and polls, counted by the emulator), the peak
+// request rate and memory.
 // For clean figures: env -i PATH=$PATH HOME=$HOME node bench/run-batch.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -90,25 +91,28 @@ async function startEmulator({ taskMs = 3600000, countRequests = false } = {}) {
   return { baseUrl, requests, stop: () => child.kill('SIGTERM') };
 }
 
-/** run-batch --follow: requests per finished task and the peak rate, as the emulator saw them. */
+/** run-batch --follow (polling) and --webhook-listen: requests per finished task and the peak rate, as the emulator saw them. */
 async function followBench() {
   const file = input(lines);
-  const emulator = await startEmulator({ taskMs: taskSeconds * 1000, countRequests: true });
-  try {
-    const rate = maxRate ? ['--max-rate', maxRate] : [];
-    const result = await timed([bin, 'tasks', 'run-batch', file, '--concurrency', String(inFlight), '--follow', '--quiet', ...rate], { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY });
-    if (result.lines !== lines) throw new Error(`run-batch printed ${result.lines} lines for ${lines} tasks`);
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
-    const { total, creates, perSecond } = emulator.requests;
-    const peak = Math.max(...perSecond.values());
-    console.log(`run-batch --follow: ${lines} tasks of ${taskSeconds} s each, ${inFlight} in flight${maxRate ? `, --max-rate ${maxRate}` : ''}`);
-    console.log(`  wall ${(result.ms / 1000).toFixed(1)} s, ${total} requests (${creates} creates, ${total - creates} polls)`);
-    console.log(`  requests per finished task: ${(total / lines).toFixed(2)} (polls ${((total - creates) / lines).toFixed(2)}); peak ${peak} requests/s`);
-    console.log(`  peak RSS ${result.peakMiB.toFixed(1)} MiB, heap after GC ${result.heapMiB.toFixed(1)} MiB`);
-  } finally {
-    emulator.stop();
-    rmSync(dir, { recursive: true, force: true });
+  for (const mode of ['--follow', '--webhook-listen']) {
+    const emulator = await startEmulator({ taskMs: taskSeconds * 1000, countRequests: true });
+    try {
+      rmSync(`${file}.ledger`, { force: true });
+      const rate = maxRate ? ['--max-rate', maxRate] : [];
+      const result = await timed([bin, 'tasks', 'run-batch', file, '--concurrency', String(inFlight), mode, '--quiet', ...rate], { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY });
+      if (result.lines !== lines) throw new Error(`run-batch printed ${result.lines} lines for ${lines} tasks`);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
+      const { total, creates, perSecond } = emulator.requests;
+      const peak = Math.max(...perSecond.values());
+      console.log(`run-batch ${mode}: ${lines} tasks of ${taskSeconds} s each, ${inFlight} in flight${maxRate ? `, --max-rate ${maxRate}` : ''}`);
+      console.log(`  wall ${(result.ms / 1000).toFixed(1)} s, ${total} requests (${creates} creates, ${total - creates} polls)`);
+      console.log(`  requests per finished task: ${(total / lines).toFixed(2)} (polls ${((total - creates) / lines).toFixed(2)}); peak ${peak} requests/s`);
+      console.log(`  peak RSS ${result.peakMiB.toFixed(1)} MiB, heap after GC ${result.heapMiB.toFixed(1)} MiB`);
+    } finally {
+      emulator.stop();
+    }
   }
+  rmSync(dir, { recursive: true, force: true });
 }
 
 if (follow) {

@@ -92,7 +92,7 @@ _agentctl__flags() {
     'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
-    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --shard-total --max-rate --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
+    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --shard-total --max-rate --retry-unknown --webhook-listen --public-url --listen-host --listen-port --fallback-interval -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks batch-report') echo '--input --junit --annotations -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
     'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout' ;;
@@ -193,6 +193,10 @@ _agentctl__option() {
     'tasks run-batch:--shard') echo '1 any' ;;
     'tasks run-batch:--shard-total') echo '1 any' ;;
     'tasks run-batch:--max-rate') echo '1 any' ;;
+    'tasks run-batch:--public-url') echo '1 any' ;;
+    'tasks run-batch:--listen-host') echo '1 any' ;;
+    'tasks run-batch:--listen-port') echo '1 any' ;;
+    'tasks run-batch:--fallback-interval') echo '1 any' ;;
     'tasks batch-report:--input') echo '1 file' ;;
     'tasks batch-report:--junit') echo '1 file' ;;
     'tasks batch-report:--annotations') echo '1 choice github none' ;;

@@ -232,6 +232,14 @@ function __agentctl_arity
             echo 1
         case 'tasks run-batch:--max-rate'
             echo 1
+        case 'tasks run-batch:--public-url'
+            echo 1
+        case 'tasks run-batch:--listen-host'
+            echo 1
+        case 'tasks run-batch:--listen-port'
+            echo 1
+        case 'tasks run-batch:--fallback-interval'
+            echo 1
         case 'tasks batch-report:--input'
             echo 1
         case 'tasks batch-report:--junit'
@@ -558,6 +566,11 @@ complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard -x -d 'take eve
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard-total -x -d 'with --shard auto: the number of shards where the engine does not say (Kubernetes Indexed Jobs)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l max-rate -x -d 'start at most n requests a second, creates and polls together (default: only --concurrency bounds them)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l retry-unknown -d 'send again the lines whose create outcome is unknown (check them first)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l webhook-listen -d 'follow through completion webhooks: one listener for the batch, polling only tasks whose webhook does not come (implies --follow)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l public-url -x -d 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l listen-host -x -d 'with --webhook-listen: address to listen on (default 127.0.0.1)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l listen-port -x -d 'with --webhook-listen: port to listen on (default 0 = any free port)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l fallback-interval -x -d 'with --webhook-listen: poll a task whose webhook has not come this often (default 60)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks batch-report' -l input -r -F -d 'the tasks file the shards ran: every task line is then reported, a line no shard reported as missing'
 complete -c agentctl -n '__agentctl_at tasks batch-report' -l junit -r -F -d 'also write JUnit XML: one testcase per line, failed/unknown/missing lines as failures'

@@ -39,6 +39,10 @@ interface Scheduled<T> {
   addedAt: number;
   /** When it is polled next. */
   due: number;
+  /** Polled every this often instead of by age (a task whose webhook is awaited: a slow fallback). */
+  everyMs?: number;
+  /** A poll of it is in flight. */
+  busy?: boolean;
 }
 
 export class TaskPoller<T extends PolledTask> {
@@ -46,6 +50,11 @@ export class TaskPoller<T extends PolledTask> {
   private closed = false;
   private stopped = false;
   private wake?: () => void;
+  /** The earliest time a pending task is due, as far as known (a look for due tasks reads them all). */
+  private nextDueAt = 0;
+  /** Tasks to poll at once (their webhook came), and ids poked before they were added. */
+  private poked: Array<Scheduled<T>> = [];
+  private readonly pokedEarly = new Set<string>();
   private failures = 0;
   private lastAnswerAt: number;
 
@@ -57,10 +66,24 @@ export class TaskPoller<T extends PolledTask> {
     return this.pending.size;
   }
 
-  /** A task to poll, at once and then by its age. */
-  add(task: T): void {
+  /**
+   * A task to poll, at once and then by its age; with `everyMs` (its webhook is awaited), first after
+   * and then every `everyMs`, until poke() says its webhook came.
+   */
+  add(task: T, everyMs?: number): void {
     const now = this.options.clock.now();
-    this.pending.set(task.id, { task, addedAt: now, due: now });
+    const early = this.pokedEarly.delete(task.id);
+    const entry: Scheduled<T> = { task, addedAt: now, due: everyMs === undefined || early ? now : now + everyMs, everyMs };
+    this.pending.set(task.id, entry);
+    this.nextDueAt = Math.min(this.nextDueAt, entry.due);
+    this.wake?.();
+  }
+
+  /** Polls a task as soon as possible (its completion webhook came); one not added yet is polled once it is. */
+  poke(id: string): void {
+    const entry = this.pending.get(id);
+    if (!entry) return void this.pokedEarly.add(id);
+    this.poked.push(entry);
     this.wake?.();
   }
 
@@ -86,22 +109,43 @@ export class TaskPoller<T extends PolledTask> {
         this.wake = undefined;
         continue;
       }
+      let batch: Array<Scheduled<T>> = this.poked.splice(0);
       const now = clock.now();
-      const due: Array<Scheduled<T>> = [];
-      let next = Infinity;
-      for (const entry of this.pending.values()) {
-        if (entry.due <= now) due.push(entry);
-        else next = Math.min(next, entry.due);
-      }
-      if (due.length === 0) {
-        await clock.sleep(Math.max(MIN_LOOK_GAP_MS, next - now), signal);
+      if (batch.length === 0 && now >= this.nextDueAt) batch = this.due(now);
+      if (batch.length === 0) {
+        await this.nap(Math.max(MIN_LOOK_GAP_MS, this.nextDueAt - now));
         continue;
       }
-      due.sort((a, b) => a.due - b.due);
       const failedBefore = this.failures;
-      await this.poll(due);
+      await this.poll(batch);
       if (this.stopped || (this.closed && this.pending.size === 0)) return;
       if (this.failures > failedBefore) await clock.sleep(backoffDelayMs(this.failures - 1, OUTAGE_BACKOFF), signal);
+    }
+  }
+
+  /** The tasks due by `now`, most overdue first; notes when the next of the others is due. */
+  private due(now: number): Array<Scheduled<T>> {
+    const due: Array<Scheduled<T>> = [];
+    let next = Infinity;
+    for (const entry of this.pending.values()) {
+      if (entry.due <= now) due.push(entry);
+      else next = Math.min(next, entry.due);
+    }
+    this.nextDueAt = next;
+    return due.sort((a, b) => a.due - b.due);
+  }
+
+  /** Sleeps until `ms` have passed or a poke or a new task wakes it. */
+  private async nap(ms: number): Promise<void> {
+    const { clock, signal } = this.options;
+    const woken = new AbortController();
+    this.wake = () => woken.abort();
+    try {
+      await clock.sleep(ms, signal ? AbortSignal.any([signal, woken.signal]) : woken.signal);
+    } catch (error) {
+      if (!woken.signal.aborted || signal?.aborted) throw error;
+    } finally {
+      this.wake = undefined;
     }
   }
 
@@ -114,12 +158,14 @@ export class TaskPoller<T extends PolledTask> {
     const worker = async () => {
       for (let entry = due[next++]; entry && !this.stopped; entry = due[next++]) {
         const { task } = entry;
+        if (entry.busy || this.pending.get(task.id) !== entry) continue; // polled already (poked and due), or ended
+        entry.busy = true;
         try {
           const result = await this.options.gate.run(() => this.options.fetch(task));
           answered = true;
           if (!isFinal(result.status)) {
             const now = clock.now();
-            entry.due = now + pollDelayMs(now - entry.addedAt, maxIntervalMs);
+            entry.due = now + (entry.everyMs ?? pollDelayMs(now - entry.addedAt, maxIntervalMs));
             continue;
           }
           this.pending.delete(task.id);
@@ -134,6 +180,10 @@ export class TaskPoller<T extends PolledTask> {
           }
           lastError = error;
           if (error instanceof ApiError && error.status === 429) this.options.gate.pause(error.retryAfter?.ms ?? 1000);
+        } finally {
+          entry.busy = false;
+          // Still pending (not ended, or a failed poll to try again): the next look must not miss it.
+          if (this.pending.get(task.id) === entry) this.nextDueAt = Math.min(this.nextDueAt, entry.due);
         }
       }
     };

@@ -171,6 +171,27 @@ describe('tasks run-batch', () => {
     expect((await cli(['tasks', 'run-batch', file, '--max-rate', '0'])).exitCode).toBe(2);
   });
 
+  it('--webhook-listen: one listener for the batch; a task whose webhook comes costs one poll, for its result', async () => {
+    const log: string[] = [];
+    const hooked = await startEmulator({ port: 0, taskDurationMs: 100, log: (line) => log.push(line) });
+    try {
+      const file = inputFile(Array.from({ length: 20 }, (_, i) => (i === 3 ? 'hooked task [fail]' : `hooked task ${i}`)));
+      const result = await against(hooked.baseUrl)(['tasks', 'run-batch', file, '--webhook-listen', '--fallback-interval', '30', '--concurrency', '4']);
+      expect(result.exitCode, result.stderr).toBe(5);
+      const out = jsonLines(result.stdout);
+      expect(out).toHaveLength(20);
+      expect(out.filter((o) => o.status === 'completed')).toHaveLength(19);
+      expect(result.stderr).toMatch(/Listening for the tasks' webhooks at http:\/\/127\.0\.0\.1:\d+\//);
+      expect(result.stderr).toContain('polled only every 30s until it comes');
+      expect(log.filter((line) => line.startsWith('POST /api/v1/tasks/browser-use/ '))).toHaveLength(20);
+      expect(log.filter((line) => line.startsWith('GET '))).toHaveLength(20); // one per task: none before its webhook
+      expect(log.filter((line) => line.startsWith('webhook ')).length).toBe(20);
+      expect((await cli(['tasks', 'run-batch', file, '--public-url', 'https://tunnel.example'])).stderr).toContain('go with --webhook-listen');
+    } finally {
+      await hooked.close();
+    }
+  });
+
   it('--shard auto outside a parallel CI job exits 2 before any request, naming what it looked for', async () => {
     const file = inputFile(['one', 'two']);
     const before = await taskCount();

@@ -120,4 +120,24 @@ describe('TaskPoller', () => {
     expect(inWindow(polls.old)).toBeLessThanOrEqual(6); // every 2 s
     expect(inWindow(polls.young)).toBeGreaterThan(2 * inWindow(polls.old)); // from 0.1 s, growing
   });
+
+  it('a task whose webhook is awaited is polled only every everyMs, and at once when poked (also when poked before it was added)', async () => {
+    const clock = jumpingClock();
+    const polled: Array<[string, number]> = [];
+    const { instance, ended } = poller(clock, async ({ id }) => {
+      polled.push([id, clock.now()]);
+      return { id, status: clock.now() >= 5_000 ? 'completed' : 'in_progress' };
+    });
+    instance.poke('early'); // its webhook beat the create's answer
+    instance.add(task('early'), 60_000);
+    instance.add(task('slow'), 60_000);
+    instance.close();
+    const running = instance.run();
+    await new Promise((resolve) => setImmediate(resolve));
+    instance.poke('slow');
+    await running;
+    expect(polled.filter(([id]) => id === 'early')[0]).toEqual(['early', 0]);
+    expect(polled.filter(([id]) => id === 'slow').length).toBeLessThanOrEqual(2); // when poked, then by everyMs
+    expect(ended.map(([id]) => id).sort()).toEqual(['early', 'slow']);
+  });
 });

@@ -9,7 +9,8 @@ import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context, GlobalFlags } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
-import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { randomPath, startListener } from '../../webhooks/listener.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
 import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
@@ -17,6 +18,7 @@ import { Ledger } from './batch-ledger.js';
 import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
+import { isLoopback, publicWebhookUrl } from './webhook-wait.js';
 
 export interface BatchOptions {
   file: string;
@@ -33,7 +35,13 @@ export interface BatchOptions {
   retryUnknown: boolean;
   /** --max-rate: requests started per second at most, creates and polls together. */
   maxRate?: number;
+  /** --webhook-listen: one listener for the whole batch's completion webhooks (implies --follow). */
+  listen?: { publicUrl?: string; host: string; port: number; fallbackMs: number };
 }
+
+/** With --webhook-listen, a task whose webhook is awaited is polled only this often (a fallback). */
+const DEFAULT_BATCH_FALLBACK_SECONDS = 60;
+const LISTEN_FLAGS = ['publicUrl', 'listenHost', 'listenPort', 'fallbackInterval'];
 
 /** The options once `--shard auto` is resolved. */
 type ResolvedOptions = BatchOptions & { shard?: Shard };
@@ -72,6 +80,10 @@ BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, a Kubernetes Indexed Job's 
 Rate limits: a 429 pauses every worker for its Retry-After; --max-rate N starts at most N requests
 a second. With --follow each task is polled by its own age (soon after it is created, then less
 often, at least every --interval), so the polls of a long batch spread out; stderr states the plan.
+--webhook-listen follows through completion webhooks instead: one listener (127.0.0.1, a random
+secret path; --public-url for a tunnel) is registered as each task's webhook, a webhook that comes
+costs one request for the result, and only a task whose webhook has not come is polled, every
+--fallback-interval (60 s). Tasks of a previous run are polled as with --follow.
 Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
 3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
 5 failed, 6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
@@ -83,12 +95,13 @@ export function parseBatchOptions(input: ParseInput): BatchOptions {
   if (totalFlag !== undefined && shard !== 'auto') throw new UsageError('--shard-total goes with --shard auto', 'with --shard I/N the N is the total');
   const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, 100_000);
   const maxRate = input.string('maxRate');
+  const listen = parseListen(input);
   const file = input.arg(0) ?? '-';
   const ledger = input.string('ledger') ?? (shard === 'auto' ? undefined : defaultLedger(file, shard));
   return {
     file,
     concurrency: parseIntegerFlag(input.string('concurrency') ?? String(DEFAULT_CONCURRENCY), '--concurrency', 1, MAX_CONCURRENCY),
-    follow: input.flag('follow'),
+    follow: input.flag('follow') || listen !== undefined,
     intervalMs: parseSecondsFlag(input.string('interval') ?? '2', '--interval', 0.05) * 1000,
     maxOutageMs: parseSecondsFlag(input.string('maxOutage') ?? '300', '--max-outage', 1) * 1000,
     ledger,
@@ -96,6 +109,21 @@ export function parseBatchOptions(input: ParseInput): BatchOptions {
     shardTotal,
     retryUnknown: input.flag('retryUnknown'),
     maxRate: maxRate === undefined ? undefined : parseIntegerFlag(maxRate, '--max-rate', 1, 100_000),
+    listen,
+  };
+}
+
+function parseListen(input: ParseInput): BatchOptions['listen'] {
+  if (!input.flag('webhookListen')) {
+    if (LISTEN_FLAGS.some((name) => input.given(name))) throw new UsageError('--public-url, --listen-host, --listen-port and --fallback-interval go with --webhook-listen');
+    return undefined;
+  }
+  const publicUrl = input.string('publicUrl');
+  return {
+    publicUrl: publicUrl === undefined ? undefined : checkHttpUrl(publicUrl, '--public-url').toString(),
+    host: input.string('listenHost') ?? '127.0.0.1',
+    port: parseIntegerFlag(input.string('listenPort') ?? '0', '--listen-port', 0, 65535),
+    fallbackMs: parseSecondsFlag(input.string('fallbackInterval') ?? String(DEFAULT_BATCH_FALLBACK_SECONDS), '--fallback-interval', 0.05) * 1000,
   };
 }
 
@@ -113,6 +141,11 @@ export const command = defineCommand({
     { flags: '--shard-total <n>', description: 'with --shard auto: the number of shards where the engine does not say (Kubernetes Indexed Jobs)' },
     { flags: '--max-rate <n>', description: 'start at most n requests a second, creates and polls together (default: only --concurrency bounds them)' },
     { flags: '--retry-unknown', description: 'send again the lines whose create outcome is unknown (check them first)' },
+    { flags: '--webhook-listen', description: 'follow through completion webhooks: one listener for the batch, polling only tasks whose webhook does not come (implies --follow)' },
+    { flags: '--public-url <url>', description: "with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener's secret path is appended" },
+    { flags: '--listen-host <host>', description: 'with --webhook-listen: address to listen on (default 127.0.0.1)' },
+    { flags: '--listen-port <port>', description: 'with --webhook-listen: port to listen on (default 0 = any free port)' },
+    { flags: '--fallback-interval <sec>', description: `with --webhook-listen: poll a task whose webhook has not come this often (default ${DEFAULT_BATCH_FALLBACK_SECONDS})` },
   ],
   notes: BATCH_HELP,
   examples: [
@@ -142,6 +175,7 @@ function resumeCommand(options: ResolvedOptions, flags: GlobalFlags): string {
   if (options.retryUnknown) parts.push('--retry-unknown');
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push(`--concurrency ${options.concurrency}`);
   if (options.maxRate !== undefined) parts.push(`--max-rate ${options.maxRate}`);
+  if (options.listen) parts.push('--webhook-listen'); // a new listener: the tasks of the stopped run are polled
   // The service it ran against (never the key: argv is visible to other users).
   if (flags.profile !== undefined) parts.push(`--profile ${shellWord(flags.profile)}`);
   if (flags.baseUrl !== undefined) parts.push(`--base-url ${shellWord(flags.baseUrl)}`);
@@ -153,7 +187,25 @@ function pollingPlan(options: ResolvedOptions): string {
   const rate = options.maxRate === undefined ? `up to ${options.concurrency} requests in flight` : `at most ${options.maxRate} requests/s and ${options.concurrency} in flight, creates and polls together`;
   const first = Math.min(FIRST_POLL_DELAY_MS, options.intervalMs);
   const spacing = first < options.intervalMs ? `then less often as it runs (from every ${first / 1000}s to every ${options.intervalMs / 1000}s)` : `then every ${first / 1000}s`;
-  return `Following: each task is polled once created, ${spacing}; ${rate}.`;
+  const hooked = options.listen ? ` Tasks created with this run's webhook are polled only every ${options.listen.fallbackMs / 1000}s until it comes.` : '';
+  return `Following: each task is polled once created, ${spacing}; ${rate}.${hooked}`;
+}
+
+/** One listener for the batch: each completion webhook pokes its task's poll. */
+async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions['listen']>, baseUrl: string, poke: (id: string) => void) {
+  const { publicUrl, host, port } = listen;
+  const path = randomPath();
+  // A tunnel or proxy may pass the public URL's path prefix on, or strip it: accept both.
+  const prefixed = publicUrl ? new URL(publicWebhookUrl(publicUrl, path)).pathname : path;
+  const listener = await startListener({ host, port, path, extraPaths: [prefixed], onEvent: (event) => poke(event.record.body.id) }).catch((error: unknown) => {
+    throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  });
+  const url = publicUrl ? publicWebhookUrl(publicUrl, listener.path) : listener.url;
+  if (!publicUrl && !isLoopback(new URL(baseUrl).hostname)) {
+    ctx.out.warn(`the service at ${new URL(baseUrl).host} probably cannot reach ${listener.url}; pass --public-url (e.g. a tunnel to port ${listener.port}) or every task is polled every ${listen.fallbackMs / 1000}s`);
+  }
+  ctx.out.info(`Listening for the tasks' webhooks at ${url}.`);
+  return { url, close: () => listener.close() };
 }
 
 type CreateOutcome = { kind: 'created'; id: string } | { kind: 'rejected' | 'unknown'; error: Error & { exitCode?: number } };
@@ -233,14 +285,17 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
         },
       })
     : undefined;
+  const hook = options.listen && poller ? await listenForWebhooks(ctx, options.listen, client.baseUrl, (id) => poller.poke(id)) : undefined;
   const polling = poller?.run();
   // Not awaited until the creates are done: keep a failure from being reported as unhandled meanwhile.
   polling?.catch(() => undefined);
 
-  const created = (line: BatchLine, id: string) => {
+  /** Whether this run registers its listener as the line's webhook (a line may name its own). */
+  const hooked = (line: BatchLine) => hook !== undefined && line.body.webhook === undefined;
+  const created = (line: BatchLine, id: string, now = false) => {
     if (poller) {
       report.running++;
-      poller.add({ id, scope: line.scope, line });
+      poller.add({ id, scope: line.scope, line }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
       report.draw();
     } else {
       report.emit(outcomeOf(line, id, 'created', null, null), ExitCode.ok);
@@ -252,7 +307,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
       try {
         const id = await gate.run(async () => {
           await ledger.beforeSend({ line: line.line, hash: line.hash, state: 'sending' });
-          return tasks.createForId(creator, line.scope, line.body, once);
+          return tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
         });
         return { kind: 'created', id };
       } catch (error) {
@@ -281,7 +336,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     const outcome = await create(line);
     if (outcome.kind === 'created') {
       ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id });
-      return created(line, outcome.id);
+      return created(line, outcome.id, true);
     }
     const message = ctx.redactor.redact(outcome.error.message);
     // An unknown outcome is a service error (1), whatever broke: the create may exist (a reset is not 8 here).
@@ -319,6 +374,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     }
   } finally {
     poller?.stop();
+    await hook?.close();
     void lines.return?.(); // a run that stopped early closes its input file now, not when it is collected
     report.flush(); // every id created is on stdout, whatever happens next
     ledgerFailure = await ledger.close();
