@@ -5,7 +5,7 @@
 // emulator; runs alternate; medians of wall time (process start to exit). Goal: throughput >= 0.8x
 // the floor. Also the CLI's peak RSS at 2,000 and 10,000 lines: flat means the input is streamed.
 // Usage: node bench/run-batch.mjs [lines] [runs] [in-flight]   (after `npm run build`; defaults 100000 3 32)
-//        node bench/run-batch.mjs follow [lines] [task-seconds] [max-rate]   (defaults 10000 20 none)
+//        node bench/run-batch.mjs follow [lines] [task-seconds] [max-rate] [poll|webhook]   (defaults 10000 20 none both)
 // The second: `run-batch --follow`, then `--webhook-listen`, on tasks that each run task-seconds, and
 // the requests each sends per finished task (creates and polls, counted by the emulator), the peak
 // request rate and memory.
@@ -23,7 +23,8 @@ const lines = Number(args[2] ?? (follow ? 10000 : 100000));
 const runs = follow ? 1 : Number(args[3] ?? 3);
 const inFlight = follow ? 32 : Number(args[4] ?? 32);
 const taskSeconds = Number(args[3] ?? 20);
-const maxRate = args[4];
+const maxRate = args[4] === 'none' ? undefined : args[4];
+const modes = { poll: ['--follow'], webhook: ['--webhook-listen'] }[args[5]] ?? ['--follow', '--webhook-listen'];
 const small = Math.max(1, Math.round(lines / 5));
 const bin = fileURLToPath(new URL('../bin/agentctl.js', import.meta.url));
 const KEY = 'emulator-key';
@@ -94,7 +95,7 @@ async function startEmulator({ taskMs = 3600000, countRequests = false } = {}) {
 /** run-batch --follow (polling) and --webhook-listen: requests per finished task and the peak rate, as the emulator saw them. */
 async function followBench() {
   const file = input(lines);
-  for (const mode of ['--follow', '--webhook-listen']) {
+  for (const mode of modes) {
     const emulator = await startEmulator({ taskMs: taskSeconds * 1000, countRequests: true });
     try {
       rmSync(`${file}.ledger`, { force: true });
