@@ -86,7 +86,7 @@ costs one request for the result, and only a task whose webhook has not come is 
 --fallback-interval (60 s). Tasks of a previous run are polled as with --follow.
 Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
 3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
-5 failed, 6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
+5 failed, 6 cancelled; 2 bad input or a ledger in use (nothing sent); 130 Ctrl-C (rerun to resume).`;
 
 export function parseBatchOptions(input: ParseInput): BatchOptions {
   const shardFlag = input.string('shard');
@@ -176,6 +176,7 @@ function resumeCommand(options: ResolvedOptions, flags: GlobalFlags): string {
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push(`--concurrency ${options.concurrency}`);
   if (options.maxRate !== undefined) parts.push(`--max-rate ${options.maxRate}`);
   if (options.listen) parts.push('--webhook-listen'); // a new listener: the tasks of the stopped run are polled
+  if (options.listen?.publicUrl !== undefined) parts.push(`--public-url ${shellWord(options.listen.publicUrl)}`);
   // The service it ran against (never the key: argv is visible to other users).
   if (flags.profile !== undefined) parts.push(`--profile ${shellWord(flags.profile)}`);
   if (flags.baseUrl !== undefined) parts.push(`--base-url ${shellWord(flags.baseUrl)}`);
