@@ -98,6 +98,16 @@ function interruptSignal() {
   return interrupt.signal;
 }
 
+/** Whether a process of this host runs with this id (signal 0 checks without sending; EPERM: it runs as another user). */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 const env = process.env;
 // The code V8 compiles is kept for the next run ($XDG_CACHE_HOME/agentctl/v8-code, bin/compile-cache.js;
 // AGENTCTL_NO_COMPILE_CACHE=1 turns it off). It is set up when the first large file loads: the
@@ -168,6 +178,7 @@ program
     },
     // scripts/build-sea.mjs defines AGENTCTL_SINGLE_EXECUTABLE: `version` and `doctor` say which agentctl this is.
     runtime: `node/${process.versions.node}${typeof AGENTCTL_SINGLE_EXECUTABLE === 'undefined' ? '' : ', single executable'}`,
+    process: { pid: process.pid, isRunning },
   })
   .then((code) => {
     process.exitCode = code;

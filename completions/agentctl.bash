@@ -34,6 +34,7 @@ _agentctl__child() {
     'tasks:cancel') echo 'cancel' ;;
     'tasks:result') echo 'result' ;;
     'tasks:run-batch') echo 'run-batch' ;;
+    'tasks:batch-report') echo 'batch-report' ;;
     'tasks:wait') echo 'wait' ;;
     'persistent:list') echo 'list' ;;
     'persistent:get') echo 'get' ;;
@@ -65,7 +66,7 @@ _agentctl__subcommands() {
   case "$1" in
     '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen mcp doctor version completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
-    'tasks') echo 'list create get update replace delete cancel result run-batch wait' ;;
+    'tasks') echo 'list create get update replace delete cancel result run-batch batch-report wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
     'auth') echo 'login status logout' ;;
     'config') echo 'get set unset list path' ;;
@@ -93,7 +94,8 @@ _agentctl__flags() {
     'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --retry-unknown -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --shard-total --max-rate --retry-unknown --webhook-listen --public-url --listen-host --listen-port --fallback-interval -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks batch-report') echo '--input --junit --annotations -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -194,6 +196,15 @@ _agentctl__option() {
     'tasks run-batch:--max-outage') echo '1 any' ;;
     'tasks run-batch:--ledger') echo '1 file' ;;
     'tasks run-batch:--shard') echo '1 any' ;;
+    'tasks run-batch:--shard-total') echo '1 any' ;;
+    'tasks run-batch:--max-rate') echo '1 any' ;;
+    'tasks run-batch:--public-url') echo '1 any' ;;
+    'tasks run-batch:--listen-host') echo '1 any' ;;
+    'tasks run-batch:--listen-port') echo '1 any' ;;
+    'tasks run-batch:--fallback-interval') echo '1 any' ;;
+    'tasks batch-report:--input') echo '1 file' ;;
+    'tasks batch-report:--junit') echo '1 file' ;;
+    'tasks batch-report:--annotations') echo '1 choice github none' ;;
     'tasks wait:--interval') echo '1 any' ;;
     'tasks wait:--max-outage') echo '1 any' ;;
     'tasks wait:--agent') echo '1 any' ;;

@@ -62,6 +62,8 @@ function __agentctl_child
             echo result
         case 'tasks:run-batch'
             echo run-batch
+        case 'tasks:batch-report'
+            echo batch-report
         case 'tasks:wait'
             echo wait
         case 'persistent:list'
@@ -231,6 +233,24 @@ function __agentctl_arity
         case 'tasks run-batch:--ledger'
             echo 1
         case 'tasks run-batch:--shard'
+            echo 1
+        case 'tasks run-batch:--shard-total'
+            echo 1
+        case 'tasks run-batch:--max-rate'
+            echo 1
+        case 'tasks run-batch:--public-url'
+            echo 1
+        case 'tasks run-batch:--listen-host'
+            echo 1
+        case 'tasks run-batch:--listen-port'
+            echo 1
+        case 'tasks run-batch:--fallback-interval'
+            echo 1
+        case 'tasks batch-report:--input'
+            echo 1
+        case 'tasks batch-report:--junit'
+            echo 1
+        case 'tasks batch-report:--annotations'
             echo 1
         case 'tasks wait:--interval'
             echo 1
@@ -500,6 +520,7 @@ complete -c agentctl -n '__agentctl_at tasks' -a 'delete' -d 'delete a task (a r
 complete -c agentctl -n '__agentctl_at tasks' -a 'cancel' -d 'cancel a pending or running task'
 complete -c agentctl -n '__agentctl_at tasks' -a 'result' -d 'print a task\'s result'
 complete -c agentctl -n '__agentctl_at tasks' -a 'run-batch' -d 'create many tasks from a JSON Lines file (or plain prompts, one a line), resumably; --follow waits for all'
+complete -c agentctl -n '__agentctl_at tasks' -a 'batch-report' -d 'one report for a batch run as shards: joins their JSON lines and/or ledgers, each line once'
 complete -c agentctl -n '__agentctl_at tasks' -a 'wait' -d 'wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out'
 complete -c agentctl -n '__agentctl_at tasks' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)'
@@ -563,9 +584,20 @@ complete -c agentctl -n '__agentctl_at tasks run-batch' -l follow -d 'wait for e
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l interval -x -d 'with --follow: longest time between polls, seconds'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l max-outage -x -d 'with --follow: give up when the service is unreachable this long'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l ledger -r -F -d 'where each line\'s task id is recorded (default FILE.ledger beside the input)'
-complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard -x -d 'take every n-th task from the i-th (1-based), to split one file across CI jobs'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard -x -d 'take every n-th task from the i-th (1-based), to split one file across CI jobs; auto reads the CI engine\'s variables'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l shard-total -x -d 'with --shard auto: the number of shards where the engine does not say (Kubernetes Indexed Jobs)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l max-rate -x -d 'start at most n requests a second, creates and polls together (default: only --concurrency bounds them)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -l retry-unknown -d 'send again the lines whose create outcome is unknown (check them first)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l webhook-listen -d 'follow through completion webhooks: one listener for the batch, polling only tasks whose webhook does not come (implies --follow)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l public-url -x -d 'with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener\'s secret path is appended'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l listen-host -x -d 'with --webhook-listen: address to listen on (default 127.0.0.1)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l listen-port -x -d 'with --webhook-listen: port to listen on (default 0 = any free port)'
+complete -c agentctl -n '__agentctl_at tasks run-batch' -l fallback-interval -x -d 'with --webhook-listen: poll a task whose webhook has not come this often (default 60)'
 complete -c agentctl -n '__agentctl_at tasks run-batch' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at tasks batch-report' -l input -r -F -d 'the tasks file the shards ran: every task line is then reported, a line no shard reported as missing'
+complete -c agentctl -n '__agentctl_at tasks batch-report' -l junit -r -F -d 'also write JUnit XML: one testcase per line, failed/unknown/missing lines as failures'
+complete -c agentctl -n '__agentctl_at tasks batch-report' -l annotations -x -a 'github none' -d 'github: ::error annotations and a step summary (default when GITHUB_ACTIONS=true); none'
+complete -c agentctl -n '__agentctl_at tasks batch-report' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at tasks wait' -l interval -x -d 'longest time between polls, seconds'
 complete -c agentctl -n '__agentctl_at tasks wait' -l max-outage -x -d 'give up when the service is unreachable this long (default 300)'
 complete -c agentctl -n '__agentctl_at tasks wait' -l any -d 'with several ids: stop at the first task that ends, with its exit code'

@@ -4,18 +4,23 @@ import type { Clock } from '../contract/clock.js';
  * One gate for every request of a many-request command (a batch, a multi-task wait): at most
  * `concurrency` requests in flight, and a pause shared by all of them. When the service answers
  * 429, the caller calls pause(Retry-After) and every worker waits it out, not just the one that got
- * the 429, so a rate-limited service sees the whole command slow down at once.
+ * the 429, so a rate-limited service sees the whole command slow down at once. With a rate, requests
+ * also start at most that many a second, evenly spaced (creates and polls of a batch share it).
  */
 export class RateGate {
   private active = 0;
   private readonly queue: Array<{ start: () => void; stop: (reason: unknown) => void }> = [];
   private pausedUntil = 0;
   private sleeping?: { until: number; done: Promise<void> };
+  /** When the next request may start, with a rate. */
+  private nextStartAt = 0;
 
   constructor(
     readonly concurrency: number,
     private readonly clock: Clock,
     private readonly signal?: AbortSignal,
+    /** Requests started per second at most (undefined: only concurrency bounds them). */
+    readonly ratePerSecond?: number,
   ) {
     // One listener for all queued requests (not one each: thousands may queue).
     signal?.addEventListener('abort', () => this.queue.splice(0).forEach((waiter) => waiter.stop(signal.reason)), { once: true });
@@ -28,6 +33,7 @@ export class RateGate {
     if (queued) await queued;
     try {
       if (this.pausedUntil > 0 && this.pausedForMs > 0) await this.waitOutPause();
+      if (this.ratePerSecond !== undefined) await this.waitForTurn(this.ratePerSecond);
       return await request();
     } finally {
       this.release();
@@ -42,6 +48,14 @@ export class RateGate {
   /** Milliseconds left of the current pause (0 when none). */
   get pausedForMs(): number {
     return Math.max(0, this.pausedUntil - this.clock.now());
+  }
+
+  /** Each request takes the next start time 1/rate after the previous one's. */
+  private async waitForTurn(rate: number): Promise<void> {
+    const now = this.clock.now();
+    const at = Math.max(now, this.nextStartAt);
+    this.nextStartAt = at + 1000 / rate;
+    if (at > now) await this.clock.sleep(at - now, this.signal);
   }
 
   private async waitOutPause(): Promise<void> {

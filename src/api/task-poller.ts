@@ -1,9 +1,10 @@
-// One poller for many tasks (`tasks run-batch --follow`, `tasks wait ID ID...`): rounds of GETs on
-// the result endpoint, which carries the status and, once the task has ended, its result or error,
-// so a task costs one request per round. Requests go through a shared RateGate (bounded
-// concurrency, 429 pauses everyone). Rounds start fast and space out with the time waited, on the
-// schedule of a single wait (wait.ts); an outage (network errors, 5xx) keeps the tasks pending, with
-// the same backoff, until it has lasted too long.
+// One poller for many tasks (`tasks run-batch --follow`, `tasks wait ID ID...`): GETs on the result
+// endpoint, which carries the status and, once the task has ended, its result or error. Each task
+// is polled on the schedule of a single wait (wait.ts) by its own age: fast while it is young, then
+// every maxIntervalMs, so the polls of a batch whose tasks were created over an hour spread out
+// instead of going in rounds of every task at once. Requests go through a shared RateGate (bounded
+// concurrency and rate, 429 pauses everyone); an outage (network errors, 5xx) keeps the tasks
+// pending, with backoff, until it has lasted too long.
 import type { Clock } from '../contract/clock.js';
 import { ApiError, isTransientError } from './errors.js';
 import type { RateGate } from './rate-gate.js';
@@ -30,11 +31,30 @@ export interface PollerOptions<T extends PolledTask> {
   onEnd: (task: T, outcome: { result: TaskResult } | { error: Error }) => void;
 }
 
+/** The least time between two looks for due tasks (each look reads every pending task). */
+const MIN_LOOK_GAP_MS = 50;
+
+interface Scheduled<T> {
+  task: T;
+  addedAt: number;
+  /** When it is polled next. */
+  due: number;
+  /** Polled every this often instead of by age (a task whose webhook is awaited: a slow fallback). */
+  everyMs?: number;
+  /** A poll of it is in flight. */
+  busy?: boolean;
+}
+
 export class TaskPoller<T extends PolledTask> {
-  private readonly pending = new Map<string, T>();
+  private readonly pending = new Map<string, Scheduled<T>>();
   private closed = false;
   private stopped = false;
   private wake?: () => void;
+  /** The earliest time a pending task is due, as far as known (a look for due tasks reads them all). */
+  private nextDueAt = 0;
+  /** Tasks to poll at once (their webhook came), and ids poked before they were added. */
+  private poked: Array<Scheduled<T>> = [];
+  private readonly pokedEarly = new Set<string>();
   private failures = 0;
   private lastAnswerAt: number;
 
@@ -46,8 +66,24 @@ export class TaskPoller<T extends PolledTask> {
     return this.pending.size;
   }
 
-  add(task: T): void {
-    this.pending.set(task.id, task);
+  /**
+   * A task to poll, at once and then by its age; with `everyMs` (its webhook is awaited), first after
+   * and then every `everyMs`, until poke() says its webhook came.
+   */
+  add(task: T, everyMs?: number): void {
+    const now = this.options.clock.now();
+    const early = this.pokedEarly.delete(task.id);
+    const entry: Scheduled<T> = { task, addedAt: now, due: everyMs === undefined || early ? now : now + everyMs, everyMs };
+    this.pending.set(task.id, entry);
+    this.nextDueAt = Math.min(this.nextDueAt, entry.due);
+    this.wake?.();
+  }
+
+  /** Polls a task as soon as possible (its completion webhook came); one not added yet is polled once it is. */
+  poke(id: string): void {
+    const entry = this.pending.get(id);
+    if (!entry) return void this.pokedEarly.add(id);
+    this.poked.push(entry);
     this.wake?.();
   }
 
@@ -65,7 +101,6 @@ export class TaskPoller<T extends PolledTask> {
 
   async run(): Promise<void> {
     const { clock, signal } = this.options;
-    const started = clock.now();
     signal?.addEventListener('abort', () => this.stop(), { once: true });
     for (;;) {
       if (this.stopped || (this.closed && this.pending.size === 0)) return;
@@ -74,28 +109,65 @@ export class TaskPoller<T extends PolledTask> {
         this.wake = undefined;
         continue;
       }
+      let batch: Array<Scheduled<T>> = this.poked.splice(0);
+      const now = clock.now();
+      if (batch.length === 0 && now >= this.nextDueAt) batch = this.due(now);
+      if (batch.length === 0) {
+        await this.nap(Math.max(MIN_LOOK_GAP_MS, this.nextDueAt - now));
+        continue;
+      }
       const failedBefore = this.failures;
-      await this.round();
+      await this.poll(batch);
       if (this.stopped || (this.closed && this.pending.size === 0)) return;
-      const outage = this.failures > failedBefore;
-      const delay = outage
-        ? backoffDelayMs(this.failures - 1, OUTAGE_BACKOFF)
-        : pollDelayMs(clock.now() - started, this.options.maxIntervalMs);
-      await clock.sleep(delay, signal);
+      if (this.failures > failedBefore) await clock.sleep(backoffDelayMs(this.failures - 1, OUTAGE_BACKOFF), signal);
     }
   }
 
-  /** Polls every pending task once, `concurrency` at a time. */
-  private async round(): Promise<void> {
-    const queue = [...this.pending.values()];
+  /** The tasks due by `now`, most overdue first; notes when the next of the others is due. */
+  private due(now: number): Array<Scheduled<T>> {
+    const due: Array<Scheduled<T>> = [];
+    let next = Infinity;
+    for (const entry of this.pending.values()) {
+      if (entry.due <= now) due.push(entry);
+      else next = Math.min(next, entry.due);
+    }
+    this.nextDueAt = next;
+    return due.sort((a, b) => a.due - b.due);
+  }
+
+  /** Sleeps until `ms` have passed or a poke or a new task wakes it. */
+  private async nap(ms: number): Promise<void> {
+    const { clock, signal } = this.options;
+    const woken = new AbortController();
+    this.wake = () => woken.abort();
+    try {
+      await clock.sleep(ms, signal ? AbortSignal.any([signal, woken.signal]) : woken.signal);
+    } catch (error) {
+      if (!woken.signal.aborted || signal?.aborted) throw error;
+    } finally {
+      this.wake = undefined;
+    }
+  }
+
+  /** Polls the tasks that are due, most overdue first, as many at a time as the gate lets through. */
+  private async poll(due: Array<Scheduled<T>>): Promise<void> {
+    const { clock, maxIntervalMs } = this.options;
     let lastError: unknown;
     let answered = false;
+    let next = 0;
     const worker = async () => {
-      for (let task = queue.shift(); task && !this.stopped; task = queue.shift()) {
+      for (let entry = due[next++]; entry && !this.stopped; entry = due[next++]) {
+        const { task } = entry;
+        if (entry.busy || this.pending.get(task.id) !== entry) continue; // polled already (poked and due), or ended
+        entry.busy = true;
         try {
           const result = await this.options.gate.run(() => this.options.fetch(task));
           answered = true;
-          if (!isFinal(result.status)) continue;
+          if (!isFinal(result.status)) {
+            const now = clock.now();
+            entry.due = now + (entry.everyMs ?? pollDelayMs(now - entry.addedAt, maxIntervalMs));
+            continue;
+          }
           this.pending.delete(task.id);
           this.options.onEnd(task, { result });
         } catch (error) {
@@ -108,11 +180,15 @@ export class TaskPoller<T extends PolledTask> {
           }
           lastError = error;
           if (error instanceof ApiError && error.status === 429) this.options.gate.pause(error.retryAfter?.ms ?? 1000);
+        } finally {
+          entry.busy = false;
+          // Still pending (not ended, or a failed poll to try again): the next look must not miss it.
+          if (this.pending.get(task.id) === entry) this.nextDueAt = Math.min(this.nextDueAt, entry.due);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.gate.concurrency, queue.length) }, worker));
-    const now = this.options.clock.now();
+    await Promise.all(Array.from({ length: Math.min(this.options.gate.concurrency, due.length) }, worker));
+    const now = clock.now();
     if (answered || lastError === undefined) {
       this.failures = 0;
       this.lastAnswerAt = now;

@@ -26,4 +26,12 @@ export interface IO {
   signal: AbortSignal;
   /** `node/20.x`, for the User-Agent. */
   runtime: string;
+  /** This process, as a lock names its holder (a batch's ledger lock). */
+  process: ProcessFacts;
+}
+
+export interface ProcessFacts {
+  pid: number;
+  /** Whether a process of this host with this id still runs (a lock left by one that does not is stale). */
+  isRunning(pid: number): boolean;
 }

@@ -148,6 +148,59 @@ describe('tasks run-batch', () => {
     expect(lines.sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('--shard auto takes the shard from the CI engine (said on stderr), the same lines as --shard I/N, and a rerun gets them again', async () => {
+    const file = inputFile(Array.from({ length: 10 }, (_, i) => `auto shard task ${i}`));
+    const gitlab = await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '3' } });
+    expect(gitlab.exitCode, gitlab.stderr).toBe(0);
+    expect(gitlab.stderr).toContain('Shard 2/3, from GitLab CI (CI_NODE_INDEX=2, CI_NODE_TOTAL=3).');
+    expect(jsonLines(gitlab.stdout).map((o) => o.line)).toEqual([2, 5, 8]);
+    expect(existsSync(`${file}.shard-2-of-3.ledger`)).toBe(true);
+    // The same shard in CircleCI's 0-based terms is the same job: its ledger, nothing created again.
+    const before = await taskCount();
+    const circle = await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { CIRCLE_NODE_INDEX: '1', CIRCLE_NODE_TOTAL: '3' } });
+    expect(jsonLines(circle.stdout).map((o) => [o.line, o.id])).toEqual(jsonLines(gitlab.stdout).map((o) => [o.line, o.id]));
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('--follow states its polling plan, with the --max-rate that creates and polls share', async () => {
+    const file = inputFile(['rated one', 'rated two', 'rated three']);
+    const result = await cli(['tasks', 'run-batch', file, '--follow', '--max-rate', '200', ...FAST]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Following: each task is polled once created, then every 0.05s; at most 200 requests/s and 4 in flight, creates and polls together.');
+    expect(jsonLines(result.stdout)).toHaveLength(3);
+    expect((await cli(['tasks', 'run-batch', file, '--max-rate', '0'])).exitCode).toBe(2);
+  });
+
+  it('--webhook-listen: one listener for the batch; a task whose webhook comes costs one poll, for its result', async () => {
+    const log: string[] = [];
+    const hooked = await startEmulator({ port: 0, taskDurationMs: 100, log: (line) => log.push(line) });
+    try {
+      const file = inputFile(Array.from({ length: 20 }, (_, i) => (i === 3 ? 'hooked task [fail]' : `hooked task ${i}`)));
+      const result = await against(hooked.baseUrl)(['tasks', 'run-batch', file, '--webhook-listen', '--fallback-interval', '30', '--concurrency', '4']);
+      expect(result.exitCode, result.stderr).toBe(5);
+      const out = jsonLines(result.stdout);
+      expect(out).toHaveLength(20);
+      expect(out.filter((o) => o.status === 'completed')).toHaveLength(19);
+      expect(result.stderr).toMatch(/Listening for the tasks' webhooks at http:\/\/127\.0\.0\.1:\d+\//);
+      expect(result.stderr).toContain('polled only every 30s until it comes');
+      expect(log.filter((line) => line.startsWith('POST /api/v1/tasks/browser-use/ '))).toHaveLength(20);
+      expect(log.filter((line) => line.startsWith('GET '))).toHaveLength(20); // one per task: none before its webhook
+      expect(log.filter((line) => line.startsWith('webhook ')).length).toBe(20);
+      expect((await cli(['tasks', 'run-batch', file, '--public-url', 'https://tunnel.example'])).stderr).toContain('go with --webhook-listen');
+    } finally {
+      await hooked.close();
+    }
+  });
+
+  it('--shard auto outside a parallel CI job exits 2 before any request, naming what it looked for', async () => {
+    const file = inputFile(['one', 'two']);
+    const before = await taskCount();
+    const result = await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { GITHUB_ACTIONS: 'true' } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/no CI engine says which shard this job is; looked for AGENTCTL_SHARD .*CI_NODE_INDEX/);
+    expect(await taskCount()).toBe(before);
+  });
+
   it('rides out server faults mid-batch: 429 pauses and retries, a reset after sending is recorded as unknown and never re-sent blindly', async () => {
     let rejecting = true;
     let resetting = true;
@@ -162,7 +215,7 @@ describe('tasks run-batch', () => {
       const file = inputFile(lines);
       const before = await taskCount();
       const first = await proxy.cli(['tasks', 'run-batch', file, '--concurrency', '2', '--follow', ...FAST]);
-      expect(first.exitCode).toBe(8);
+      expect(first.exitCode).toBe(1); // an unknown outcome is 1, as documented; 8 is for a service never reached
       const out = jsonLines(first.stdout);
       expect(out).toHaveLength(12);
       expect(out.find((o) => o.line === 6)).toMatchObject({ status: 'unknown', id: null });
@@ -182,7 +235,7 @@ describe('tasks run-batch', () => {
       expect(again.find((o) => o.line === 6)).toMatchObject({ status: 'unknown' });
       expect(again.find((o) => o.line === 6)?.error).toContain('--retry-unknown');
       expect(again.filter((o) => o.status === 'completed')).toHaveLength(11);
-      expect(second.exitCode).toBe(8); // the worst outcome: the connection broke (network)
+      expect(second.exitCode).toBe(1); // the worst outcome: unknown
 
       // Checked, and it should go again: --retry-unknown sends the unknown line, once.
       resetting = false;
@@ -266,5 +319,30 @@ describe('tasks run-batch', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/does not match this input: line 2 has changed/);
     expect(readFileSync(`${file}.ledger`, 'utf8')).toContain('"state":"created"');
+  });
+
+  it('a second run on a ledger in use exits 2 before any request: 300 lines are created once, not twice', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let creates = 0;
+    const proxy = await faultyProxy(() => {
+      creates++;
+      return (res) => void held.then(() => sendJson(res, 503, { detail: 'not now' }));
+    });
+    try {
+      const file = inputFile(Array.from({ length: 300 }, (_, i) => `locked task ${i}`));
+      const ledger = `${file}.ledger`;
+      const first = proxy.cli(['tasks', 'run-batch', file, '--concurrency', '4']);
+      while (creates === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const second = await cli(['tasks', 'run-batch', file]);
+      expect(second.exitCode).toBe(2);
+      expect(second.stderr).toMatch(/the ledger .*tasks\.jsonl\.ledger is in use by another run \(pid \d+ on this host, since /);
+      expect(second.stdout).toBe('');
+      release();
+      expect((await first).exitCode).toBe(1); // its creates failed (503: unknown); what matters is the lock
+      expect(existsSync(`${ledger}.lock`)).toBe(false); // let go at the end
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -34,6 +34,16 @@ export interface CliOptions {
   onStdout?: (text: string) => void;
 }
 
+/** Whether a process with this id runs (as bin/agentctl.js tells it). */
+export function pidRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export function tempDir(prefix = 'agentctl-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
@@ -92,6 +102,7 @@ export async function agentctl(args: string[], options: CliOptions = {}): Promis
       configDir: join(configHome, 'agentctl'),
       signal: interrupt.signal,
       runtime: `node/${process.versions.node}`,
+      process: { pid: process.pid, isRunning: (pid) => pidRunning(pid) },
     });
     return { exitCode, stdout: stdout.text, stderr: stderr.text };
   } finally {

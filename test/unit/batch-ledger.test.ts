@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { pidRunning, tempDir } from '../helpers/cli.js';
 
 // The ledger's writes as a full disk or a file-size limit makes them: shorter than asked, or none.
-const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity }));
+const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity, syncs: 0, held: undefined as undefined | Array<() => void> }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const writeSync = ((fd: number, data: Buffer, offset?: number | null) => {
@@ -12,19 +13,36 @@ vi.mock('node:fs', async (importOriginal) => {
     const length = Math.min(data.length - from, disk.maxBytesPerWrite);
     return length === 0 ? 0 : fs.writeSync(fd, data, from, length);
   }) as typeof fs.writeSync;
-  return { ...fs, default: { ...fs, writeSync }, writeSync };
+  // Counted; with `held` set, a sync ends only when the test says.
+  const fdatasync = ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+    disk.syncs++;
+    fs.fdatasync(fd, (error) => (disk.held ? disk.held.push(() => done(error)) : done(error)));
+  }) as typeof fs.fdatasync;
+  return { ...fs, default: { ...fs, writeSync, fdatasync }, writeSync, fdatasync };
 });
 const { Ledger } = await import('../../src/commands/tasks/batch-ledger.js');
 
+const said: string[] = [];
+/** A clock at a fixed time (a lock on disk is never old by it), whose sleeps end at once. */
+const fixedClock = { now: () => Date.parse('2026-11-25T21:00:00Z'), sleep: () => Promise.resolve() };
+const owner = { process: { pid: process.pid, isRunning: pidRunning }, clock: fixedClock, say: (message: string) => void said.push(message) };
+/** The real time, and a watch that lasts no time: `during` runs while the lock is watched. */
+const watching = (during = () => {}) => ({ ...owner, clock: { now: () => Date.now(), sleep: () => Promise.resolve(during()) } });
+/** A process id that does not run: a child's once it has ended. */
+const deadPid = 2 ** 22 + 12345;
+
 beforeEach(() => {
   disk.maxBytesPerWrite = Infinity;
+  disk.syncs = 0;
+  disk.held = undefined;
+  said.length = 0;
 });
 
 describe('run-batch ledger', () => {
   it('writes every byte of a record before the create waiting on it may go out, however short the writes', async () => {
     disk.maxBytesPerWrite = 7;
     const path = join(tempDir(), 'tasks.jsonl.ledger');
-    const ledger = await Ledger.open(path);
+    const ledger = await Ledger.open(path, owner);
     await Promise.all([1, 2, 3].map((line) => ledger.beforeSend({ line, hash: `h${line}`, state: 'sending' })));
     const records = readFileSync(path, 'utf8').trim().split('\n').map((text) => JSON.parse(text) as { line: number; state: string });
     expect(records.map((record) => [record.line, record.state])).toEqual([
@@ -32,16 +50,116 @@ describe('run-batch ledger', () => {
       [2, 'sending'],
       [3, 'sending'],
     ]);
-    expect(ledger.close()).toBeUndefined();
+    expect(await ledger.close()).toBeUndefined();
   });
 
   it('a write that takes nothing fails the creates waiting on it, and every later one, and close() answers it', async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
-    const ledger = await Ledger.open(path);
+    const ledger = await Ledger.open(path, owner);
     disk.maxBytesPerWrite = 0;
     await expect(ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' })).rejects.toThrow(/cannot write the ledger .*tasks\.jsonl\.ledger/);
     disk.maxBytesPerWrite = Infinity;
     await expect(ledger.beforeSend({ line: 2, hash: 'h2', state: 'sending' })).rejects.toThrow(/cannot write the ledger/);
-    expect(ledger.close()?.message).toMatch(/cannot write the ledger/);
+    expect((await ledger.close())?.message).toMatch(/cannot write the ledger/);
+  });
+
+  it('is held by one run at a time: a second open names the holder and fails, until the first lets go', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const first = await Ledger.open(path, owner);
+    const lock = JSON.parse(readFileSync(`${path}.lock`, 'utf8')) as { pid: number; host: string; started: string };
+    expect(lock).toEqual({ pid: process.pid, host: hostname(), started: '2026-11-25T21:00:00.000Z' });
+    await expect(Ledger.open(path, owner)).rejects.toThrow(`is in use by another run (pid ${process.pid} on this host, since 2026-11-25T21:00:00.000Z)`);
+    await first.close();
+    first.unlock();
+    expect(existsSync(`${path}.lock`)).toBe(false);
+    (await Ledger.open(path, owner)).unlock();
+  });
+
+  it('takes over a lock whose process no longer runs on this host, and says so', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: hostname(), started: '2026-11-25T20:00:00.000Z' }));
+    const ledger = await Ledger.open(path, owner);
+    expect(said).toEqual([`Took over the lock of ${path} from pid ${deadPid} on this host, since 2026-11-25T20:00:00.000Z, which no longer runs.`]);
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+    ledger.unlock();
+  });
+
+  it("refuses another host's live lock (it cannot tell if that run is alive) and says how to break it", async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: 'ci-runner-7', started: '2026-11-25T20:00:00.000Z' }));
+    const error = (await Ledger.open(path, watching()).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    )) as { message: string; hint: string; exitCode: number };
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain(`pid ${deadPid} on host ci-runner-7`);
+    expect(error.hint).toContain(`rm ${path}.lock`);
+  });
+
+  it('takes over a lock nobody touches any more (a crashed run on another host, a container back with the same pid), after watching it', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const lock = `${path}.lock`;
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: 'ci-runner-7', started: '2026-11-25T20:00:00.000Z' }));
+    const old = new Date(Date.now() - 120_000);
+    utimesSync(lock, old, old);
+    // Touched while watched: its run is alive.
+    await expect(Ledger.open(path, watching(() => utimesSync(lock, new Date(), new Date())))).rejects.toThrow(/in use by another run/);
+    utimesSync(lock, old, old);
+    const ledger = await Ledger.open(path, watching());
+    expect(said.at(-2)).toMatch(/has not been touched for 12\ds: checking for 15s whether its run is alive/);
+    expect(said.at(-1)).toContain('Took over the lock');
+    ledger.unlock();
+  });
+
+  it('reports a ledger that holds two tasks for one line (two runs at once), and keeps nothing locked', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const records = [
+      { line: 1, hash: 'h1', state: 'created', id: 'id-a' },
+      { line: 2, hash: 'h2', state: 'created', id: 'id-b' },
+      { line: 1, hash: 'h1', state: 'created', id: 'id-c' },
+    ];
+    writeFileSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    await expect(Ledger.open(path, owner)).rejects.toThrow(/more than one task for 1 line .*\n {2}line 1: id-a, id-c/);
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('refuses what is not a regular file (a device would be read forever or swallow every record)', async () => {
+    await expect(Ledger.open('/dev/full', owner)).rejects.toThrow('the ledger /dev/full is not a regular file');
+    await expect(Ledger.open('/dev/null', owner)).rejects.toThrow('is not a regular file');
+  });
+
+  it('lists the created tasks whose record could not be written', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    disk.maxBytesPerWrite = 0;
+    ledger.record({ line: 1, hash: 'h1', state: 'created', id: 'id-1' });
+    ledger.flush();
+    ledger.record({ line: 2, hash: 'h2', state: 'created', id: 'id-2' });
+    expect((await ledger.close())?.message).toMatch(/cannot write the ledger/);
+    expect(ledger.unwritten.map((entry) => entry.id)).toEqual(['id-1', 'id-2']);
+    ledger.unlock();
+  });
+
+  it('lets a create go out only once its record is synced to disk, and syncs the records made meanwhile as one group', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    disk.held = [];
+    const sent: number[] = [];
+    const first = ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' }).then(() => sent.push(1));
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1)); // written, its sync in flight
+    const next = [2, 3, 4, 5].map((line) => ledger.beforeSend({ line, hash: `h${line}`, state: 'sending' }).then(() => sent.push(line)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([]); // nothing goes out before the sync
+    disk.held.shift()?.();
+    await first;
+    expect(sent).toEqual([1]);
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1)); // lines 2-5: one write, one sync
+    disk.held.shift()?.();
+    await Promise.all(next);
+    expect(disk.syncs).toBe(2);
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(5);
+    disk.held = undefined;
+    expect(await ledger.close()).toBeUndefined();
+    ledger.unlock();
   });
 });

@@ -67,3 +67,20 @@ describe('RateGate', () => {
     void first;
   });
 });
+
+describe('RateGate with a rate', () => {
+  it('starts at most that many requests a second, evenly spaced, however many may be in flight', async () => {
+    const { clock, advance } = fakeClock();
+    const gate = new RateGate(8, clock, undefined, 4);
+    let started = 0;
+    const all = Promise.all(Array.from({ length: 6 }, () => gate.run(async () => void started++)));
+    await tick();
+    const seen: number[] = [started];
+    for (let ms = 250; ms <= 1250; ms += 250) {
+      await advance(250);
+      seen.push(started);
+    }
+    await all;
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]); // one every 250 ms
+  });
+});

@@ -103,4 +103,41 @@ describe('TaskPoller', () => {
     await expect(instance.run()).rejects.toThrow('ECONNREFUSED');
     expect(clock.now()).toBeGreaterThanOrEqual(5_000);
   });
+
+  it('polls each task by its own age: one created later is polled often while the older one is polled every maxIntervalMs', async () => {
+    const clock = jumpingClock();
+    const polls: Record<string, number[]> = { old: [], young: [] };
+    const { instance } = poller(clock, async ({ id }) => {
+      const now = clock.now();
+      polls[id]?.push(now);
+      if (id === 'old' && now >= 10_000 && polls.young?.length === 0) instance.add(task('young'));
+      return { id, status: now >= 20_000 ? 'completed' : 'in_progress' };
+    });
+    instance.add(task('old'));
+    instance.close();
+    await instance.run();
+    const inWindow = (times: number[] = []) => times.filter((at) => at >= 10_000 && at < 20_000).length;
+    expect(inWindow(polls.old)).toBeLessThanOrEqual(6); // every 2 s
+    expect(inWindow(polls.young)).toBeGreaterThan(2 * inWindow(polls.old)); // from 0.1 s, growing
+  });
+
+  it('a task whose webhook is awaited is polled only every everyMs, and at once when poked (also when poked before it was added)', async () => {
+    const clock = jumpingClock();
+    const polled: Array<[string, number]> = [];
+    const { instance, ended } = poller(clock, async ({ id }) => {
+      polled.push([id, clock.now()]);
+      return { id, status: clock.now() >= 5_000 ? 'completed' : 'in_progress' };
+    });
+    instance.poke('early'); // its webhook beat the create's answer
+    instance.add(task('early'), 60_000);
+    instance.add(task('slow'), 60_000);
+    instance.close();
+    const running = instance.run();
+    await new Promise((resolve) => setImmediate(resolve));
+    instance.poke('slow');
+    await running;
+    expect(polled.filter(([id]) => id === 'early')[0]).toEqual(['early', 0]);
+    expect(polled.filter(([id]) => id === 'slow').length).toBeLessThanOrEqual(2); // when poked, then by everyMs
+    expect(ended.map(([id]) => id).sort()).toEqual(['early', 'slow']);
+  });
 });

@@ -3,10 +3,14 @@
 // an O_APPEND descriptor, so a crash loses at most what is being written (a torn last line is ignored
 // when read back). Before each create a `sending` record is written (beforeSend): a `sending`
 // without an outcome after it means the run died mid-request, and that line is reported as unknown
-// instead of being sent again blindly.
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// instead of being sent again blindly. Records are made durable in groups (group commit): what is
+// pending is written and fdatasync'd at once while the creates that wait on their `sending` record
+// wait for that one sync; records made meanwhile go in the next. One run at a time holds a ledger
+// (LedgerLock): two would both send every line.
+import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
+import { access, constants, readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
+import { LedgerLock, type LockOwner } from './batch-lock.js';
 
 export type LedgerState = 'sending' | 'created' | 'rejected' | 'unknown';
 
@@ -26,49 +30,43 @@ export class Ledger {
   private flushSoon?: NodeJS.Immediate;
   /** Creates waiting for their `sending` record to be written. */
   private waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  /** A sync in flight; what is recorded meanwhile waits for the next group. */
+  private syncing = false;
+  private synced?: () => void;
   /** A write that failed: every later write fails with it. */
   private failure?: Error;
+  /** Tasks created whose record could not be written: the run lists them, a rerun would not know them. */
+  readonly unwritten: LedgerEntry[] = [];
 
   private constructor(
     readonly path: string | undefined,
     /** What previous runs left: the latest record of each line they sent (a `rejected` line is sent again). */
     readonly entries: Map<number, LedgerEntry>,
+    private readonly lock?: LedgerLock,
   ) {}
 
-  /** Reads the ledger at `path` (missing means a first run); undefined keeps no ledger (stdin without --ledger). */
-  static async open(path: string | undefined): Promise<Ledger> {
+  /**
+   * Locks and reads the ledger at `path` (missing means a first run); undefined keeps no ledger
+   * (stdin without --ledger). Refuses what is not a writable regular file (a device would be read
+   * forever, or lose every record), and a ledger in which one line has two tasks.
+   */
+  static async open(path: string | undefined, owner: LockOwner): Promise<Ledger> {
     const entries = new Map<number, LedgerEntry>();
     if (path === undefined) return new Ledger(undefined, entries);
-    let text = '';
+    await checkWritableFile(path);
+    const lock = await LedgerLock.acquire(path, owner);
     try {
-      text = await readFile(path, 'utf8');
+      return new Ledger(path, await readEntries(path), lock);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read the ledger ${path}: ${(error as Error).message}`);
+      lock.release();
+      throw error;
     }
-    const lines = text.split('\n');
-    lines.forEach((raw, index) => {
-      if (raw.trim() === '') return;
-      let entry: LedgerEntry;
-      try {
-        entry = JSON.parse(raw) as LedgerEntry;
-      } catch {
-        if (index === lines.length - 1) return; // torn by a crash mid-write: that record never happened
-        throw new UsageError(`the ledger ${path} is damaged at line ${index + 1}`, 'move it away to start over (tasks it lists would be created again)');
-      }
-      if (typeof entry.line !== 'number' || typeof entry.hash !== 'string') {
-        throw new UsageError(`${path} is not a run-batch ledger (line ${index + 1})`, 'give another file with --ledger PATH');
-      }
-      if (entry.state === 'rejected') entries.delete(entry.line);
-      else entries.set(entry.line, entry);
-    });
-    for (const entry of entries.values()) {
-      if (entry.state === 'sending') {
-        Object.assign(entry, { state: 'unknown', error: 'the previous run stopped while creating this task', code: 1 });
-      }
-    }
-    return new Ledger(path, entries);
   }
 
+  /** Lets the next run have the ledger (after close(); a run that ends any way calls it). */
+  unlock(): void {
+    this.lock?.release();
+  }
   /**
    * True when the ledger holds this line of the input; refuses a ledger written for another input
    * (its line numbers would mean other tasks).
@@ -87,9 +85,9 @@ export class Ledger {
   }
 
   /**
-   * Records that a line's create is about to be sent; resolves once the record is written, so a run
-   * that dies mid-request leaves it behind. Every create that starts in the same turn of the event
-   * loop shares one write(2) (with the outcomes pending): a batch pays a write per turn, not per task.
+   * Records that a line's create is about to be sent; resolves once the record is on disk, so a run
+   * (or machine) that dies mid-request leaves it behind. The creates that start while a sync is in
+   * flight share the next write(2) and fdatasync(2): a batch pays a sync per group, not per task.
    */
   beforeSend(entry: LedgerEntry): Promise<void> {
     if (this.path === undefined) return Promise.resolve();
@@ -103,16 +101,22 @@ export class Ledger {
   /** Appends an outcome (`entries` stays what the previous runs left: this run has moved past the line). */
   record(entry: LedgerEntry): void {
     if (this.path === undefined) return;
+    if (this.failure) {
+      if (entry.state === 'created') this.unwritten.push(entry);
+      return;
+    }
     this.pending += `${JSON.stringify(entry)}\n`;
     this.flushSoon ??= setImmediate(() => this.flush());
   }
 
-  /** Writes what is pending; a failure is kept and reported to the creates waiting and at close(). */
+  /** Writes what is pending and starts its sync; a failure is kept and reported to the creates waiting and at close(). */
   flush(): void {
     if (this.flushSoon) clearImmediate(this.flushSoon);
     this.flushSoon = undefined;
+    if (this.syncing) return; // this group goes out when the sync in flight ends
     const waiting = this.waiting;
     this.waiting = [];
+    const wrote = this.pending !== '';
     try {
       if (this.failure) throw this.failure;
       if (this.pending !== '' && this.path !== undefined) {
@@ -127,21 +131,122 @@ export class Ledger {
         }
       }
       this.pending = '';
-      for (const waiter of waiting) waiter.resolve();
     } catch (error) {
-      this.failure ??= new UsageError(`cannot write the ledger ${this.path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
-      for (const waiter of waiting) waiter.reject(this.failure);
+      this.fail(error, waiting);
+      // Whatever of it was written, a created task not known to be in the ledger is listed by the run.
+      for (const text of this.pending.split('\n')) {
+        const entry = text === '' ? undefined : (JSON.parse(text) as LedgerEntry);
+        if (entry?.state === 'created') this.unwritten.push(entry);
+      }
+      this.pending = '';
+      return;
     }
+    if (!wrote || this.fd === undefined) return void waiting.forEach((waiter) => waiter.resolve());
+    this.syncing = true;
+    fdatasync(this.fd, (error) => {
+      this.syncing = false;
+      if (error) this.fail(error, waiting);
+      else for (const waiter of waiting) waiter.resolve();
+      if (this.pending !== '' || this.waiting.length > 0) this.flush();
+      if (!this.syncing) this.synced?.();
+    });
+  }
+
+  private fail(error: unknown, waiting: Array<{ reject: (error: unknown) => void }>): void {
+    this.failure ??= new UsageError(`cannot write the ledger ${this.path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
+    for (const waiter of waiting) waiter.reject(this.failure);
   }
 
   /**
-   * Writes what is pending and closes the file. Answers the error of a write that failed (what the
-   * ledger lists may then be incomplete), for the caller to report after its own output.
+   * Writes and syncs what is pending and closes the file. Answers the error of a write that failed
+   * (what the ledger lists may then be incomplete), for the caller to report after its own output.
    */
-  close(): Error | undefined {
+  async close(): Promise<Error | undefined> {
     this.flush();
+    while (this.syncing) await new Promise<void>((resolve) => (this.synced = resolve));
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     return this.failure;
   }
+}
+
+/** A ledger is a regular file the run may write (or none yet in a folder it may write: the lock tells). */
+async function checkWritableFile(path: string): Promise<void> {
+  let kind: Awaited<ReturnType<typeof stat>>;
+  try {
+    kind = await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new UsageError(`cannot read the ledger ${path}: ${(error as Error).message}`, 'give another path with --ledger PATH');
+  }
+  if (!kind.isFile()) throw new UsageError(`the ledger ${path} is not a regular file`, 'give the path of a file (new or from a previous run) with --ledger PATH');
+  try {
+    await access(path, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`cannot write the ledger ${path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
+  }
+}
+
+/** The records of a ledger, in the order written; a record torn by a crash mid-write (the last) is left out. */
+export function ledgerRecords(text: string, path: string): LedgerEntry[] {
+  const lines = text.split('\n');
+  const records: LedgerEntry[] = [];
+  lines.forEach((raw, index) => {
+    if (raw.trim() === '') return;
+    let entry: LedgerEntry;
+    try {
+      entry = JSON.parse(raw) as LedgerEntry;
+    } catch {
+      if (index === lines.length - 1) return; // torn by a crash mid-write: that record never happened
+      throw new UsageError(`the ledger ${path} is damaged at line ${index + 1}`, 'move it away to start over (tasks it lists would be created again)');
+    }
+    if (typeof entry !== 'object' || entry === null || typeof entry.line !== 'number' || typeof entry.hash !== 'string') {
+      throw new UsageError(`${path} is not a run-batch ledger (line ${index + 1})`, 'give another file with --ledger PATH');
+    }
+    records.push(entry);
+  });
+  return records;
+}
+
+/** Lines of a ledger that name more than one task: each of them was created more than once. */
+export function duplicateTasks(records: Iterable<LedgerEntry>): Map<number, string[]> {
+  const ids = new Map<number, string[]>();
+  for (const record of records) {
+    if (record.state !== 'created' || !record.id) continue;
+    const known = ids.get(record.line);
+    if (!known) ids.set(record.line, [record.id]);
+    else if (!known.includes(record.id)) known.push(record.id);
+  }
+  return new Map([...ids].filter(([, list]) => list.length > 1));
+}
+
+/** What previous runs left: the latest record of each line they sent (a `rejected` line is sent again). */
+async function readEntries(path: string): Promise<Map<number, LedgerEntry>> {
+  let text = '';
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read the ledger ${path}: ${(error as Error).message}`);
+  }
+  const records = ledgerRecords(text, path);
+  const twice = duplicateTasks(records);
+  if (twice.size > 0) {
+    const listed = [...twice].slice(0, 10).map(([line, ids]) => `  line ${line}: ${ids.join(', ')}`);
+    if (twice.size > 10) listed.push(`  ... and ${twice.size - 10} more lines`);
+    throw new UsageError(
+      `the ledger ${path} holds more than one task for ${twice.size} line${twice.size === 1 ? '' : 's'} (two runs sent them at once):\n${listed.join('\n')}`,
+      "nothing was sent. Cancel the extra tasks (agentctl tasks cancel ID) or keep their results, then delete the ledger's records of the ones you do not keep and rerun",
+    );
+  }
+  const entries = new Map<number, LedgerEntry>();
+  for (const entry of records) {
+    if (entry.state === 'rejected') entries.delete(entry.line);
+    else entries.set(entry.line, entry);
+  }
+  for (const entry of entries.values()) {
+    if (entry.state === 'sending') {
+      Object.assign(entry, { state: 'unknown', error: 'the previous run stopped while creating this task', code: 1 });
+    }
+  }
+  return entries;
 }

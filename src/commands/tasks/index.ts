@@ -15,6 +15,7 @@ export const noun = defineNoun({
     cancel: () => import('./cancel.js'),
     result: () => import('./result.js'),
     'run-batch': () => import('./run-batch.js'),
+    'batch-report': () => import('./batch-report.js'),
     wait: () => import('./wait.js'),
   },
 });

@@ -4,17 +4,21 @@
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { RateGate } from '../../api/rate-gate.js';
 import { DEFAULT_RETRY_POLICY, backoffDelayMs } from '../../api/retry.js';
+import { FIRST_POLL_DELAY_MS } from '../../api/wait.js';
 import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context, GlobalFlags } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
-import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { randomPath, startListener } from '../../webhooks/listener.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
-import { batchLines, checkInput, openSource, parseShard, type BatchLine, type Shard } from './batch-input.js';
+import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
 import { Ledger } from './batch-ledger.js';
+import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
+import { isLoopback, publicWebhookUrl } from './webhook-wait.js';
 
 export interface BatchOptions {
   file: string;
@@ -22,10 +26,25 @@ export interface BatchOptions {
   follow: boolean;
   intervalMs: number;
   maxOutageMs: number;
+  /** --ledger PATH, or the default once the shard is known (beside the input; none for stdin). */
   ledger?: string;
-  shard?: Shard;
+  /** `auto` until the run reads it from the CI engine's variables. */
+  shard?: Shard | 'auto';
+  /** --shard-total: the number of shards where the engine does not say (Kubernetes). */
+  shardTotal?: number;
   retryUnknown: boolean;
+  /** --max-rate: requests started per second at most, creates and polls together. */
+  maxRate?: number;
+  /** --webhook-listen: one listener for the whole batch's completion webhooks (implies --follow). */
+  listen?: { publicUrl?: string; host: string; port: number; fallbackMs: number };
 }
+
+/** With --webhook-listen, a task whose webhook is awaited is polled only this often (a fallback). */
+const DEFAULT_BATCH_FALLBACK_SECONDS = 60;
+const LISTEN_FLAGS = ['publicUrl', 'listenHost', 'listenPort', 'fallbackInterval'];
+
+/** The options once `--shard auto` is resolved. */
+type ResolvedOptions = BatchOptions & { shard?: Shard };
 
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 64;
@@ -47,25 +66,64 @@ Resume: each created task's id is written to the ledger (FILE.ledger, or --ledge
 it exists. Running the same command again creates nothing twice: it reuses the recorded ids and
 waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
 \`agentctl tasks list\`, then rerun with --retry-unknown to send it.
+One run at a time holds a ledger (its lock, LEDGER.lock, names the holder): a second run on it
+exits 2 before any request. A lock left by a crashed run on this host is taken over; one from
+another host is named, with how to remove it.
 
-Rate limits: a 429 pauses every worker for its Retry-After.
+Shards: --shard I/N takes tasks I, I+N, I+2N, ... (1-based; every job checks the whole file, and a
+rerun of a shard gets the same lines). --shard auto reads the CI engine's variables: GitLab
+CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite
+BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX
+(with --shard-total N or AGENTCTL_SHARD_TOTAL), or AGENTCTL_SHARD=I/N counted from 0 (GitHub Actions:
+\${{ strategy.job-index }}/\${{ strategy.job-total }}). \`agentctl tasks batch-report\` joins the shards.
+
+Rate limits: a 429 pauses every worker for its Retry-After; --max-rate N starts at most N requests
+a second. With --follow each task is polled by its own age (soon after it is created, then less
+often, at least every --interval), so the polls of a long batch spread out; stderr states the plan.
+--webhook-listen follows through completion webhooks instead: one listener (127.0.0.1, a random
+secret path; --public-url for a tunnel) is registered as each task's webhook, a webhook that comes
+costs one request for the result, and only a task whose webhook has not come is polled, every
+--fallback-interval (60 s). Tasks of a previous run are polled as with --follow.
 Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
 3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
-5 failed, 6 cancelled; 2 bad input (nothing sent); 130 Ctrl-C (rerun to resume).`;
+5 failed, 6 cancelled; 2 bad input or a ledger in use (nothing sent); 130 Ctrl-C (rerun to resume).`;
 
 export function parseBatchOptions(input: ParseInput): BatchOptions {
-  const shard = parseShard(input.string('shard'));
+  const shardFlag = input.string('shard');
+  const shard = shardFlag?.trim() === 'auto' ? 'auto' : parseShard(shardFlag);
+  const totalFlag = input.string('shardTotal');
+  if (totalFlag !== undefined && shard !== 'auto') throw new UsageError('--shard-total goes with --shard auto', 'with --shard I/N the N is the total');
+  const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, 100_000);
+  const maxRate = input.string('maxRate');
+  const listen = parseListen(input);
   const file = input.arg(0) ?? '-';
-  const ledger = input.string('ledger') ?? defaultLedger(file, shard);
+  const ledger = input.string('ledger') ?? (shard === 'auto' ? undefined : defaultLedger(file, shard));
   return {
     file,
     concurrency: parseIntegerFlag(input.string('concurrency') ?? String(DEFAULT_CONCURRENCY), '--concurrency', 1, MAX_CONCURRENCY),
-    follow: input.flag('follow'),
+    follow: input.flag('follow') || listen !== undefined,
     intervalMs: parseSecondsFlag(input.string('interval') ?? '2', '--interval', 0.05) * 1000,
     maxOutageMs: parseSecondsFlag(input.string('maxOutage') ?? '300', '--max-outage', 1) * 1000,
     ledger,
     shard,
+    shardTotal,
     retryUnknown: input.flag('retryUnknown'),
+    maxRate: maxRate === undefined ? undefined : parseIntegerFlag(maxRate, '--max-rate', 1, 100_000),
+    listen,
+  };
+}
+
+function parseListen(input: ParseInput): BatchOptions['listen'] {
+  if (!input.flag('webhookListen')) {
+    if (LISTEN_FLAGS.some((name) => input.given(name))) throw new UsageError('--public-url, --listen-host, --listen-port and --fallback-interval go with --webhook-listen');
+    return undefined;
+  }
+  const publicUrl = input.string('publicUrl');
+  return {
+    publicUrl: publicUrl === undefined ? undefined : checkHttpUrl(publicUrl, '--public-url').toString(),
+    host: input.string('listenHost') ?? '127.0.0.1',
+    port: parseIntegerFlag(input.string('listenPort') ?? '0', '--listen-port', 0, 65535),
+    fallbackMs: parseSecondsFlag(input.string('fallbackInterval') ?? String(DEFAULT_BATCH_FALLBACK_SECONDS), '--fallback-interval', 0.05) * 1000,
   };
 }
 
@@ -79,20 +137,27 @@ export const command = defineCommand({
     { flags: '--interval <sec>', description: 'with --follow: longest time between polls, seconds', default: '2' },
     { flags: '--max-outage <sec>', description: 'with --follow: give up when the service is unreachable this long', default: '300' },
     { flags: '--ledger <path>', description: "where each line's task id is recorded (default FILE.ledger beside the input)" },
-    { flags: '--shard <i/n>', description: 'take every n-th task from the i-th (1-based), to split one file across CI jobs' },
+    { flags: '--shard <i/n|auto>', description: 'take every n-th task from the i-th (1-based), to split one file across CI jobs; auto reads the CI engine\'s variables' },
+    { flags: '--shard-total <n>', description: 'with --shard auto: the number of shards where the engine does not say (Kubernetes Indexed Jobs)' },
+    { flags: '--max-rate <n>', description: 'start at most n requests a second, creates and polls together (default: only --concurrency bounds them)' },
     { flags: '--retry-unknown', description: 'send again the lines whose create outcome is unknown (check them first)' },
+    { flags: '--webhook-listen', description: 'follow through completion webhooks: one listener for the batch, polling only tasks whose webhook does not come (implies --follow)' },
+    { flags: '--public-url <url>', description: "with --webhook-listen: public base URL (e.g. a tunnel) the service calls; the listener's secret path is appended" },
+    { flags: '--listen-host <host>', description: 'with --webhook-listen: address to listen on (default 127.0.0.1)' },
+    { flags: '--listen-port <port>', description: 'with --webhook-listen: port to listen on (default 0 = any free port)' },
+    { flags: '--fallback-interval <sec>', description: `with --webhook-listen: poll a task whose webhook has not come this often (default ${DEFAULT_BATCH_FALLBACK_SECONDS})` },
   ],
   notes: BATCH_HELP,
   examples: [
     'agentctl tasks run-batch tasks.jsonl --concurrency 8 --follow > results.jsonl',
-    'agentctl tasks run-batch prompts.txt --shard "$CI_NODE_INDEX/$CI_NODE_TOTAL" --follow',
+    'agentctl tasks run-batch prompts.txt --shard auto --follow > results.jsonl',
+    'agentctl tasks run-batch prompts.txt --shard 2/4 --follow',
     'printf "Check example.com\\nCheck example.org\\n" | agentctl tasks run-batch - --follow | jq -r .status',
   ],
   parse: parseBatchOptions,
   run: runBatch,
 });
 
-/** The command that picks this run up again. */
 /** Where a batch records its ids unless --ledger says: beside the input file (none for stdin). */
 function defaultLedger(file: string, shard: Shard | undefined): string | undefined {
   return file === '-' ? undefined : `${file}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`;
@@ -102,17 +167,46 @@ function defaultLedger(file: string, shard: Shard | undefined): string | undefin
  * The command that picks a stopped batch up: the same input, ledger, service and options that change
  * what is sent. A rerun that read another ledger (or none) would create every task again.
  */
-function resumeCommand(options: BatchOptions, flags: GlobalFlags): string {
+function resumeCommand(options: ResolvedOptions, flags: GlobalFlags): string {
   const parts = ['agentctl tasks run-batch', shellWord(options.file)];
   if (options.shard) parts.push(`--shard ${options.shard.index}/${options.shard.count}`);
   if (options.ledger !== undefined && options.ledger !== defaultLedger(options.file, options.shard)) parts.push(`--ledger ${shellWord(options.ledger)}`);
   if (options.follow) parts.push('--follow');
   if (options.retryUnknown) parts.push('--retry-unknown');
   if (options.concurrency !== DEFAULT_CONCURRENCY) parts.push(`--concurrency ${options.concurrency}`);
+  if (options.maxRate !== undefined) parts.push(`--max-rate ${options.maxRate}`);
+  if (options.listen) parts.push('--webhook-listen'); // a new listener: the tasks of the stopped run are polled
+  if (options.listen?.publicUrl !== undefined) parts.push(`--public-url ${shellWord(options.listen.publicUrl)}`);
   // The service it ran against (never the key: argv is visible to other users).
   if (flags.profile !== undefined) parts.push(`--profile ${shellWord(flags.profile)}`);
   if (flags.baseUrl !== undefined) parts.push(`--base-url ${shellWord(flags.baseUrl)}`);
   return parts.join(' ');
+}
+
+/** What --follow will cost the service, said at the start. */
+function pollingPlan(options: ResolvedOptions): string {
+  const rate = options.maxRate === undefined ? `up to ${options.concurrency} requests in flight` : `at most ${options.maxRate} requests/s and ${options.concurrency} in flight, creates and polls together`;
+  const first = Math.min(FIRST_POLL_DELAY_MS, options.intervalMs);
+  const spacing = first < options.intervalMs ? `then less often as it runs (from every ${first / 1000}s to every ${options.intervalMs / 1000}s)` : `then every ${first / 1000}s`;
+  const hooked = options.listen ? ` Tasks created with this run's webhook are polled only every ${options.listen.fallbackMs / 1000}s until it comes.` : '';
+  return `Following: each task is polled once created, ${spacing}; ${rate}.${hooked}`;
+}
+
+/** One listener for the batch: each completion webhook pokes its task's poll. */
+async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions['listen']>, baseUrl: string, poke: (id: string) => void) {
+  const { publicUrl, host, port } = listen;
+  const path = randomPath();
+  // A tunnel or proxy may pass the public URL's path prefix on, or strip it: accept both.
+  const prefixed = publicUrl ? new URL(publicWebhookUrl(publicUrl, path)).pathname : path;
+  const listener = await startListener({ host, port, path, extraPaths: [prefixed], onEvent: (event) => poke(event.record.body.id) }).catch((error: unknown) => {
+    throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  });
+  const url = publicUrl ? publicWebhookUrl(publicUrl, listener.path) : listener.url;
+  if (!publicUrl && !isLoopback(new URL(baseUrl).hostname)) {
+    ctx.out.warn(`the service at ${new URL(baseUrl).host} probably cannot reach ${listener.url}; pass --public-url (e.g. a tunnel to port ${listener.port}) or every task is polled every ${listen.fallbackMs / 1000}s`);
+  }
+  ctx.out.info(`Listening for the tasks' webhooks at ${url}.`);
+  return { url, close: () => listener.close() };
 }
 
 type CreateOutcome = { kind: 'created'; id: string } | { kind: 'rejected' | 'unknown'; error: Error & { exitCode?: number } };
@@ -122,12 +216,30 @@ function neverSent(error: unknown): boolean {
   return error instanceof NetworkError && !error.mayHaveBeenCarriedOut;
 }
 
-async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
+async function runBatch(given: BatchOptions, ctx: Context): Promise<number> {
+  const options = resolveShard(given, ctx);
   if (options.file === '-' && ctx.terminal.stdinIsTTY) {
     throw new UsageError('no tasks: give a FILE, or pipe them in', 'agentctl tasks run-batch tasks.jsonl, or: cat prompts.txt | agentctl tasks run-batch -');
   }
   const source = await openSource(options.file, () => ctx.readStdin());
-  const ledger = await Ledger.open(options.ledger);
+  // Held until the run ends, however it ends: a second run on this ledger would create every task again.
+  const ledger = await Ledger.open(options.ledger, { process: ctx.io.process, clock: ctx.clock, signal: ctx.signal, say: (message) => ctx.out.info(message) });
+  try {
+    return await runLocked(options, ctx, source, ledger);
+  } finally {
+    ledger.unlock();
+  }
+}
+
+/** `--shard auto` read from the CI engine's variables (said on stderr), and the ledger that goes with the shard. */
+function resolveShard(options: BatchOptions, ctx: Context): ResolvedOptions {
+  if (options.shard !== 'auto') return { ...options, shard: options.shard };
+  const { shard, source } = detectShard(ctx.env, options.shardTotal);
+  ctx.out.info(`Shard ${shard.index}/${shard.count}, from ${source}.`);
+  return { ...options, shard, ledger: options.ledger ?? defaultLedger(options.file, shard) };
+}
+
+async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSource, ledger: Ledger): Promise<number> {
   const total = await checkInput(source, options.shard, ledger);
   if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
 
@@ -138,7 +250,8 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
   const creator = client.withOptions({ signal: undefined });
   const once = { retries: 0 };
   const { clock, signal } = ctx;
-  const gate = new RateGate(options.concurrency, clock, signal);
+  const gate = new RateGate(options.concurrency, clock, signal, options.maxRate);
+  if (options.follow) ctx.out.info(pollingPlan(options));
   const report = new BatchReport(ctx, total);
   ctx.handlesInterrupt = true;
   let halted: Error | undefined;
@@ -173,14 +286,17 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
         },
       })
     : undefined;
+  const hook = options.listen && poller ? await listenForWebhooks(ctx, options.listen, client.baseUrl, (id) => poller.poke(id)) : undefined;
   const polling = poller?.run();
   // Not awaited until the creates are done: keep a failure from being reported as unhandled meanwhile.
   polling?.catch(() => undefined);
 
-  const created = (line: BatchLine, id: string) => {
+  /** Whether this run registers its listener as the line's webhook (a line may name its own). */
+  const hooked = (line: BatchLine) => hook !== undefined && line.body.webhook === undefined;
+  const created = (line: BatchLine, id: string, now = false) => {
     if (poller) {
       report.running++;
-      poller.add({ id, scope: line.scope, line });
+      poller.add({ id, scope: line.scope, line }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
       report.draw();
     } else {
       report.emit(outcomeOf(line, id, 'created', null, null), ExitCode.ok);
@@ -192,7 +308,7 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
       try {
         const id = await gate.run(async () => {
           await ledger.beforeSend({ line: line.line, hash: line.hash, state: 'sending' });
-          return tasks.createForId(creator, line.scope, line.body, once);
+          return tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
         });
         return { kind: 'created', id };
       } catch (error) {
@@ -216,15 +332,16 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
     if (previous?.state === 'created' && previous.id) return created(line, previous.id);
     if (previous?.state === 'unknown' && !options.retryUnknown) {
       const error = `${previous.error ?? 'the create may or may not have happened'}; check, then rerun with --retry-unknown to send it again`;
-      return report.emit(outcomeOf(line, null, 'unknown', null, error), previous.code ?? ExitCode.serviceError);
+      return report.emit(outcomeOf(line, null, 'unknown', null, error), ExitCode.serviceError);
     }
     const outcome = await create(line);
     if (outcome.kind === 'created') {
       ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id });
-      return created(line, outcome.id);
+      return created(line, outcome.id, true);
     }
     const message = ctx.redactor.redact(outcome.error.message);
-    const code = outcome.error.exitCode ?? ExitCode.serviceError;
+    // An unknown outcome is a service error (1), whatever broke: the create may exist (a reset is not 8 here).
+    const code = outcome.kind === 'unknown' ? ExitCode.serviceError : (outcome.error.exitCode ?? ExitCode.serviceError);
     ledger.record({ line: line.line, hash: line.hash, state: outcome.kind, error: message, code });
     report.emit(outcomeOf(line, null, outcome.kind, null, message), code);
     // A bad key, or a service that cannot be reached even after retries: every other line would fail the same way.
@@ -258,15 +375,19 @@ async function runBatch(options: BatchOptions, ctx: Context): Promise<number> {
     }
   } finally {
     poller?.stop();
+    await hook?.close();
     void lines.return?.(); // a run that stopped early closes its input file now, not when it is collected
     report.flush(); // every id created is on stdout, whatever happens next
-    ledgerFailure = ledger.close();
+    ledgerFailure = await ledger.close();
   }
 
   // A ledger that could not be written: the ids are on stdout, but a rerun would not know them.
   if (ledgerFailure && !halted) {
     const interrupted = signal.aborted ? 'Interrupted. ' : '';
-    report.summary([`${interrupted}The ledger is incomplete: a rerun could create again what this one did. Keep stdout: it lists every id created.`]);
+    // stdout may be a file on the same full disk: the ids the ledger lacks go to stderr as well.
+    const lost = ledger.unwritten.map((entry) => `  line ${entry.line}: ${entry.id}`);
+    const listed = lost.length > 0 ? [`Created, but not in the ledger (${lost.length}):`, ...lost] : [];
+    report.summary([`${interrupted}The ledger is incomplete: a rerun could create again what this one did. Keep stdout: it lists every id created.`, ...listed]);
     throw ledgerFailure;
   }
   if (halted) {

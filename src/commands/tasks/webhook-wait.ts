@@ -70,7 +70,7 @@ export function publicWebhookUrl(publicUrl: string, secretPath: string): string 
   return url.toString();
 }
 
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }

@@ -1,0 +1,73 @@
+// `--shard auto`: which shard of a batch this CI job is, from the variables its engine sets for a
+// parallel job. Each engine counts from its own base; the result is the 1-based `--shard i/n`.
+import { UsageError } from '../../errors.js';
+import type { Shard } from './batch-input.js';
+
+interface Engine {
+  name: string;
+  index: string;
+  /** The variable that holds the number of jobs (none: Kubernetes does not set one). */
+  total?: string;
+  /** What the engine's first job's index is. */
+  base: 0 | 1;
+}
+
+/** Looked at in this order: the explicit variable first, then the engines. */
+const ENGINES: Engine[] = [
+  { name: 'GitLab CI', index: 'CI_NODE_INDEX', total: 'CI_NODE_TOTAL', base: 1 },
+  { name: 'CircleCI', index: 'CIRCLE_NODE_INDEX', total: 'CIRCLE_NODE_TOTAL', base: 0 },
+  { name: 'Buildkite', index: 'BUILDKITE_PARALLEL_JOB', total: 'BUILDKITE_PARALLEL_JOB_COUNT', base: 0 },
+  { name: 'Kubernetes Indexed Job', index: 'JOB_COMPLETION_INDEX', base: 0 },
+];
+
+/** `AGENTCTL_SHARD=i/n`, i counted from 0 as GitHub Actions' strategy.job-index is. */
+export const SHARD_VARIABLE = 'AGENTCTL_SHARD';
+/** The number of shards where the engine does not say (Kubernetes), unless --shard-total. */
+export const SHARD_TOTAL_VARIABLE = 'AGENTCTL_SHARD_TOTAL';
+
+export interface DetectedShard {
+  shard: Shard;
+  /** For stderr: the engine and the variables read, e.g. `GitLab CI (CI_NODE_INDEX=2, CI_NODE_TOTAL=4)`. */
+  source: string;
+}
+
+/** The shard this job runs, from its environment; a UsageError naming what was looked for when none says. */
+export function detectShard(env: Record<string, string | undefined>, shardTotal?: number): DetectedShard {
+  const explicit = env[SHARD_VARIABLE]?.trim();
+  if (explicit) {
+    const match = /^(\d+)\/(\d+)$/.exec(explicit);
+    if (!match) throw new UsageError(`${SHARD_VARIABLE} must be I/N with I counted from 0, got "${explicit}"`, `in GitHub Actions: ${SHARD_VARIABLE}: \${{ strategy.job-index }}/\${{ strategy.job-total }}`);
+    return resolved({ name: SHARD_VARIABLE, index: SHARD_VARIABLE, base: 0 }, match[1] ?? '', match[2] ?? '', shardTotal, `${SHARD_VARIABLE}=${explicit}`);
+  }
+  for (const engine of ENGINES) {
+    const index = env[engine.index]?.trim();
+    const total = engine.total ? env[engine.total]?.trim() : undefined;
+    if (!index && total === '1') return { shard: { index: 1, count: 1 }, source: `${engine.name} (${engine.total}=1: not a parallel job)` };
+    if (!index) continue;
+    const count = total ?? (shardTotal !== undefined ? String(shardTotal) : env[SHARD_TOTAL_VARIABLE]?.trim());
+    if (!count) {
+      const needs = engine.total ?? `--shard-total N or ${SHARD_TOTAL_VARIABLE}`;
+      throw new UsageError(`--shard auto: ${engine.name} sets ${engine.index}=${index} but not the number of shards`, `give ${needs} (the Job's spec.completions)`);
+    }
+    const read = [`${engine.index}=${index}`, engine.total ? `${engine.total}=${count}` : `total ${count}`];
+    return resolved(engine, index, count, engine.total ? shardTotal : undefined, `${engine.name} (${read.join(', ')})`);
+  }
+  const looked = [`${SHARD_VARIABLE} (GitHub Actions and others)`, ...ENGINES.map((engine) => [engine.index, engine.total].filter(Boolean).join('/'))];
+  throw new UsageError(
+    `--shard auto: no CI engine says which shard this job is; looked for ${looked.join(', ')}`,
+    `outside such a job give --shard I/N; in GitHub Actions set ${SHARD_VARIABLE}: \${{ strategy.job-index }}/\${{ strategy.job-total }}`,
+  );
+}
+
+function resolved(engine: Engine, indexText: string, countText: string, shardTotal: number | undefined, source: string): DetectedShard {
+  const index = Number(indexText);
+  const count = Number(countText);
+  const first = engine.base;
+  if (!/^\d+$/.test(indexText) || !/^\d+$/.test(countText) || count < 1 || index < first || index > count - 1 + first) {
+    throw new UsageError(`--shard auto: ${source} is not a shard: the index must be ${first}..N${first === 0 ? '-1' : ''} of N jobs`);
+  }
+  if (shardTotal !== undefined && shardTotal !== count) {
+    throw new UsageError(`--shard-total ${shardTotal} disagrees with ${source}`, 'leave --shard-total out where the engine says how many jobs there are');
+  }
+  return { shard: { index: index - first + 1, count }, source };
+}
