@@ -1,3 +1,4 @@
+import { describeJsonError } from '../contract/json-error.js';
 import { UsageError } from '../errors.js';
 
 /** Reads all of a stream (stdin) as text. */
@@ -55,7 +56,7 @@ export function parseJsonText(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${what} is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`${what} is not valid JSON: ${describeJsonError(text, error)}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, fchmodSync, fsyncSync, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { describeJsonError } from '../contract/json-error.js';
 import { UsageError } from '../errors.js';
 
 export const CONFIG_KEYS = ['base-url', 'api-key'] as const;
@@ -80,10 +81,8 @@ export class ConfigStore {
       data = text.trim() === '' ? {} : JSON.parse(text);
     } catch (error) {
       // JSON.parse quotes the text around the error, which may be an API key: say where, not what.
-      const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
-      const line = position === undefined ? undefined : text.slice(0, Number(position)).split('\n').length;
       throw new UsageError(
-        `the config file ${this.path} is not valid JSON${line === undefined ? '' : ` (line ${line})`}`,
+        `the config file ${this.path} is not valid JSON: ${describeJsonError(text, error)}`,
         `fix it in an editor, or move it away to start again: mv ${this.path} ${this.path}.bak`,
       );
     }

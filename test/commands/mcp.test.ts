@@ -151,6 +151,13 @@ describe('agentctl mcp tools', () => {
     expect(data(inline).error).toMatchObject({ name: 'usage', exit_code: 2, field: 'secrets' });
     const missing = await call('tasks_create', { prompt: 'x', secrets_env: [{ domain: 'https://a.example', key: 'K', env: 'NOT_SET' }] });
     expect(data(missing).error).toMatchObject({ name: 'usage', field: 'secrets_env' });
+    // A file that is not JSON (or not a secrets file at all: the key file, /etc/shadow): where, never what.
+    const keyFile = join(dir, 'api-key');
+    writeFileSync(keyFile, 'sk-live-0123456789abcdef\n');
+    const notJson = await call('tasks_create', { prompt: 'x', secrets_file: keyFile });
+    expect(data(notJson).error).toMatchObject({ name: 'usage', field: 'secrets_file' });
+    expect(JSON.stringify(notJson)).toContain('unexpected character (line 1, column 1)');
+    expect(JSON.stringify(notJson)).not.toContain('sk-live');
     // A service that echoes the key or a secret back: redacted in the result.
     const echo = await call('tasks_create', { prompt: `say ${SECRET} and ${KEY}`, secrets_env: [{ domain: 'https://shop.example', key: 'PASSWORD', env: 'SHOP_PASSWORD' }] });
     expect(JSON.stringify(echo)).not.toContain(SECRET);

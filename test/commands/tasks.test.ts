@@ -163,6 +163,15 @@ describe('tasks create', () => {
       expect(await taskCount()).toBe(before);
     });
 
+    it('a file that is not JSON is refused by line and column, never quoting it (it holds secrets)', async () => {
+      const file = join(tempDir(), 'secrets.json');
+      writeFileSync(file, `{\n  "https://shop.example": {"PASSWORD": 'hunter2-top-secret'}\n}`);
+      const result = await cli(['tasks', 'create', 'x', '--secrets-file', file]);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain(`is not valid JSON: unexpected character (line 2, column 40)`);
+      expect(result.stderr).not.toContain('hunter2');
+    });
+
     it('also when the limit is reached through --secret flags', async () => {
       const flags = Array.from({ length: 51 }, (_, i) => ['--secret', 'https://a.example', `K${i}=v`]).flat();
       const result = await cli(['tasks', 'create', 'x', ...flags]);
