@@ -4,11 +4,17 @@
 
 /** "Expected ':' after property name (line 3, column 7)"; the text itself never appears. */
 export function describeJsonError(text: string, error: unknown): string {
+  const { reason, index } = jsonErrorAt(text, error);
+  return index === undefined ? reason : `${reason} (${lineAndColumn(text, index)})`;
+}
+
+/** Why the text does not parse (never quoting it) and the index of the fault, where there is one. */
+export function jsonErrorAt(text: string, error: unknown): { reason: string; index?: number } {
   const message = String((error as Error)?.message ?? error);
-  if (/^Unexpected end of JSON input/.test(message)) return text.trim() === '' ? 'it is empty' : 'it ends too early';
+  if (/^Unexpected end of JSON input/.test(message)) return { reason: text.trim() === '' ? 'it is empty' : 'it ends too early' };
   const positioned = /^(.*?)(?: in JSON)? at position (\d+)/.exec(message);
-  if (positioned && !/^Unexpected token/.test(message)) return `${positioned[1]} (${lineAndColumn(text, Number(positioned[2]))})`;
-  return `unexpected character (${lineAndColumn(text, firstBadIndex(text))})`;
+  if (positioned && !/^Unexpected token/.test(message)) return { reason: positioned[1] as string, index: Number(positioned[2]) };
+  return { reason: 'unexpected character', index: firstBadIndex(text) };
 }
 
 function lineAndColumn(text: string, index: number): string {

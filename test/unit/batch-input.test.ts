@@ -38,3 +38,12 @@ describe('run-batch input', () => {
     ]);
   });
 });
+
+describe('a task line that is not JSON', () => {
+  it('is named by line and column, never quoted (a line may hold secrets)', async () => {
+    const { parseBatchLine } = await import('../../src/commands/tasks/batch-input.js');
+    const line = `  {"prompt": "log in", "secrets": {"https://shop.example": {"PASSWORD": 'hunter2-top-secret'}}}`;
+    expect(() => parseBatchLine(line, 7)).toThrow(/^line 7: not valid JSON: unexpected character \(column 73\)$/);
+    expect(() => parseBatchLine('{"prompt": "x",}', 2)).toThrow('line 2: not valid JSON: Expected double-quoted property name (column 16)');
+  });
+});

@@ -7,6 +7,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Redactor } from '../../api/redact.js';
 import type { TaskBody } from '../../api/schemas/task.js';
 import type { TaskScope } from '../../api/tasks.js';
+import { jsonErrorAt } from '../../contract/json-error.js';
 import { checkOutputSchema, checkSecrets, checkUuid, checkWebhookUrl } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
 import type { Ledger } from './batch-ledger.js';
@@ -41,7 +42,12 @@ export function parseBatchLine(raw: string, line: number, redactor?: Redactor, f
   try {
     return { line, hash, ...taskFromObject(JSON.parse(text) as unknown, redactor) };
   } catch (error) {
-    if (error instanceof SyntaxError) throw new UsageError(`line ${line}: not valid JSON: ${error.message}`);
+    if (error instanceof SyntaxError) {
+      // Never V8's message: it quotes the line, which may hold secrets.
+      const { reason, index } = jsonErrorAt(text, error);
+      const column = index === undefined ? '' : ` (column ${raw.length - raw.trimStart().length + index + 1})`;
+      throw new UsageError(`line ${line}: not valid JSON: ${reason}${column}`);
+    }
     if (error instanceof UsageError) throw new UsageError(`line ${line}: ${error.message}`, error.hint);
     throw error;
   }
