@@ -109,6 +109,19 @@ const attacks: Attack[] = [
     maxRequests: 3,
   },
   {
+    name: '--all: a count raised on every page, each page new items',
+    serve: (request, response) => {
+      const page = pageOf(request);
+      sendJson(response, 200, { count: page * 10 + 15, next: nextLink(request, `page=${page + 1}&page_size=10`), previous: null, results: Array.from({ length: 10 }, (_, i) => task(`p${page}-${i}`)) });
+    },
+    args: ['tasks', 'list', '--all', '--page-size', '10', '--jsonl'],
+    exit: 1,
+    says: [/the list kept growing while it was read \(page 1 counted 25 items, a later page 415\): agentctl reads at most 40 pages, 10 times what page 1's count allowed/, /stopped at page 41, after 400 items/, /"hint":"it grows faster than it is read .*or the service inflates its count; the list changed while it was read, so what was printed may lack items/],
+    // 40 pages, 10 times the 4 page 1's count allows, and no request past them.
+    stdout: (stdout) => expect(stdout.trim().split('\n')).toHaveLength(400),
+    maxRequests: 40,
+  },
+  {
     name: 'api --paginate: an empty page that links on',
     serve: (request, response) => {
       const page = pageOf(request);
