@@ -685,7 +685,7 @@ complete -c agentctl -n '__agentctl_at persistent status' -s h -l help -d 'show 
 complete -c agentctl -n '__agentctl_at persistent timeline' -l direction -x -a 'initial older newer' -d 'which window: the newest (initial), or older/newer than --cursor'
 complete -c agentctl -n '__agentctl_at persistent timeline' -l cursor -x -d 'cursor from a previous answer (oldest_cursor / newest_cursor)'
 complete -c agentctl -n '__agentctl_at persistent timeline' -l limit -x -d 'events per request, 1..100 (service default 40)'
-complete -c agentctl -n '__agentctl_at persistent timeline' -l all -d 'page back to the very first event'
+complete -c agentctl -n '__agentctl_at persistent timeline' -l all -d 'page back to the very first event (100 a window unless --limit)'
 complete -c agentctl -n '__agentctl_at persistent timeline' -s f -l follow -d 'like tail -f: the newest events, then new ones as they come, until Ctrl-C'
 complete -c agentctl -n '__agentctl_at persistent timeline' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status'

@@ -159,8 +159,8 @@ export class ResponseShapeError extends Error {
 
 /** A list whose pages would never end: links in a circle, pages past its count, pages with nothing new. */
 export class EndlessListError extends ResponseShapeError {
-  constructor(message: string) {
-    super(message, 'the service\'s pagination is broken; tell its operators');
+  constructor(message: string, hint = 'the service\'s pagination is broken; tell its operators') {
+    super(message, hint);
     this.name = 'EndlessListError';
   }
 }

@@ -69,14 +69,21 @@ export class PartialListError extends Error {
     readonly itemsRead: number,
     readonly failedPage: number | undefined,
     readonly totalPages: number | undefined,
+    /** The list's count moved while it was read: what was printed is no longer a clean prefix. */
+    readonly changed = false,
+    /** Where the walk stopped, when it is not a numbered page (a timeline's window). */
+    where?: string,
   ) {
-    const where = failedPage === undefined ? 'following a next link' : `at page ${failedPage}${totalPages ? ` of ${totalPages}` : ''}`;
+    where ??= failedPage === undefined ? 'following a next link' : `at page ${failedPage}${totalPages ? ` of ${totalPages}` : ''}`;
     super(`the list is partial: it stopped ${where}, after ${itemsRead} item${itemsRead === 1 ? '' : 's'}: ${cause.message}`);
     this.name = 'PartialListError';
     this.exitCode = cause.exitCode ?? 1;
     // Reading on page by page meets the same broken pages: no resume point for those.
     const resume = failedPage === undefined || cause instanceof EndlessListError ? '' : `, or read on page by page from --page ${failedPage}`;
-    this.hint = `${cause.hint ? `${cause.hint}; ` : ''}what was printed is correct up to there: run the command again${resume}`;
+    const printed = changed
+      ? 'the list changed while it was read, so what was printed may lack items: run the command again'
+      : `what was printed is correct up to there: run the command again${resume}`;
+    this.hint = `${cause.hint ? `${cause.hint}; ` : ''}${printed}`;
   }
 }
 
@@ -100,7 +107,9 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
   };
   const fail = (error: unknown): never => {
     if (signal.aborted && options.signal?.aborted) throw error;
-    throw new PartialListError(error as Error, read, pageNumber, total);
+    // A page past the count's last (the guard's stop) has no "of N" worth saying.
+    const known = pageNumber !== undefined && total !== undefined && pageNumber <= total ? total : undefined;
+    throw new PartialListError(error as Error, read, pageNumber, known, change.moved());
   };
 
   try {
@@ -118,10 +127,12 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
       const perPage = page.results.length;
       // With a count and numbered links, the rest of the pages are known: fetch them in a window.
       // (A link past the count's last page is followed on its own, for the guard to judge.)
+      // No window past the guard's cap: that page is followed on its own, for the guard to judge.
       const pages = typeof page.count === 'number' && perPage > 0 ? Math.ceil(page.count / perPage) : 0;
-      if (number !== undefined && number <= pages && read === perPage * (number - 1)) {
+      const end = Math.min(pages, guard.cap);
+      if (number !== undefined && number <= end && read === perPage * (number - 1)) {
         total = pages;
-        const last = yield* walkWindow(next, number, total, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n), accept);
+        const last = yield* walkWindow(next, number, end, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n), accept);
         if (!last) return;
         next = link(base, last.next, last.url);
       }
@@ -140,24 +151,31 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
   }
 }
 
+/** How many times page 1's pages a list may grow to while it is read. */
+export const GROWTH_LIMIT = 10;
+
 /**
  * Ends a walk whose pages would never end (a hostile or broken service): a link back to a page
- * already read, more pages than page 1's `count` allows (+1, for a list that grew meanwhile), and
- * pages that bring nothing new (empty yet linking on, or starting with the item an earlier page
- * started with). O(1) per page: the walk of a long list pays a Set lookup a page.
+ * already read, more pages than the largest `count` seen allows (+1), and pages that bring nothing
+ * new (empty yet linking on, or starting with the item an earlier page started with). A list may
+ * grow while it is read, so the cap follows the largest count; but a count raised on every page
+ * would move it for ever, so it never passes GROWTH_LIMIT times page 1's pages. O(1) per page.
  */
 class EndlessGuard {
   private readonly urls = new Set<string>();
   private readonly firstIds = new Map<string, number>();
   private pages = 0;
-  private maxPages = Infinity;
-  private counted = '';
+  private perPage = 0;
+  private firstCount = 0;
+  private maxCount = 0;
+  private moved = false;
+  private ceiling = Infinity;
+  /** Pages the walk may read. */
+  cap = Infinity;
 
   /** Before a page is requested by a link: refuses one already read, or one past the cap. */
   follow(url: URL): void {
-    if (this.pages >= this.maxPages) {
-      throw this.pastTheEnd(this.pages + 1);
-    }
+    if (this.pages >= this.cap) throw this.pastTheEnd(this.pages + 1);
     // The same page whatever the order of its query parameters.
     const key = new URL(url);
     key.searchParams.sort();
@@ -168,18 +186,34 @@ class EndlessGuard {
   }
 
   private pastTheEnd(number: number): EndlessListError {
-    return new EndlessListError(`the service links to a page ${number}, but ${this.counted}: its count or its links are wrong`);
+    const pages = Math.ceil(this.maxCount / this.perPage);
+    if (pages + 1 > this.ceiling) {
+      // Count and links agree, but the list kept growing: it may, or its count may be raised on purpose.
+      return new EndlessListError(
+        `the list kept growing while it was read (page 1 counted ${this.firstCount} items, a later page ${this.maxCount}): agentctl reads at most ${this.ceiling} pages, ${GROWTH_LIMIT} times what page 1's count allowed, and the service links to a page ${number}`,
+        'it grows faster than it is read (read it again once whatever adds to it has finished), or the service inflates its count',
+      );
+    }
+    const counted = this.moved ? `the largest count it gave, ${this.maxCount} items` : `page 1's count of ${this.maxCount} items`;
+    return new EndlessListError(
+      `the service links to a page ${number}, but ${counted} at ${this.perPage} a page makes ${pages} page${pages === 1 ? '' : 's'}, ${pages + 1} if the list grew meanwhile: its count or its links are wrong`,
+    );
   }
 
   /** Each page as it arrives, in order. */
   read(page: PageShape<unknown>): void {
     const number = ++this.pages;
     const { results, count, next } = page;
-    if (number > this.maxPages) throw this.pastTheEnd(number);
     if (number === 1 && typeof count === 'number' && results.length > 0) {
-      this.maxPages = Math.ceil(count / results.length) + 1;
-      this.counted = `page 1's count of ${count} items at ${results.length} a page makes ${this.maxPages - 1} page${this.maxPages === 2 ? '' : 's'}, ${this.maxPages} if the list grew meanwhile`;
+      this.perPage = results.length;
+      this.firstCount = this.maxCount = count;
+      this.ceiling = GROWTH_LIMIT * (Math.ceil(count / this.perPage) + 1);
+    } else if (typeof count === 'number' && this.perPage > 0 && count !== this.firstCount) {
+      this.moved = true;
+      this.maxCount = Math.max(this.maxCount, count);
     }
+    if (this.perPage > 0) this.cap = Math.min(Math.ceil(this.maxCount / this.perPage) + 1, this.ceiling);
+    if (number > this.cap) throw this.pastTheEnd(number);
     if (results.length === 0) {
       if (next) throw new EndlessListError(`page ${number} is empty yet links to a next page: the service's pages bring nothing new`);
       return;
@@ -188,7 +222,9 @@ class EndlessGuard {
     if (first === undefined) return;
     const earlier = this.firstIds.get(first);
     if (earlier !== undefined) {
-      throw new EndlessListError(`page ${number} starts with item ${first}, as page ${earlier} did: the service's pages bring nothing new`);
+      const message = `page ${number} starts with item ${first}, as page ${earlier} did: the service's pages bring nothing new`;
+      // With a count that moved, a list that gained a page's worth of items at its front does this honestly.
+      throw this.moved ? new EndlessListError(`${message} (the list changed while it was read)`, 'read it again once it changes more slowly') : new EndlessListError(message);
     }
     this.firstIds.set(first, number);
   }
@@ -221,6 +257,11 @@ class ChangeWatch<T> {
     }
     if (results.length > 0) this.previous = results;
     return kept;
+  }
+
+  /** Whether the count moved from the first page's. */
+  moved(): boolean {
+    return this.first !== this.last;
   }
 
   /** What changed, once the walk is over; undefined when the count never moved. */

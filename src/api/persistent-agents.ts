@@ -1,4 +1,6 @@
 import type { ApiClient } from './client.js';
+import { PAGE_LIMITS } from '../contract/limits.js';
+import { EndlessListError } from './errors.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
 import type {
   ActivationResponse,
@@ -8,6 +10,7 @@ import type {
   ProcessingStatus,
   SchedulePreview,
   Timeline,
+  TimelineEvent,
   WebTasksResponse,
 } from './schemas/persistent-agent.js';
 import { SHAPES } from './schemas/shapes.js';
@@ -64,23 +67,49 @@ export const persistentAgents = {
 };
 
 /**
+ * Most windows `timeline --all` reads: 1,000 windows of up to 100 events (the service's largest
+ * `limit`, which --all asks for) is 100,000 events, an agent's history many times over, and every
+ * window read is held until the walk ends (the log prints oldest first).
+ */
+export const TIMELINE_MAX_WINDOWS = 1000;
+
+/**
  * Every timeline event from the newest window back to the first, following `oldest_cursor` while
- * `has_more_older`. Yields windows newest first (each window ascending in time).
+ * `has_more_older`. Yields each window's events not read before, windows newest first (each window
+ * ascending in time). Throws EndlessListError (after yielding what was read) when the service's
+ * windows would never end: a cursor already followed, a window with nothing new, or the window cap.
  */
 export async function* timelineWindowsBackwards(
   client: ApiClient,
   id: string,
   query: TimelineQuery,
-): AsyncGenerator<Timeline, void, undefined> {
-  let window = await persistentAgents.timeline(client, id, query);
+  maxWindows = TIMELINE_MAX_WINDOWS,
+): AsyncGenerator<TimelineEvent[], void, undefined> {
+  const followed = new Map<string, number>();
   const seen = new Set<string>();
-  for (;;) {
-    yield window;
+  let window = await persistentAgents.timeline(client, id, query);
+  for (let number = 1; ; number++) {
+    const fresh = window.events.filter((event) => !event.cursor || !seen.has(event.cursor));
+    for (const event of fresh) if (event.cursor) seen.add(event.cursor);
+    yield fresh;
+    if (!window.has_more_older) return;
+    if (fresh.length === 0) {
+      const what = window.events.length === 0 ? 'is empty' : 'holds only events already read';
+      throw new EndlessListError(`window ${number} ${what} yet says there are older events: the service's windows bring nothing new`);
+    }
     const cursor = window.oldest_cursor;
-    if (!window.has_more_older || !cursor || window.events.length === 0) return;
-    // A service that hands back the same cursor would loop forever; stop instead.
-    if (seen.has(cursor)) return;
-    seen.add(cursor);
+    if (!cursor) throw new EndlessListError(`window ${number} says there are older events but gives no oldest_cursor to read them by`);
+    const earlier = followed.get(cursor);
+    if (earlier !== undefined) {
+      throw new EndlessListError(`window ${number} gives the same oldest_cursor as window ${earlier} (${cursor}): the service's windows go round in a circle`);
+    }
+    if (number >= maxWindows) {
+      throw new EndlessListError(
+        `the timeline goes back more than ${maxWindows} windows, as far as --all reads (${maxWindows * (query.limit ?? PAGE_LIMITS.timeline.default)} events at ${query.limit ?? PAGE_LIMITS.timeline.default} a window)`,
+        `older events: the same command with --direction older --cursor ${cursor}`,
+      );
+    }
+    followed.set(cursor, number);
     window = await persistentAgents.timeline(client, id, { direction: 'older', cursor, limit: query.limit });
   }
 }

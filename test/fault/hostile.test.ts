@@ -16,6 +16,16 @@ import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.j
 const TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 const task = (id: string) => ({ id, prompt: 'p', status: 'completed', created_at: '2026-05-01T08:00:00Z', updated_at: '2026-05-01T08:00:00Z' });
 const MB = 1024 * 1024;
+const event = (cursor: string) => ({ kind: 'thinking', cursor, timestamp: '2026-05-01T08:00:00Z' });
+/** A timeline window that always says there is more, older and newer. */
+const timelineWindow = (events: object[], cursor: string) => ({
+  events,
+  oldest_cursor: cursor,
+  newest_cursor: cursor,
+  has_more_older: true,
+  has_more_newer: true,
+  processing_active: false,
+});
 
 interface Attack {
   name: string;
@@ -109,6 +119,19 @@ const attacks: Attack[] = [
     maxRequests: 3,
   },
   {
+    name: '--all: a count raised on every page, each page new items',
+    serve: (request, response) => {
+      const page = pageOf(request);
+      sendJson(response, 200, { count: page * 10 + 15, next: nextLink(request, `page=${page + 1}&page_size=10`), previous: null, results: Array.from({ length: 10 }, (_, i) => task(`p${page}-${i}`)) });
+    },
+    args: ['tasks', 'list', '--all', '--page-size', '10', '--jsonl'],
+    exit: 1,
+    says: [/the list kept growing while it was read \(page 1 counted 25 items, a later page 415\): agentctl reads at most 40 pages, 10 times what page 1's count allowed/, /stopped at page 41, after 400 items/, /"hint":"it grows faster than it is read .*or the service inflates its count; the list changed while it was read, so what was printed may lack items/],
+    // 40 pages, 10 times the 4 page 1's count allows, and no request past them.
+    stdout: (stdout) => expect(stdout.trim().split('\n')).toHaveLength(400),
+    maxRequests: 40,
+  },
+  {
     name: 'api --paginate: an empty page that links on',
     serve: (request, response) => {
       const page = pageOf(request);
@@ -118,6 +141,51 @@ const attacks: Attack[] = [
     exit: 1,
     says: [/page 2 is empty yet links to a next page: the service's pages bring nothing new/, /hint: the service's pagination is broken; tell its operators; what was printed is correct up to there: run the command again\n/],
     stdout: (stdout) => expect(ids(stdout)).toEqual(['a']),
+    maxRequests: 2,
+  },
+  // Timeline windows that never end (`persistent timeline --all` follows oldest_cursor back).
+  {
+    name: 'timeline --all: one new event and a new cursor in every window, for ever',
+    serve: (_request, response, index) => sendJson(response, 200, timelineWindow([event(`e${index}`)], `e${index}`)),
+    args: ['persistent', 'timeline', TASK_ID, '--all', '--jsonl'],
+    exit: 1,
+    says: [
+      /the list is partial: it stopped paging back through older windows, after 1000 items: the timeline goes back more than 1000 windows, as far as --all reads \(100000 events at 100 a window\)/,
+      /"hint":"older events: the same command with --direction older --cursor e999; what was printed is correct up to there/,
+    ],
+    // What was read, oldest first.
+    stdout: (stdout) => {
+      const cursors = stdout.trim().split('\n').map((line) => JSON.parse(line).cursor);
+      expect(cursors).toHaveLength(1000);
+      expect([cursors[0], cursors[999]]).toEqual(['e999', 'e0']);
+    },
+    maxRequests: 1000,
+  },
+  {
+    name: 'timeline --all: the same oldest_cursor in every window',
+    serve: (_request, response, index) => sendJson(response, 200, timelineWindow([event(index === 0 ? 'b' : 'a')], 'same')),
+    args: ['persistent', 'timeline', TASK_ID, '--all', '--json'],
+    exit: 1,
+    says: [/the list is partial: .*after 2 items: window 2 gives the same oldest_cursor as window 1 \(same\): the service's windows go round in a circle/],
+    stdout: (stdout) => expect((JSON.parse(stdout) as Array<{ cursor: string }>).map((e) => e.cursor)).toEqual(['a', 'b']),
+    maxRequests: 2,
+  },
+  {
+    name: 'timeline --all: a window of events already read',
+    serve: (_request, response, index) => sendJson(response, 200, timelineWindow([event('a')], `c${index}`)),
+    args: ['persistent', 'timeline', TASK_ID, '--all', '--jsonl'],
+    exit: 1,
+    says: [/window 2 holds only events already read yet says there are older events: the service's windows bring nothing new/],
+    stdout: (stdout) => expect(stdout.trim().split('\n')).toHaveLength(1),
+    maxRequests: 2,
+  },
+  {
+    name: 'timeline --all: an empty window that says there are older events',
+    serve: (_request, response, index) => sendJson(response, 200, timelineWindow(index === 0 ? [event('a')] : [], `c${index}`)),
+    args: ['persistent', 'timeline', TASK_ID, '--all', '--jsonl'],
+    exit: 1,
+    says: [/window 2 is empty yet says there are older events/],
+    stdout: (stdout) => expect(stdout.trim().split('\n')).toHaveLength(1),
     maxRequests: 2,
   },
   // Item 3: bodies too big to read.
@@ -291,6 +359,27 @@ describe('a hostile service', () => {
       }
     });
   }
+});
+
+describe('timeline --follow against a service that hands back the same events', () => {
+  it('prints each event once and does not poll fast on a has_more_newer that brings nothing new', async () => {
+    const stop = new AbortController();
+    const clock = new FakeClock();
+    const stub = await stubServer((request, response, index) => {
+      if (index >= 12) stop.abort();
+      if (request.url.includes('/processing-status/')) return sendJson(response, 200, { processing_active: false });
+      sendJson(response, 200, timelineWindow([event('a'), event('b')], 'b'));
+    });
+    try {
+      const result = await against(stub.baseUrl)(['persistent', 'timeline', TASK_ID, '--follow', '--jsonl'], { clock, signal: stop.signal });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).cursor)).toEqual(['a', 'b']);
+      // Idle and nothing new: the polls back off instead of staying at the fast 0.5 s.
+      expect(Math.max(...clock.sleeps)).toBeGreaterThan(500);
+    } finally {
+      await stub.close();
+    }
+  });
 });
 
 describe('a config.json that is a symbolic link (dotfile managers)', () => {

@@ -220,8 +220,55 @@ describe('a list that changes while --all reads it', () => {
       expect(raw.exitCode, raw.stderr).toBe(0);
       expect((JSON.parse(raw.stdout) as Array<{ id: string }>).map((item) => item.id)).toEqual(['d', 'c', 'b', 'a']);
       for (const { stderr } of [list, raw]) {
-        expect(stderr).toContain('the list changed while it was read (4 -> 5 items); 1 item a moved page repeated was left out');
+        expect(stderr).toContain('the list changed while it was read (4 -> 5 items); 1 item that a page repeated from the page before was printed once');
       }
+    } finally {
+      await stub.close();
+    }
+  });
+
+  /** An honest list of `start` tasks that gains `growth` after each answer; `count` and `next` always right. */
+  const growingList = (start: number, growth: number, newestFirst: boolean) => {
+    let total = start;
+    return stubServer((request, response) => {
+      const url = new URL(request.url, 'http://stub');
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('page_size') ?? 10);
+      const positions = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) => (page - 1) * size + i);
+      const results = positions.map((p) => ({ id: `t${newestFirst ? total - p : p + 1}`, status: 'completed' }));
+      const next = page * size < total ? `http://${request.headers.host}${url.pathname}?page=${page + 1}&page_size=${size}` : null;
+      sendJson(response, 200, { count: total, next, previous: null, results });
+      total += growth;
+    });
+  };
+
+  it('reads an honest list that grows by more than a page while read to its end (oldest first)', async () => {
+    for (const [start, growth, pageSize] of [[25, 7, 10], [250, 70, 100]] as const) {
+      const stub = await growingList(start, growth, false);
+      try {
+        const result = await against(stub.baseUrl)(['tasks', 'list', '--all', '--page-size', String(pageSize), '--json']);
+        expect(result.exitCode, result.stderr).toBe(0);
+        const ids = (JSON.parse(result.stdout) as Array<{ id: string }>).map((item) => item.id);
+        // Every task from the first to the last the final page held, once and in order.
+        expect(ids.length).toBeGreaterThan(start + growth);
+        expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => `t${i + 1}`));
+        expect(result.stderr).toMatch(new RegExp(`^warning: the list changed while it was read \\(${start} -> \\d+ items\\)`));
+        expect(result.stderr).not.toMatch(/partial|tell its operators/);
+      } finally {
+        await stub.close();
+      }
+    }
+  });
+
+  it('a list growing faster than it is read (newest first) stops as partial without blaming the service or vouching for the output', async () => {
+    const stub = await growingList(25, 12, true);
+    try {
+      const result = await against(stub.baseUrl)(['tasks', 'list', '--all', '--page-size', '10', '--jsonl']);
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toMatch(/the list is partial: .*the list kept growing while it was read/);
+      expect(result.stderr).toMatch(/the list changed while it was read, so what was printed may lack items/);
+      expect(result.stderr).not.toMatch(/tell its operators|correct up to there/);
+      expect(stub.requests.length).toBeLessThanOrEqual(40);
     } finally {
       await stub.close();
     }

@@ -60,7 +60,7 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
 
 /** Says on stderr that a list read with --all changed meanwhile, and what that means for the output. */
 export function warnChanged(ctx: Context, { from, to, repeated }: ListChange): void {
-  const left = repeated === 0 ? '' : `; ${repeated} item${repeated === 1 ? '' : 's'} a moved page repeated ${repeated === 1 ? 'was' : 'were'} left out`;
+  const left = repeated === 0 ? '' : `; ${repeated} item${repeated === 1 ? '' : 's'} that a page repeated from the page before ${repeated === 1 ? 'was' : 'were'} printed once`;
   ctx.out.warn(`the list changed while it was read (${from} -> ${to} items)${left}; items added or removed meanwhile may be missing: read it again for a consistent list`);
 }
 

@@ -23,10 +23,18 @@ export function nextDelay(previous: number, news: boolean, active: boolean): num
   return Math.min(SLOW_POLL_MS, Math.round(previous * 1.5));
 }
 
-/** Polls for new events after `cursor` until Ctrl-C or `hooks.done()`. */
-export async function followTimeline(ctx: Context, client: ApiClient, agentId: string, cursor: string | null | undefined, hooks: FollowHooks): Promise<void> {
+/** Polls for new events after `cursor` (the newest of `shown`, the events already printed) until Ctrl-C or `hooks.done()`. */
+export async function followTimeline(
+  ctx: Context,
+  client: ApiClient,
+  agentId: string,
+  cursor: string | null | undefined,
+  hooks: FollowHooks,
+  shown: TimelineEvent[] = [],
+): Promise<void> {
   let delay = FAST_POLL_MS;
   let active: boolean | undefined;
+  let printed = cursorsOf(shown);
   while (!ctx.signal.aborted) {
     let news = false;
     try {
@@ -36,16 +44,21 @@ export async function followTimeline(ctx: Context, client: ApiClient, agentId: s
           : persistentAgents.timeline(client, agentId, { limit: 100 }),
         persistentAgents.processingStatus(client, agentId),
       ]);
-      if (window.events.length > 0) {
+      // A service that hands back events already printed (its cursor did not move) would have them
+      // printed again every poll: only events not in the last window printed go out, and a window
+      // of nothing new is no news (no fast polling on its `has_more_newer`).
+      const fresh = window.events.filter((event) => !event.cursor || !printed.has(event.cursor));
+      if (fresh.length > 0) {
         news = true;
         cursor = window.newest_cursor ?? cursor;
-        hooks.onEvents(window.events);
+        printed = cursorsOf(fresh);
+        hooks.onEvents(fresh);
       }
       if (status.processing_active !== active) {
         active = status.processing_active;
         hooks.onProcessing?.(active);
       }
-      if (window.has_more_newer) news = true;
+      if (window.has_more_newer && fresh.length > 0) news = true;
     } catch (error) {
       if (ctx.signal.aborted) return;
       if (!isTransientError(error)) throw error;
@@ -59,4 +72,8 @@ export async function followTimeline(ctx: Context, client: ApiClient, agentId: s
       return;
     }
   }
+}
+
+function cursorsOf(events: TimelineEvent[]): Set<string> {
+  return new Set(events.flatMap((event) => (event.cursor ? [event.cursor] : [])));
 }

@@ -1,4 +1,6 @@
+import { PartialListError } from '../../api/pagination.js';
 import { persistentAgents, timelineWindowsBackwards, type TimelineQuery } from '../../api/persistent-agents.js';
+import { PAGE_LIMITS } from '../../contract/limits.js';
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
@@ -20,7 +22,7 @@ const options = [
   { flags: '--direction <direction>', description: 'which window: the newest (initial), or older/newer than --cursor', choices: TIMELINE_DIRECTIONS },
   { flags: '--cursor <cursor>', description: 'cursor from a previous answer (oldest_cursor / newest_cursor)' },
   { flags: '--limit <n>', description: 'events per request, 1..100 (service default 40)' },
-  { flags: '--all', description: 'page back to the very first event' },
+  { flags: '--all', description: 'page back to the very first event (100 a window unless --limit)' },
   { flags: '-f, --follow', description: 'like tail -f: the newest events, then new ones as they come, until Ctrl-C' },
 ];
 
@@ -48,7 +50,8 @@ export const command = defineCommand({
   notes:
     "--json prints the service's answer (events with their cursors); with --all, one array of every event.\n" +
     '--jsonl prints one event per line. Events are always printed oldest first, so --all reads every\n' +
-    'window before printing (one agent\'s history, not a stream).\n' +
+    'window before printing (one agent\'s history, not a stream), at most 1,000 windows; a service whose\n' +
+    'windows never end is stopped, with what was read printed and exit 1 (see docs/limits.md).\n' +
     '--follow prints the newest events, then each new one as it arrives (polling every 0.5 s while the\n' +
     'agent works or events come, backing off to 10 s while it is idle), and says on stderr when the agent\n' +
     'starts and stops working (processing_active). Ctrl-C ends it with exit 0. With --jsonl, one event a line.',
@@ -77,19 +80,27 @@ async function run({ agentId, query, all, follow }: TimelineOptions & { agentId:
     return;
   }
 
-  // Windows arrive newest first; the log reads oldest first, so collect, then print in order.
+  // Windows arrive newest first; the log reads oldest first, so collect, then print in order (the
+  // walk's window cap bounds what is held). A walk that stops part-way prints what it read, then says so.
   const windows: TimelineEvent[][] = [];
-  for await (const window of timelineWindowsBackwards(client, agentId, query)) windows.push(window.events);
-  const seen = new Set<string>();
-  const events = windows.reverse().flat().filter((event) => {
-    if (!event.cursor) return true;
-    if (seen.has(event.cursor)) return false;
-    seen.add(event.cursor);
-    return true;
-  });
-  if (ctx.out.settings.format === 'json') return ctx.out.json(events);
-  printEvents(ctx, events);
-  ctx.out.tableNote(`${events.length} event${events.length === 1 ? '' : 's'}`);
+  let read = 0;
+  let stopped: PartialListError | undefined;
+  try {
+    for await (const events of timelineWindowsBackwards(client, agentId, { ...query, limit: query.limit ?? PAGE_LIMITS.timeline.max })) {
+      windows.push(events);
+      read += events.length;
+    }
+  } catch (error) {
+    if (windows.length === 0 || ctx.signal.aborted) throw error;
+    stopped = new PartialListError(error as Error, read, undefined, undefined, false, 'paging back through older windows');
+  }
+  const events = windows.reverse().flat();
+  if (ctx.out.settings.format === 'json') ctx.out.json(events);
+  else {
+    printEvents(ctx, events);
+    ctx.out.tableNote(`${events.length} event${events.length === 1 ? '' : 's'}`);
+  }
+  if (stopped) throw stopped;
 }
 
 /** `--follow`: the newest window, then new events until Ctrl-C (exit 0). */
@@ -100,7 +111,7 @@ async function followCommand(ctx: Context, client: ApiClient, agentId: string, q
   await followTimeline(ctx, client, agentId, first.newest_cursor, {
     onEvents: (events) => printEvents(ctx, events, true),
     onProcessing: (active) => ctx.out.info(ctx.out.chalk.dim(active ? '… the agent is working' : '· the agent is idle')),
-  });
+  }, first.events);
   return 0;
 }
 
