@@ -20,7 +20,7 @@ describe('fault spec grammar', () => {
   });
 
   it('names the part it cannot read', () => {
-    for (const [spec, part] of [['404@10%', '"404@10%" is not a fault'], ['503@150%', 'the rate must be'], ['500@1%/2', 'only 429'], ['outage=10s-5s', 'must end after'], ['tasks => 500@1%', 'is not a scope']] as const) {
+    for (const [spec, part] of [['404@10%', '"404@10%" is not a fault'], ['503@150%', 'the rate must be'], ['500@1%/2', 'only 429'], ['outage=10s-5s', 'must end after'], ['tasks => 500@1%', 'is not a scope'], ['slow=1441m', 'longer than the most a fault lasts, 24 h']] as const) {
       expect(() => parseFaults(spec), spec).toThrow(FaultSpecError);
       expect(() => parseFaults(spec), spec).toThrow(part);
     }
@@ -96,6 +96,10 @@ describe('faults on the wire', () => {
     const bad = await fetch(control, { method: 'PUT', body: 'teapot@1%' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toContain('is not a fault');
+    const long = await fetch(control, { method: 'PUT', body: 'latency=99999999999999999999m' });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { detail: string }).detail).toContain('"latency=99999999999999999999m": "99999999999999999999m" is longer than the most a fault lasts');
+    expect(() => h.emulator.faults.set('latency=1500m')).toThrow('longer than the most');
     expect((await fetch(control, { method: 'DELETE' })).status).toBe(200);
     expect((await h.raw('GET', '/ping/')).status).toBe(200);
   });
@@ -106,6 +110,12 @@ describe('agentctl emulator --faults', () => {
     const result = await agentctl(['emulator', '--port', '0', '--faults', '503@10%, oops']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('"oops" is not a fault');
+  });
+
+  it('refuses a duration longer than a day (a timer that long would fire at once), naming the part', async () => {
+    const result = await agentctl(['emulator', '--port', '0', '--faults', 'latency=99999999999999999999m']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--faults: "latency=99999999999999999999m": "99999999999999999999m" is longer than the most a fault lasts, 24 h');
   });
 });
 
