@@ -1,4 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
@@ -91,7 +94,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const webhooks = new WebhookSender(state, log);
   lifecycle.onEnd((task) => webhooks.deliver(task));
   // Loaded before the routes are built, so the loaded agents' schedules are armed with them.
-  if (options.stateFile) await loadState(options.stateFile, state, lifecycle);
+  if (options.stateFile) {
+    await loadState(options.stateFile, state, lifecycle);
+    // Checked now, not at close: a state that cannot be saved would be lost when the emulator stops.
+    await checkSavable(options.stateFile);
+  }
   const routes = buildRoutes({ state, lifecycle });
   const faults = new Faults(options.faults ?? '', options.seed ?? 1);
   const startedAt = clock.now();
@@ -221,7 +228,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   async function save(file = options.stateFile): Promise<void> {
     if (!file) throw new Error('no state file: pass one to save(file) or start with stateFile');
-    await writeFile(file, `${JSON.stringify(state.snapshot())}\n`);
+    await writeAtomically(file, `${JSON.stringify(state.snapshot())}\n`);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -261,8 +268,41 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-/** A state file (stateFile, --state) that cannot be read or is not the emulator's. */
+/** A state file (stateFile, --state) that cannot be read, is not the emulator's, or cannot be written. */
 export class StateFileError extends Error {}
+
+/** Throws a StateFileError saying why `file` could not be saved: its folder is missing or not writable. */
+async function checkSavable(file: string): Promise<void> {
+  const folder = dirname(file);
+  const info = await stat(folder).catch(() => undefined);
+  if (!info?.isDirectory()) throw new StateFileError(`cannot save to ${file}: the folder ${folder} does not exist`);
+  try {
+    await access(folder, constants.W_OK);
+  } catch {
+    throw new StateFileError(`cannot save to ${file}: the folder ${folder} is not writable`);
+  }
+}
+
+/**
+ * Writes `text` to a temporary file beside `file`, flushes it to disk, then renames it over `file`:
+ * a kill or a full disk during the save leaves the previous state whole, never a truncated one.
+ */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw new StateFileError(`cannot save the records to ${file}: ${(error as Error).message}`);
+  }
+}
 
 /** The body of PUT /_emulator/faults: JSON `{"spec": "...", "seed": N}`, or the spec as plain text. */
 function controlBody(text: string): { spec: string; seed?: number } {

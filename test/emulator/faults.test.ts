@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Faults, FaultSpecError, parseFaults } from '../../src/emulator/faults.js';
 import { useEmulator } from './harness.js';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { agentctl, tempDir } from '../helpers/cli.js';
 
 // Faults on demand (--faults SPEC, the library's faults.set, PUT /_emulator/faults): what a script
@@ -126,5 +126,31 @@ describe('agentctl emulator --state', () => {
     const result = await agentctl(['emulator', '--port', '0', '--state', file]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('is not a state file the emulator wrote');
+  });
+
+  it('refuses, before starting, a file in a folder that does not exist (exit 2): the records could not be saved', async () => {
+    const file = join(tempDir('agentctl-state-'), 'missing', 'state.json');
+    const result = await agentctl(['emulator', '--port', '0', '--state', file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`--state: cannot save to ${file}: the folder ${dirname(file)} does not exist`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('says so, without calling it a bug, when the save at stop fails (exit 1)', async () => {
+    const folder = join(tempDir('agentctl-state-'), 'state');
+    mkdirSync(folder);
+    const file = join(folder, 'state.json');
+    const stop = new AbortController();
+    // Started, then its folder vanishes: the save on SIGTERM cannot be made.
+    const onStdout = (text: string) => {
+      if (!text.includes('\n') || stop.signal.aborted) return;
+      rmSync(folder, { recursive: true });
+      stop.abort('SIGTERM');
+    };
+    const result = await agentctl(['emulator', '--port', '0', '--state', file], { signal: stop.signal, onStdout });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`--state: cannot save the records to ${file}`);
+    expect(result.stderr).toContain('the records of this run are lost');
+    expect(result.stderr).not.toContain('this is a bug');
   });
 });
