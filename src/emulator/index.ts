@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { access, readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomically } from '../contract/atomic-write.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
@@ -228,7 +228,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   async function save(file = options.stateFile): Promise<void> {
     if (!file) throw new Error('no state file: pass one to save(file) or start with stateFile');
-    await writeAtomically(file, `${JSON.stringify(state.snapshot())}\n`);
+    // Atomic, so a kill during the save never leaves a truncated state file.
+    await writeFileAtomically(file, `${JSON.stringify(state.snapshot())}\n`).catch((error: unknown) => {
+      throw new StateFileError(`cannot save the records to ${file}: ${(error as Error).message}`);
+    });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -280,27 +283,6 @@ async function checkSavable(file: string): Promise<void> {
     await access(folder, constants.W_OK);
   } catch {
     throw new StateFileError(`cannot save to ${file}: the folder ${folder} is not writable`);
-  }
-}
-
-/**
- * Writes `text` to a temporary file beside `file`, flushes it to disk, then renames it over `file`:
- * a kill or a full disk during the save leaves the previous state whole, never a truncated one.
- */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw new StateFileError(`cannot save the records to ${file}: ${(error as Error).message}`);
   }
 }
 
