@@ -83,7 +83,8 @@ export class Context {
 
   /** The largest response body read, in bytes: --max-response MB, else AGENTCTL_MAX_RESPONSE_MB, else the default. */
   get maxBodyBytes(): number | undefined {
-    const [text, name] = this.flags.maxResponse !== undefined ? [this.flags.maxResponse, '--max-response'] : [this.env.AGENTCTL_MAX_RESPONSE_MB, 'AGENTCTL_MAX_RESPONSE_MB'];
+    // An empty variable counts as unset, as for every AGENTCTL_ variable (`VAR= cmd` is how one clears it).
+    const [text, name] = this.flags.maxResponse !== undefined ? [this.flags.maxResponse, '--max-response'] : [this.env.AGENTCTL_MAX_RESPONSE_MB || undefined, 'AGENTCTL_MAX_RESPONSE_MB'];
     return text === undefined ? undefined : parseIntegerFlag(text, name, 1, LIMITS.bodyMbCeiling) * 1024 * 1024;
   }
 

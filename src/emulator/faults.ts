@@ -11,7 +11,7 @@
 //          | latency=DURATION                                          added before every answer
 //          | slow=DURATION                                             the body trickles out over DURATION
 //          | outage=DURATION-DURATION                                  503 from .. to (since the emulator started)
-//   RATE  := N% | 0..1            DURATION := N[ms|s|m] (ms when bare)
+//   RATE  := N% | 0..1            DURATION := N[ms|s|m] (ms when bare), at most 24 h
 
 export type FaultStatus = 500 | 502 | 503 | 429;
 
@@ -99,10 +99,16 @@ function parseRate(text: string, fault: string): number {
   return rate;
 }
 
+/** The longest fault duration: a day is more than any test waits, and well below a timer's 2^31-1 ms limit. */
+export const MAX_FAULT_DURATION_MS = 24 * 3600 * 1000;
+
 function parseDuration(text: string, fault: string): number {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
   if (!match) throw new FaultSpecError(`"${fault}": "${text}" is not a duration (e.g. 200ms, 2s, 1m)`);
-  return Math.round(Number(match[1]) * (match[2] === 'm' ? 60_000 : match[2] === 's' ? 1000 : 1));
+  const ms = Math.round(Number(match[1]) * (match[2] === 'm' ? 60_000 : match[2] === 's' ? 1000 : 1));
+  // Node turns a longer timer into 1 ms (with a warning): the delay would vanish instead of lasting.
+  if (ms > MAX_FAULT_DURATION_MS) throw new FaultSpecError(`"${fault}": "${text}" is longer than the most a fault lasts, 24 h (1440m)`);
+  return ms;
 }
 
 /** A small seeded generator (mulberry32): deterministic, good enough to pick faults. */

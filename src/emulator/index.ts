@@ -1,4 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomically } from '../contract/atomic-write.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
@@ -91,7 +94,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const webhooks = new WebhookSender(state, log);
   lifecycle.onEnd((task) => webhooks.deliver(task));
   // Loaded before the routes are built, so the loaded agents' schedules are armed with them.
-  if (options.stateFile) await loadState(options.stateFile, state, lifecycle);
+  if (options.stateFile) {
+    await loadState(options.stateFile, state, lifecycle);
+    // Checked now, not at close: a state that cannot be saved would be lost when the emulator stops.
+    await checkSavable(options.stateFile);
+  }
   const routes = buildRoutes({ state, lifecycle });
   const faults = new Faults(options.faults ?? '', options.seed ?? 1);
   const startedAt = clock.now();
@@ -221,7 +228,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   async function save(file = options.stateFile): Promise<void> {
     if (!file) throw new Error('no state file: pass one to save(file) or start with stateFile');
-    await writeFile(file, `${JSON.stringify(state.snapshot())}\n`);
+    // Atomic, so a kill during the save never leaves a truncated state file.
+    await writeFileAtomically(file, `${JSON.stringify(state.snapshot())}\n`).catch((error: unknown) => {
+      throw new StateFileError(`cannot save the records to ${file}: ${(error as Error).message}`);
+    });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -261,8 +271,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-/** A state file (stateFile, --state) that cannot be read or is not the emulator's. */
+/** A state file (stateFile, --state) that cannot be read, is not the emulator's, or cannot be written. */
 export class StateFileError extends Error {}
+
+/** Throws a StateFileError saying why `file` could not be saved: its folder is missing or not writable. */
+async function checkSavable(file: string): Promise<void> {
+  const folder = dirname(file);
+  const info = await stat(folder).catch(() => undefined);
+  if (!info?.isDirectory()) throw new StateFileError(`cannot save to ${file}: the folder ${folder} does not exist`);
+  try {
+    await access(folder, constants.W_OK);
+  } catch {
+    throw new StateFileError(`cannot save to ${file}: the folder ${folder} is not writable`);
+  }
+}
 
 /** The body of PUT /_emulator/faults: JSON `{"spec": "...", "seed": N}`, or the spec as plain text. */
 function controlBody(text: string): { spec: string; seed?: number } {

@@ -61,6 +61,11 @@ export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, termina
     quiet: Boolean(flags.quiet),
     fields,
     jq: flags.jq,
-    width: terminal.columns && terminal.columns > 20 ? terminal.columns : 100,
+    width: tableWidth(terminal.columns) ?? tableWidth(Number(env.COLUMNS)) ?? 100,
   };
+}
+
+/** A usable table width: a terminal (or $COLUMNS) that reports 0 or a tiny width says nothing useful. */
+function tableWidth(columns: number | undefined): number | undefined {
+  return columns !== undefined && Number.isInteger(columns) && columns > 20 ? columns : undefined;
 }

@@ -1,8 +1,8 @@
 // The durable half of the forward queue: per --forward-to target, how far into the --output log
 // events have been forwarded. Events past the cursor are in the log (fsynced before their 200), so
 // a listener stopped by Ctrl-C, a crash or SIGKILL resends them on its next start.
-import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomically } from '../contract/atomic-write.js';
 
 /** The cursor file of a log: `events.jsonl` -> `events.jsonl.forwarded`. */
 export function cursorPath(logPath: string): string {
@@ -13,24 +13,6 @@ interface CursorDocument {
   about: string;
   /** Target URL -> byte offset in the log: every event before it has been forwarded (or refused). */
   forwarded: Record<string, number>;
-}
-
-/** Replaces a file in one step: written to a temporary file, fsynced, then renamed over it. */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'w', 0o600);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 export interface ForwardCursorOptions {

@@ -54,6 +54,11 @@ describe('agentctl mcp tools', () => {
     expect(get.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     const del = tools.find((tool) => tool.name === 'agents_delete')!;
     expect(del.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    // The spec's destructiveHint false means only additive updates: overwriting or pausing an agent is not.
+    for (const name of ['persistent_update', 'persistent_activate', 'persistent_deactivate', 'tasks_cancel'])
+      expect(tools.find((tool) => tool.name === name)!.annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    for (const name of ['tasks_create', 'agents_create', 'persistent_create', 'persistent_message'])
+      expect(tools.find((tool) => tool.name === name)!.annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(tools.find((tool) => tool.name === 'tasks_wait')!.description).toContain('at most 30');
     await close();
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Faults, FaultSpecError, parseFaults } from '../../src/emulator/faults.js';
 import { useEmulator } from './harness.js';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { agentctl, tempDir } from '../helpers/cli.js';
 
 // Faults on demand (--faults SPEC, the library's faults.set, PUT /_emulator/faults): what a script
@@ -20,7 +20,7 @@ describe('fault spec grammar', () => {
   });
 
   it('names the part it cannot read', () => {
-    for (const [spec, part] of [['404@10%', '"404@10%" is not a fault'], ['503@150%', 'the rate must be'], ['500@1%/2', 'only 429'], ['outage=10s-5s', 'must end after'], ['tasks => 500@1%', 'is not a scope']] as const) {
+    for (const [spec, part] of [['404@10%', '"404@10%" is not a fault'], ['503@150%', 'the rate must be'], ['500@1%/2', 'only 429'], ['outage=10s-5s', 'must end after'], ['tasks => 500@1%', 'is not a scope'], ['slow=1441m', 'longer than the most a fault lasts, 24 h']] as const) {
       expect(() => parseFaults(spec), spec).toThrow(FaultSpecError);
       expect(() => parseFaults(spec), spec).toThrow(part);
     }
@@ -96,6 +96,10 @@ describe('faults on the wire', () => {
     const bad = await fetch(control, { method: 'PUT', body: 'teapot@1%' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toContain('is not a fault');
+    const long = await fetch(control, { method: 'PUT', body: 'latency=99999999999999999999m' });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { detail: string }).detail).toContain('"latency=99999999999999999999m": "99999999999999999999m" is longer than the most a fault lasts');
+    expect(() => h.emulator.faults.set('latency=1500m')).toThrow('longer than the most');
     expect((await fetch(control, { method: 'DELETE' })).status).toBe(200);
     expect((await h.raw('GET', '/ping/')).status).toBe(200);
   });
@@ -107,6 +111,12 @@ describe('agentctl emulator --faults', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('"oops" is not a fault');
   });
+
+  it('refuses a duration longer than a day (a timer that long would fire at once), naming the part', async () => {
+    const result = await agentctl(['emulator', '--port', '0', '--faults', 'latency=99999999999999999999m']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--faults: "latency=99999999999999999999m": "99999999999999999999m" is longer than the most a fault lasts, 24 h');
+  });
 });
 
 describe('agentctl emulator --state', () => {
@@ -116,5 +126,31 @@ describe('agentctl emulator --state', () => {
     const result = await agentctl(['emulator', '--port', '0', '--state', file]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('is not a state file the emulator wrote');
+  });
+
+  it('refuses, before starting, a file in a folder that does not exist (exit 2): the records could not be saved', async () => {
+    const file = join(tempDir('agentctl-state-'), 'missing', 'state.json');
+    const result = await agentctl(['emulator', '--port', '0', '--state', file]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`--state: cannot save to ${file}: the folder ${dirname(file)} does not exist`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('says so, without calling it a bug, when the save at stop fails (exit 1)', async () => {
+    const folder = join(tempDir('agentctl-state-'), 'state');
+    mkdirSync(folder);
+    const file = join(folder, 'state.json');
+    const stop = new AbortController();
+    // Started, then its folder vanishes: the save on SIGTERM cannot be made.
+    const onStdout = (text: string) => {
+      if (!text.includes('\n') || stop.signal.aborted) return;
+      rmSync(folder, { recursive: true });
+      stop.abort('SIGTERM');
+    };
+    const result = await agentctl(['emulator', '--port', '0', '--state', file], { signal: stop.signal, onStdout });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`--state: cannot save the records to ${file}`);
+    expect(result.stderr).toContain('the records of this run are lost');
+    expect(result.stderr).not.toContain('this is a bug');
   });
 });

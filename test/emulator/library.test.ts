@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { linkSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ManualClock, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { ManualClock, startEmulator, StateFileError, type RunningEmulator } from '../../src/emulator/index.js';
 import { tempDir } from '../helpers/cli.js';
 
 // The library users' test suites import (`agentctl/emulator`): port 0, a clock the test moves,
@@ -92,5 +92,27 @@ describe('the emulator library', () => {
     const later = await post(second, '/tasks/browser-use/', { prompt: 'after' });
     expect(((await get(second, '/tasks/browser-use/')).results as { id: string }[])[0]?.id).toBe(later.id);
     await second.close();
+  });
+
+  it('refuses a state file it could not save at close: its folder does not exist', async () => {
+    const file = join(tempDir('agentctl-state-'), 'missing', 'state.json');
+    const started = startEmulator({ port: 0, stateFile: file });
+    await expect(started).rejects.toThrow(StateFileError);
+    await expect(started).rejects.toThrow(`cannot save to ${file}: the folder`);
+  });
+
+  it('saves by replacing the file whole: a reader of the previous save never sees it half rewritten', async () => {
+    const folder = tempDir('agentctl-state-');
+    const file = join(folder, 'state.json');
+    const emulator = await startEmulator({ port: 0, stateFile: file });
+    await emulator.save();
+    const before = readFileSync(file, 'utf8');
+    // A second name for the saved file: written in place, it would change too; replaced, it keeps the old save.
+    linkSync(file, join(folder, 'previous.json'));
+    await post(emulator, '/tasks/browser-use/', { prompt: 'saved next' });
+    await emulator.close();
+    expect(readFileSync(join(folder, 'previous.json'), 'utf8')).toBe(before);
+    expect(readFileSync(file, 'utf8')).toContain('saved next');
+    expect(readdirSync(folder).sort()).toEqual(['previous.json', 'state.json']);
   });
 });

@@ -216,6 +216,15 @@ const attacks: Attack[] = [
     stdout: (stdout) => expect(JSON.parse(stdout).data.length).toBeGreaterThanOrEqual(2 * MB),
   },
   {
+    name: 'an empty AGENTCTL_MAX_RESPONSE_MB counts as unset (the default limit)',
+    serve: (_request, response) => sendJson(response, 200, task(TASK_ID)),
+    args: ['tasks', 'get', TASK_ID, '--json'],
+    env: { AGENTCTL_MAX_RESPONSE_MB: '' },
+    exit: 0,
+    says: [],
+    stdout: (stdout) => expect(JSON.parse(stdout).id).toBe(TASK_ID),
+  },
+  {
     name: '--max-response 0 is refused before any request',
     serve: (_request, response) => sendJson(response, 200, task(TASK_ID)),
     args: ['tasks', 'get', TASK_ID, '--max-response', '0'],

@@ -35,6 +35,14 @@ describe('decideOutput', () => {
     expect(decideOutput({}, {}, { ...tty, stderrIsTTY: false }).interactive).toBe(false);
   });
 
+  it('fits tables to the terminal, else to a valid $COLUMNS, else to 100 columns', () => {
+    expect(decideOutput({}, { COLUMNS: '60' }, tty).width).toBe(80);
+    // `script` and some CI terminals report 0 columns: $COLUMNS is the next best answer.
+    expect(decideOutput({}, { COLUMNS: '80' }, { ...tty, columns: 0 }).width).toBe(80);
+    expect(decideOutput({}, { COLUMNS: 'wide' }, { ...tty, columns: 0 }).width).toBe(100);
+    expect(decideOutput({}, {}, pipe).width).toBe(100);
+  });
+
   it('picks the format', () => {
     expect(decideOutput({}, {}, tty).format).toBe('table');
     expect(decideOutput({}, {}, pipe).format).toBe('plain');

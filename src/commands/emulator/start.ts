@@ -1,5 +1,5 @@
 import { checkApiKey, parseIntegerFlag } from '../../contract/validate.js';
-import { ExitCode, UsageError } from '../../errors.js';
+import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { FaultSpecError, parseFaults } from '../../emulator/faults.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
@@ -78,7 +78,7 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
     stateFile,
     log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
   }).catch((error: unknown) => {
-    if (error instanceof StateFileError) throw new UsageError(`--state: ${error.message}`, 'give a file the emulator saved, or a new name to start empty');
+    if (error instanceof StateFileError) throw new UsageError(`--state: ${error.message}`, 'give a file the emulator saved, or a new name in a folder you can write to');
     throw listenError(error, host, port);
   });
   ctx.out.line(emulator.baseUrl);
@@ -98,7 +98,13 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
     if (ctx.signal.aborted) resolve();
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  await emulator.close();
+  try {
+    await emulator.close();
+  } catch (error) {
+    // The folder can vanish or fill up while the emulator runs: say what was lost, not "a bug".
+    if (!(error instanceof StateFileError)) throw error;
+    throw new ExitError(ExitCode.serviceError, `--state: ${error.message}`, 'the records of this run are lost; the file keeps the state of the last save');
+  }
   if (ctx.signal.reason === 'SIGTERM') return;
   ctx.out.error('\nEmulator stopped.');
   return ExitCode.interrupted;

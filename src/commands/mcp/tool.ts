@@ -8,7 +8,10 @@ import type { Clock } from '../../contract/clock.js';
 import { isUuid } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
 
-/** read: changes nothing; write: creates or changes; destructive: deletes or stops something. */
+/**
+ * read: changes nothing; write: only adds (a new task, agent or message); destructive: deletes, stops,
+ * overwrites or pauses what exists. The MCP spec's destructiveHint false means "only additive updates".
+ */
 export type ToolKind = 'read' | 'write' | 'destructive';
 
 /** What a handler gets besides its checked arguments. */

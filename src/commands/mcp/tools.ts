@@ -352,7 +352,8 @@ const persistentUpdate = defineTool({
   name: 'persistent_update',
   title: 'Update a persistent agent',
   description: 'Change some fields of a persistent agent; fields left out stay as they are. schedule null clears the schedule (the agent then acts only when messaged).',
-  kind: 'write',
+  // Overwrites name, charter and schedule, and can expire the agent: not an additive update.
+  kind: 'destructive',
   idempotent: true,
   input: z.strictObject({ id: uuid('the persistent agent'), ...agentFields, schedule: scheduleField.nullable().optional() }),
   async run({ id, ...fields }, call) {
@@ -369,7 +370,8 @@ function activation(active: boolean) {
     name: `persistent_${verb}`,
     title: `${active ? 'Activate' : 'Deactivate'} a persistent agent`,
     description: active ? 'Make a paused persistent agent active again (it follows its schedule and answers messages).' : 'Pause a persistent agent: it stops its schedule until activated again.',
-    kind: 'write',
+    // Both change an existing agent's state (one pauses it, the other restarts its schedule): not additive.
+    kind: 'destructive',
     idempotent: true,
     input: z.strictObject({ id: uuid('the persistent agent') }),
     async run({ id }, call) {

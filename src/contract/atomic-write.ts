@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm } from 'node:fs/promises';
+
+/**
+ * Replaces a file in one step: written to a temporary file beside it, fsynced, then renamed over it,
+ * so a kill or a full disk during the write leaves the previous file whole, never a truncated one.
+ * A failed write removes its temporary file.
+ */
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
