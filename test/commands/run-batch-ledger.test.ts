@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 describe('tasks run-batch, when the ledger stops being written', () => {
-  it('still prints the id of every task it created, says the ledger is incomplete, and exits 2', async () => {
+  it('still prints the id of every task it created, says the ledger could not be written, and exits 2', async () => {
     const file = join(tempDir(), 'tasks.txt');
     writeFileSync(file, 'Check example.com\n');
     const result = await against(emulator.baseUrl)(['tasks', 'run-batch', file]);
