@@ -67,6 +67,15 @@ describe('tasks batch-report', () => {
     expect(result.stderr).toContain('torn.jsonl: its last line is cut off');
   });
 
+  it('reads a ledger whose last record a full disk or a crash tore, leaving that record out', async () => {
+    const ledger = join(dir, 'torn.ledger');
+    writeFileSync(ledger, `${readFileSync(`${input}.shard-3-of-3.ledger`, 'utf8')}{"line":9,"hash":"0","state":"created","id":"0b1c`);
+    const result = await cli(['tasks', 'batch-report', outputs[0] ?? '', outputs[1] ?? '', ledger, '--input', input]);
+    expect(jsonLines(result.stdout).map((line) => [line.line, line.status])).toContainEqual([9, 'created']);
+    expect(result.exitCode).toBe(5);
+    expect(result.stderr).toContain('torn.ledger: its last line is cut off');
+  });
+
   it('writes JUnit XML (one testcase per line, the failed one a failure), and under GitHub Actions a step summary and ::error annotations', async () => {
     const junit = join(dir, 'batch.xml');
     const summary = join(dir, 'step-summary.md');

@@ -162,6 +162,21 @@ describe('tasks run-batch', () => {
     expect(await taskCount()).toBe(before);
   });
 
+  it('a shard of one (a CI job that is not parallel) is the whole file: the ledger of a plain run, nothing created twice switching between them', async () => {
+    const file = inputFile(['only shard one', 'only shard two']);
+    const plain = await cli(['tasks', 'run-batch', file]);
+    expect(plain.exitCode, plain.stderr).toBe(0);
+    const before = await taskCount();
+    const runs = [
+      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { CI_NODE_INDEX: '1', CI_NODE_TOTAL: '1' } }),
+      await cli(['tasks', 'run-batch', file, '--shard', '1/1']),
+      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { AGENTCTL_SHARD: '0/1' } }),
+    ];
+    for (const run of runs) expect(jsonLines(run.stdout).map((o) => [o.line, o.id])).toEqual(jsonLines(plain.stdout).map((o) => [o.line, o.id]));
+    expect(await taskCount()).toBe(before);
+    expect(existsSync(`${file}.shard-1-of-1.ledger`)).toBe(false);
+  });
+
   it('--follow states its polling plan, with the --max-rate that creates and polls share', async () => {
     const file = inputFile(['rated one', 'rated two', 'rated three']);
     const result = await cli(['tasks', 'run-batch', file, '--follow', '--max-rate', '200', ...FAST]);

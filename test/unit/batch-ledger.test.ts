@@ -5,12 +5,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pidRunning, tempDir } from '../helpers/cli.js';
 
 // The ledger's writes as a full disk or a file-size limit makes them: shorter than asked, or none.
-const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity, syncs: 0, held: undefined as undefined | Array<() => void> }));
+const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity, bytesLeft: Infinity, syncs: 0, held: undefined as undefined | Array<() => void> }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const writeSync = ((fd: number, data: Buffer, offset?: number | null) => {
     const from = offset ?? 0;
-    const length = Math.min(data.length - from, disk.maxBytesPerWrite);
+    const length = Math.min(data.length - from, disk.maxBytesPerWrite, disk.bytesLeft);
+    disk.bytesLeft -= length;
     return length === 0 ? 0 : fs.writeSync(fd, data, from, length);
   }) as typeof fs.writeSync;
   // Counted; with `held` set, a sync ends only when the test says.
@@ -33,6 +34,7 @@ const deadPid = 2 ** 22 + 12345;
 
 beforeEach(() => {
   disk.maxBytesPerWrite = Infinity;
+  disk.bytesLeft = Infinity;
   disk.syncs = 0;
   disk.held = undefined;
   said.length = 0;
@@ -161,5 +163,60 @@ describe('run-batch ledger', () => {
     disk.held = undefined;
     expect(await ledger.close()).toBeUndefined();
     ledger.unlock();
+  });
+
+  it('takes back a write the disk filled up halfway: the ledger ends with a whole record, and the next run reads it', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    await ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' });
+    const before = readFileSync(path, 'utf8');
+    disk.bytesLeft = 30;
+    ledger.record({ line: 1, hash: 'h1', state: 'created', id: 'task-1' });
+    await expect(ledger.beforeSend({ line: 2, hash: 'h2', state: 'sending' })).rejects.toThrow(/cannot write the ledger/);
+    expect(readFileSync(path, 'utf8')).toBe(before);
+    expect(ledger.unwritten).toEqual([{ line: 1, hash: 'h1', state: 'created', id: 'task-1' }]);
+    await ledger.close();
+    ledger.unlock();
+    disk.bytesLeft = Infinity;
+    const next = await Ledger.open(path, owner);
+    expect(next.entries.get(1)?.state).toBe('unknown');
+    expect(next.entries.has(2)).toBe(false);
+    next.unlock();
+  });
+
+  it('cuts off a last record torn by a crash, so the records of the next run do not glue onto it; the torn line counts as unknown', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const whole = [
+      { line: 1, hash: 'h1', state: 'sending' },
+      { line: 1, hash: 'h1', state: 'created', id: 'task-1' },
+      { line: 2, hash: 'h2', state: 'sending' },
+    ];
+    writeFileSync(path, `${whole.map((record) => JSON.stringify(record)).join('\n')}\n{"line":2,"hash":"h2","state":"created","id":"task-`);
+    const ledger = await Ledger.open(path, owner);
+    expect(said.join('\n')).toMatch(/last record of the ledger .* was cut off/);
+    expect(ledger.entries.get(1)).toMatchObject({ state: 'created', id: 'task-1' });
+    // Its id is lost: the line is unknown (never sent again blindly), not waiting to be sent.
+    expect(ledger.entries.get(2)).toMatchObject({ state: 'unknown' });
+    await ledger.beforeSend({ line: 3, hash: 'h3', state: 'sending' });
+    await ledger.close();
+    ledger.unlock();
+    const next = await Ledger.open(path, owner);
+    expect([...next.entries.keys()]).toEqual([1, 2, 3]);
+    next.unlock();
+  });
+
+  it('keeps a whole last record that lacks its newline (added by hand), and changes nothing in a file that is not a ledger', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    writeFileSync(path, JSON.stringify({ line: 1, hash: 'h1', state: 'created', id: 'task-1' }));
+    const ledger = await Ledger.open(path, owner);
+    await ledger.beforeSend({ line: 2, hash: 'h2', state: 'sending' });
+    await ledger.close();
+    ledger.unlock();
+    expect(readFileSync(path, 'utf8').split('\n').map((text) => (text ? (JSON.parse(text) as { line: number }).line : text))).toEqual([1, 2, '']);
+
+    const notes = join(tempDir(), 'notes.txt');
+    writeFileSync(notes, 'remember the milk');
+    await expect(Ledger.open(notes, owner)).rejects.toThrow(/is not a run-batch ledger/);
+    expect(readFileSync(notes, 'utf8')).toBe('remember the milk');
   });
 });

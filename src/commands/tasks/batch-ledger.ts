@@ -1,14 +1,15 @@
 // The ledger of `tasks run-batch`: what became of each input line, so a rerun (after Ctrl-C, a crash
 // or a CI retry) creates nothing twice. Append-only JSON Lines, written with write(2) of whole lines on
-// an O_APPEND descriptor, so a crash loses at most what is being written (a torn last line is ignored
-// when read back). Before each create a `sending` record is written (beforeSend): a `sending`
+// an O_APPEND descriptor, so a crash loses at most what is being written: a torn last line is cut off
+// when a run opens the ledger (it was never acknowledged), and a write that fails is taken back whole,
+// so the next run's records never follow a torn one. Before each create a `sending` record is written (beforeSend): a `sending`
 // without an outcome after it means the run died mid-request, and that line is reported as unknown
 // instead of being sent again blindly. Records are made durable in groups (group commit): what is
 // pending is written and fdatasync'd at once while the creates that wait on their `sending` record
 // wait for that one sync; records made meanwhile go in the next. One run at a time holds a ledger
 // (LedgerLock): two would both send every line.
-import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
-import { access, constants, readFile, stat } from 'node:fs/promises';
+import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { access, appendFile, constants, readFile, stat, truncate } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import { LedgerLock, type LockOwner } from './batch-lock.js';
 
@@ -56,11 +57,16 @@ export class Ledger {
     await checkWritableFile(path);
     const lock = await LedgerLock.acquire(path, owner);
     try {
-      return new Ledger(path, await readEntries(path), lock);
+      return new Ledger(path, await readEntries(path, owner.say), lock);
     } catch (error) {
       lock.release();
       throw error;
     }
+  }
+
+  /** The write that failed, if one did: the run stops taking lines. */
+  get failed(): Error | undefined {
+    return this.failure;
   }
 
   /** Lets the next run have the ledger (after close(); a run that ends any way calls it). */
@@ -117,10 +123,12 @@ export class Ledger {
     const waiting = this.waiting;
     this.waiting = [];
     const wrote = this.pending !== '';
+    let start: number | undefined;
     try {
       if (this.failure) throw this.failure;
       if (this.pending !== '' && this.path !== undefined) {
         this.fd ??= openSync(this.path, 'a', 0o600);
+        start = fstatSync(this.fd).size;
         // A write can take fewer bytes than asked (a full disk, a file-size limit) without an error:
         // the creates waiting on this write may go out only once every byte of it is written.
         const bytes = Buffer.from(this.pending);
@@ -133,7 +141,10 @@ export class Ledger {
       this.pending = '';
     } catch (error) {
       this.fail(error, waiting);
-      // Whatever of it was written, a created task not known to be in the ledger is listed by the run.
+      // None of this group counts: what of it was written is taken back (shrinking a file needs no
+      // space), so the ledger ends with a whole record for whatever writes to it next. Its created
+      // tasks are listed by the run.
+      if (start !== undefined && this.fd !== undefined) tryTruncate(this.fd, start);
       for (const text of this.pending.split('\n')) {
         const entry = text === '' ? undefined : (JSON.parse(text) as LedgerEntry);
         if (entry?.state === 'created') this.unwritten.push(entry);
@@ -153,7 +164,8 @@ export class Ledger {
   }
 
   private fail(error: unknown, waiting: Array<{ reject: (error: unknown) => void }>): void {
-    this.failure ??= new UsageError(`cannot write the ledger ${this.path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
+    // Not another --ledger: this one holds what was created.
+    this.failure ??= new UsageError(`cannot write the ledger ${this.path}: ${(error as Error).message}`, 'make room (or fix the cause), then rerun the same command: the ledger keeps what it recorded');
     for (const waiter of waiting) waiter.reject(this.failure);
   }
 
@@ -200,12 +212,16 @@ export function ledgerRecords(text: string, path: string): LedgerEntry[] {
       if (index === lines.length - 1) return; // torn by a crash mid-write: that record never happened
       throw new UsageError(`the ledger ${path} is damaged at line ${index + 1}`, 'move it away to start over (tasks it lists would be created again)');
     }
-    if (typeof entry !== 'object' || entry === null || typeof entry.line !== 'number' || typeof entry.hash !== 'string') {
+    if (!isRecord(entry)) {
       throw new UsageError(`${path} is not a run-batch ledger (line ${index + 1})`, 'give another file with --ledger PATH');
     }
     records.push(entry);
   });
   return records;
+}
+
+function isRecord(entry: unknown): entry is LedgerEntry {
+  return typeof entry === 'object' && entry !== null && typeof (entry as LedgerEntry).line === 'number' && typeof (entry as LedgerEntry).hash === 'string';
 }
 
 /** Lines of a ledger that name more than one task: each of them was created more than once. */
@@ -220,15 +236,61 @@ export function duplicateTasks(records: Iterable<LedgerEntry>): Map<number, stri
   return new Map([...ids].filter(([, list]) => list.length > 1));
 }
 
-/** What previous runs left: the latest record of each line they sent (a `rejected` line is sent again). */
-async function readEntries(path: string): Promise<Map<number, LedgerEntry>> {
-  let text = '';
+function tryTruncate(fd: number, size: number): void {
   try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new UsageError(`cannot read the ledger ${path}: ${(error as Error).message}`);
+    ftruncateSync(fd, size);
+  } catch {
+    // The next run cuts the torn record off when it opens the ledger.
   }
-  const records = ledgerRecords(text, path);
+}
+
+/** How every record starts (JSON.stringify of a LedgerEntry): a torn one starts the same way. */
+const RECORD_START = '{"line":';
+
+/**
+ * The ledger's records, the file made to end with a whole line before this run appends to it: a
+ * last record a crash tore is cut off. Its run never went on from it (a create waits for its
+ * `sending` record), so the line it was about falls back to its `sending`: unknown, never sent
+ * again blindly. A whole last record without its newline (added by hand) gets one. Nothing is
+ * changed in a file that is not a ledger.
+ */
+async function repairedRecords(path: string, say: (message: string) => void): Promise<LedgerEntry[]> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new UsageError(`cannot read the ledger ${path}: ${(error as Error).message}`);
+  }
+  const records = ledgerRecords(bytes.toString('utf8'), path);
+  if (bytes.length === 0 || bytes[bytes.length - 1] === 0x0a) return records;
+  const cut = bytes.lastIndexOf(0x0a) + 1;
+  const last = bytes.subarray(cut).toString('utf8');
+  const whole = last.trim() === '' || isWhole(last);
+  if (!whole && !(last.startsWith(RECORD_START) || RECORD_START.startsWith(last))) {
+    throw new UsageError(`${path} is not a run-batch ledger (line ${records.length + 1})`, 'give another file with --ledger PATH');
+  }
+  try {
+    if (whole) await appendFile(path, '\n');
+    else await truncate(path, cut);
+  } catch (error) {
+    throw new UsageError(`cannot write the ledger ${path}: ${(error as Error).message}`, 'make room (or fix the cause), then rerun');
+  }
+  if (!whole) say(`The last record of the ledger ${path} was cut off (its run stopped while writing it): left out.`);
+  return records;
+}
+
+function isWhole(text: string): boolean {
+  try {
+    return isRecord(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+/** What previous runs left: the latest record of each line they sent (a `rejected` line is sent again). */
+async function readEntries(path: string, say: (message: string) => void): Promise<Map<number, LedgerEntry>> {
+  const records = await repairedRecords(path, say);
   const twice = duplicateTasks(records);
   if (twice.size > 0) {
     const listed = [...twice].slice(0, 10).map(([line, ids]) => `  line ${line}: ${ids.join(', ')}`);

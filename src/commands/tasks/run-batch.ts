@@ -158,9 +158,13 @@ export const command = defineCommand({
   run: runBatch,
 });
 
-/** Where a batch records its ids unless --ledger says: beside the input file (none for stdin). */
+/**
+ * Where a batch records its ids unless --ledger says: beside the input file (none for stdin). One
+ * shard of one (a CI job that is not parallel) is the whole file: the same ledger as a plain run, or
+ * switching between them would create every line twice.
+ */
 function defaultLedger(file: string, shard: Shard | undefined): string | undefined {
-  return file === '-' ? undefined : `${file}${shard ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`;
+  return file === '-' ? undefined : `${file}${shard && shard.count > 1 ? `.shard-${shard.index}-of-${shard.count}` : ''}.ledger`;
 }
 
 /**
@@ -350,29 +354,32 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
 
   const lines = batchLines(source, options.shard, ctx.redactor)[Symbol.asyncIterator]();
   const worker = async () => {
-    while (!signal.aborted && !halted) {
+    // A ledger that cannot be written stops the run: a create may go out only once its line is recorded.
+    while (!signal.aborted && !halted && !ledger.failed) {
       const next = await lines.next();
       if (next.done) return;
       try {
         await handle(next.value);
       } catch (error) {
-        if (signal.aborted) return;
+        if (signal.aborted || error === ledger.failed) return;
         halted ??= error as Error; // the other workers stop taking lines too
         throw error;
       }
     }
   };
+  let stopped: Error | undefined;
   let ledgerFailure: Error | undefined;
   try {
-    await Promise.all(Array.from({ length: options.concurrency }, worker));
-    poller?.close();
-    await polling;
-  } catch (error) {
-    if (!signal.aborted) {
-      // Gave up (an outage outlasted --max-outage, a bug): what was done is in the ledger; say how to go on.
-      report.summary([`Stopped. Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options, ctx.flags)}`]);
-      throw error;
+    // Every worker ends before anything is said: the creates in flight finish and their ids are kept.
+    const workers = await Promise.allSettled(Array.from({ length: options.concurrency }, worker));
+    const failed = workers.find((settled) => settled.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (!ledger.failed) {
+      poller?.close();
+      await polling;
     }
+  } catch (error) {
+    if (!signal.aborted) stopped = error as Error;
   } finally {
     poller?.stop();
     await hook?.close();
@@ -381,14 +388,15 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     ledgerFailure = await ledger.close();
   }
 
-  // A ledger that could not be written: the ids are on stdout, but a rerun would not know them.
-  if (ledgerFailure && !halted) {
-    const interrupted = signal.aborted ? 'Interrupted. ' : '';
-    // stdout may be a file on the same full disk: the ids the ledger lacks go to stderr as well.
-    const lost = ledger.unwritten.map((entry) => `  line ${entry.line}: ${entry.id}`);
-    const listed = lost.length > 0 ? [`Created, but not in the ledger (${lost.length}):`, ...lost] : [];
-    report.summary([`${interrupted}The ledger is incomplete: a rerun could create again what this one did. Keep stdout: it lists every id created.`, ...listed]);
+  // A ledger that could not be written: a rerun would not know the tasks it lacks.
+  if (ledgerFailure) {
+    report.summary(ledgerLost(ledger, signal.aborted, resumeCommand(options, ctx.flags)));
     throw ledgerFailure;
+  }
+  if (stopped) {
+    // Gave up (an outage outlasted --max-outage, a bug): what was done is in the ledger; say how to go on.
+    report.summary([`Stopped. Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options, ctx.flags)}`]);
+    throw stopped;
   }
   if (halted) {
     report.summary();
@@ -401,4 +409,23 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   }
   report.summary(options.ledger ? [`Ledger: ${options.ledger}`] : []);
   return report.code;
+}
+
+/**
+ * What to say when the ledger could not be written: the tasks created that it lacks (on stderr: stdout
+ * may be a file on the same full disk), and how to record them, for a rerun would report their lines
+ * as unknown, and --retry-unknown would create them again.
+ */
+function ledgerLost(ledger: Ledger, interrupted: boolean, resume: string): string[] {
+  const stopped = `${interrupted ? 'Interrupted' : 'Stopped'}: the ledger ${ledger.path} could not be written.`;
+  if (ledger.unwritten.length === 0) return [`${stopped} Every task created is in it: once there is room, rerun the same command:`, `  ${resume}`];
+  const records = ledger.unwritten.map((entry) => shellWord(JSON.stringify({ line: entry.line, hash: entry.hash, state: 'created', id: entry.id })));
+  return [
+    `${stopped} Created, but not in the ledger (${ledger.unwritten.length}):`,
+    ...ledger.unwritten.map((entry) => `  line ${entry.line}: ${entry.id}`),
+    'A rerun would report these lines as unknown (do not send them again with --retry-unknown: they exist).',
+    'Once there is room, record them, then rerun the same command:',
+    `  printf '%s\\n' ${records.join(' ')} >> ${shellWord(ledger.path ?? '')}`,
+    `  ${resume}`,
+  ];
 }
