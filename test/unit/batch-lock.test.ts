@@ -118,6 +118,23 @@ describe('the ledger lock', () => {
     expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(other);
   });
 
+  it('the heartbeat finds a lock taken over at once, says so, and stops touching it (it would keep a dead run\'s lock alive)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const ledger = ledgerPath();
+      const lock = await LedgerLock.acquire(ledger, owner());
+      writeFileSync(`${ledger}.lock`, JSON.stringify({ pid: 4242, host: 'ci-runner-7', started: '2026-11-25T22:00:00.000Z' }));
+      const old = new Date(Date.now() - 120_000);
+      utimesSync(`${ledger}.lock`, old, old);
+      vi.advanceTimersByTime(10_000);
+      expect(said).toEqual([expect.stringContaining("is no longer this run's (it is held by pid 4242 on host ci-runner-7")]);
+      expect(Math.round((await import('node:fs')).statSync(`${ledger}.lock`).mtimeMs)).toBe(old.getTime());
+      lock.release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a lock removed by hand is not the run\'s any more either', async () => {
     const ledger = ledgerPath();
     const lock = await LedgerLock.acquire(ledger, owner());
