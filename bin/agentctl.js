@@ -5,7 +5,7 @@
 // CommonJS (bin/package.json), like dist/: an ES module here would start Node's ESM loader, about
 // a fifth of a bare node start-up, on every run.
 'use strict';
-const { existsSync, fstatSync, statSync, writeSync } = require('node:fs');
+const { existsSync, fstatSync, readFileSync, readlinkSync, statSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 let devNull;
@@ -108,6 +108,36 @@ function isRunning(pid) {
   }
 }
 
+/**
+ * Where this process's ids mean something (a ledger lock compares pids only within it): the boot and
+ * the pid namespace, on Linux. Undefined where /proc does not show this namespace's processes
+ * (`unshare --pid` without a /proc of its own), or elsewhere: then pids are not compared at all.
+ */
+function pidSpace() {
+  try {
+    if (readlinkSync('/proc/self') !== String(process.pid)) return undefined;
+    return `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()} ${readlinkSync('/proc/self/ns/pid')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's start time, clock ticks after boot (/proc/PID/stat field 22; the name before it may hold spaces or ')'). */
+function startTime(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs cleanup on any exit (process.exit too, a second Ctrl-C); the answer unregisters it. */
+function atExit(cleanup) {
+  process.on('exit', cleanup);
+  return () => process.off('exit', cleanup);
+}
+
 const env = process.env;
 // The code V8 compiles is kept for the next run ($XDG_CACHE_HOME/agentctl/v8-code, bin/compile-cache.js;
 // AGENTCTL_NO_COMPILE_CACHE=1 turns it off). It is set up when the first large file loads: the
@@ -178,7 +208,15 @@ program
     },
     // scripts/build-sea.mjs defines AGENTCTL_SINGLE_EXECUTABLE: `version` and `doctor` say which agentctl this is.
     runtime: `node/${process.versions.node}${typeof AGENTCTL_SINGLE_EXECUTABLE === 'undefined' ? '' : ', single executable'}`,
-    process: { pid: process.pid, isRunning },
+    process: {
+      pid: process.pid,
+      isRunning,
+      get pidSpace() {
+        return pidSpace();
+      },
+      startTime,
+      atExit,
+    },
   })
   .then((code) => {
     process.exitCode = code;

@@ -34,4 +34,14 @@ export interface ProcessFacts {
   pid: number;
   /** Whether a process of this host with this id still runs (a lock left by one that does not is stale). */
   isRunning(pid: number): boolean;
+  /**
+   * Where this process's ids mean something: two processes of one host with the same pid space see
+   * the same processes under the same ids (Linux: the boot id and the pid namespace). Undefined
+   * where that cannot be told: then no other process's id is trusted.
+   */
+  pidSpace?: string;
+  /** When the process with this id started (Linux: /proc/PID/stat), to tell a reused id apart; undefined where unknown. */
+  startTime?(pid: number): string | undefined;
+  /** Runs `cleanup` (synchronous) however the process ends, a second Ctrl-C too; the answer unregisters it. */
+  atExit?(cleanup: () => void): () => void;
 }

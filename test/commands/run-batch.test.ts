@@ -360,4 +360,29 @@ describe('tasks run-batch', () => {
       await proxy.close();
     }
   });
+
+  it('a run whose lock is taken over meanwhile (it was stopped for long) creates nothing more and exits 2 with how to resume', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let creates = 0;
+    const proxy = await faultyProxy(() => (++creates === 1 ? (res) => void held.then(() => sendJson(res, 503, { detail: 'not now' })) : 'forward'));
+    try {
+      const file = inputFile(Array.from({ length: 50 }, (_, i) => `fenced task ${i}`));
+      const lock = `${file}.ledger.lock`;
+      const first = proxy.cli(['tasks', 'run-batch', file, '--concurrency', '1']);
+      while (creates === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      // Another run took the ledger over while this one was held up.
+      const theirs = JSON.stringify({ pid: 4242, host: 'ci-runner-7', started: '2026-11-25T22:00:00.000Z', token: 'theirs' });
+      writeFileSync(lock, theirs);
+      release();
+      const result = await first;
+      expect(result.exitCode).toBe(2);
+      expect(creates).toBe(1); // the create in flight, and no other
+      expect(result.stderr).toContain("is no longer this run's (it is held by pid 4242 on host ci-runner-7, since 2026-11-25T22:00:00.000Z now): this run sends nothing more");
+      expect(result.stderr).toMatch(/Rerun the same command[^\n]*\n\s+agentctl tasks run-batch /);
+      expect(readFileSync(lock, 'utf8')).toBe(theirs); // the other run's lock stays
+    } finally {
+      await proxy.close();
+    }
+  });
 });

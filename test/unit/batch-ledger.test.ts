@@ -26,7 +26,7 @@ const { Ledger } = await import('../../src/commands/tasks/batch-ledger.js');
 const said: string[] = [];
 /** A clock at a fixed time (a lock on disk is never old by it), whose sleeps end at once. */
 const fixedClock = { now: () => Date.parse('2026-11-25T21:00:00Z'), sleep: () => Promise.resolve() };
-const owner = { process: { pid: process.pid, isRunning: pidRunning }, clock: fixedClock, say: (message: string) => void said.push(message) };
+const owner = { process: { pid: process.pid, isRunning: pidRunning, pidSpace: 'test-space' }, clock: fixedClock, say: (message: string) => void said.push(message) };
 /** The real time, and a watch that lasts no time: `during` runs while the lock is watched. */
 const watching = (during = () => {}) => ({ ...owner, clock: { now: () => Date.now(), sleep: () => Promise.resolve(during()) } });
 /** A process id that does not run: a child's once it has ended. */
@@ -69,7 +69,7 @@ describe('run-batch ledger', () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
     const first = await Ledger.open(path, owner);
     const lock = JSON.parse(readFileSync(`${path}.lock`, 'utf8')) as { pid: number; host: string; started: string };
-    expect(lock).toEqual({ pid: process.pid, host: hostname(), started: '2026-11-25T21:00:00.000Z' });
+    expect(lock).toMatchObject({ pid: process.pid, host: hostname(), started: '2026-11-25T21:00:00.000Z' });
     await expect(Ledger.open(path, owner)).rejects.toThrow(`is in use by another run (pid ${process.pid} on this host, since 2026-11-25T21:00:00.000Z)`);
     await first.close();
     first.unlock();
@@ -79,7 +79,7 @@ describe('run-batch ledger', () => {
 
   it('takes over a lock whose process no longer runs on this host, and says so', async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
-    writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: hostname(), started: '2026-11-25T20:00:00.000Z' }));
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: deadPid, host: hostname(), started: '2026-11-25T20:00:00.000Z', pidSpace: 'test-space' }));
     const ledger = await Ledger.open(path, owner);
     expect(said).toEqual([`Took over the lock of ${path} from pid ${deadPid} on this host, since 2026-11-25T20:00:00.000Z, which no longer runs.`]);
     expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });

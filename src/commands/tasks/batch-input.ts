@@ -172,7 +172,7 @@ const MAX_REPORTED = 20;
  * job of a matrix agrees on what is valid), and that the ledger of a previous run matches it.
  * Reports up to 20 bad lines at once; nothing is sent. Resolves to the number of tasks in this shard.
  */
-export async function checkInput(source: BatchSource, shard: Shard | undefined, ledger: Ledger): Promise<number> {
+export async function checkInput(source: BatchSource, shard: Shard | undefined, ledger: Ledger, signal?: AbortSignal): Promise<number> {
   const problems: string[] = [];
   const keys = new Map<string, number>();
   let matched = 0;
@@ -180,6 +180,7 @@ export async function checkInput(source: BatchSource, shard: Shard | undefined, 
   let task = 0;
   let tasks = 0;
   for await (const texts of source.lines()) {
+    if (signal?.aborted) return 0; // Ctrl-C: the caller stops
     for (const text of texts) {
       line++;
       try {

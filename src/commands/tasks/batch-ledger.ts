@@ -43,7 +43,7 @@ export class Ledger {
     readonly path: string | undefined,
     /** What previous runs left: the latest record of each line they sent (a `rejected` line is sent again). */
     readonly entries: Map<number, LedgerEntry>,
-    private readonly lock?: LedgerLock,
+    readonly lock?: LedgerLock,
   ) {}
 
   /**

@@ -1,11 +1,18 @@
 // The lock that keeps a ledger to one `tasks run-batch` at a time: two runs reading the same ledger
 // would both see a line as not yet sent and create it twice. The lock is a file beside the ledger
 // (LEDGER.lock), created with O_EXCL, which holds on a shared filesystem too, and names its holder
-// (pid, host, start time). The holder touches it every few seconds. A holder that crashed leaves it
-// behind: on the same host, a lock whose process no longer runs is taken over at once; any other
-// (another host, or a container that came back with the same pid) once it has not been touched for
-// a while and stays untouched while watched, so no clocks of two hosts are compared.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+// (pid, host, pid space, process start time, a token of its own). The holder touches it every few
+// seconds. A holder that crashed leaves it behind:
+// - on the same host and in the same pid space (boot and pid namespace), the pid tells: a lock whose
+//   process no longer runs (or whose pid is another process's now) is taken over at once, and one
+//   whose process runs is never taken, even when that process is stopped (Ctrl-Z) and touches nothing;
+// - any other (another host, another container with the same host name, a system that does not say
+//   its pid space) once it has not been touched for a while and stays untouched while watched, so no
+//   clocks of two hosts are compared.
+// The holder checks that the lock is still its own before each create and on each heartbeat (a run
+// stopped long enough may have lost it to another): once it is not, it sends nothing more.
+import { randomBytes } from 'node:crypto';
+import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { ProcessFacts } from '../../cli/io.js';
 import type { Clock } from '../../contract/clock.js';
@@ -30,65 +37,138 @@ export interface LockHolder {
   host: string;
   /** ISO time the holder started. */
   started: string;
+  /** Where the pid means something (ProcessFacts.pidSpace); absent where unknown. */
+  pidSpace?: string;
+  /** The holder process's start time (ProcessFacts.startTime), to tell a reused pid apart. */
+  startTime?: string;
+  /** This lock's own: tells it from another lock of the same process. */
+  token?: string;
 }
 
 export class LedgerLock {
   private readonly heartbeat: NodeJS.Timeout;
   private held = true;
+  /** Set once the lock on disk is not this run's any more. */
+  private lost?: UsageError;
+  private unregisterExit?: () => void;
 
-  private constructor(readonly path: string) {
-    this.heartbeat = setInterval(() => touch(path), HEARTBEAT_MS);
+  private constructor(
+    private readonly ledger: string,
+    readonly path: string,
+    /** What this run wrote in the lock: the lock is this run's while the file holds it. */
+    private readonly text: string,
+    private readonly owner: LockOwner,
+  ) {
+    this.heartbeat = setInterval(() => {
+      if (this.isMine()) touch(path);
+    }, HEARTBEAT_MS);
     this.heartbeat.unref();
+    // A second Ctrl-C, or any other exit that skips the run's own `finally`, lets the ledger go too.
+    this.unregisterExit = owner.process.atExit?.(() => this.release());
   }
 
   /** Takes the lock of `ledger`, or throws a UsageError naming the run that holds it. */
   static async acquire(ledger: string, owner: LockOwner): Promise<LedgerLock> {
     const path = `${ledger}.lock`;
-    const me: LockHolder = { pid: owner.process.pid, host: hostname(), started: new Date(owner.clock.now()).toISOString() };
+    const { pid, pidSpace, startTime } = owner.process;
+    const me: LockHolder = {
+      pid,
+      host: hostname(),
+      started: new Date(owner.clock.now()).toISOString(),
+      pidSpace,
+      startTime: pidSpace === undefined ? undefined : startTime?.(pid),
+      token: randomBytes(8).toString('hex'),
+    };
+    const text = `${JSON.stringify(me)}\n`;
     for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        const fd = openSync(path, 'wx', 0o600);
-        try {
-          writeSync(fd, `${JSON.stringify(me)}\n`);
-        } finally {
-          closeSync(fd);
-        }
-        return new LedgerLock(path);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new UsageError(`cannot write the ledger ${ledger}: ${(error as Error).message}`, `its folder must be writable (for its lock, ${path}); or give another path with --ledger PATH`);
-        }
-      }
-      const text = readText(path);
-      if (text === undefined) continue; // released meanwhile
-      const other = parseHolder(text);
-      if (!(await isStale(path, text, other, me, owner))) throw busy(ledger, path, other, me.host);
-      if (removeIfUnchanged(path, text, me.pid)) owner.say(`Took over the lock of ${ledger} from ${describe(other, me.host)}, which no longer runs.`);
+      if (create(ledger, path, text)) return new LedgerLock(ledger, path, text, owner);
+      const found = readText(path);
+      if (found === undefined) continue; // released meanwhile
+      const other = parseHolder(found);
+      const stale = await whyStale(path, found, other, me, owner);
+      if (!stale) throw busy(ledger, path, other, me);
+      if (removeIfUnchanged(path, found, me.pid)) owner.say(`Took over the lock of ${ledger} from ${describe(other, me.host)}, ${stale}.`);
     }
-    throw busy(ledger, path, parseHolder(readText(path) ?? ''), me.host);
+    throw busy(ledger, path, parseHolder(readText(path) ?? ''), me);
   }
 
-  /** Stops touching the lock and removes it (once; a run that ends any way calls this). */
+  /**
+   * Throws unless the lock is still this run's: called before each create, so that a run which lost
+   * its lock (stopped for long, or the lock removed by hand) sends nothing another run may send too.
+   */
+  confirm(): void {
+    if (!this.isMine()) throw this.lost;
+  }
+
+  /** Stops touching the lock and removes it if it is still this run's (once; a run that ends any way calls this). */
   release(): void {
-    if (!this.held) return; // once: by then the lock may be another run's
+    if (!this.held) return;
     this.held = false;
     clearInterval(this.heartbeat);
-    try {
-      unlinkSync(this.path);
-    } catch {
-      // Gone already (released, or removed by hand): nothing to release.
-    }
+    this.unregisterExit?.();
+    // Another run's lock (it took this one over) stays where it is.
+    if (!this.lost && readText(this.path) === this.text) removeIfUnchanged(this.path, this.text, this.owner.process.pid);
+  }
+
+  /** Whether the lock on disk is still this run's; the first time it is not, says so (once lost, always lost). */
+  private isMine(): boolean {
+    if (this.lost) return false;
+    const found = readText(this.path);
+    if (found === this.text) return true;
+    clearInterval(this.heartbeat); // never touch another run's lock: it would look alive after its run ended
+    const now = found === undefined ? 'it was removed' : `it is held by ${describe(parseHolder(found), hostname())} now`;
+    this.lost = new UsageError(
+      `the lock of the ledger ${this.ledger} is no longer this run's (${now}): this run sends nothing more, as another run may send the same lines`,
+      'let the other run end, then rerun the same command: it picks up what neither run did (nothing is created twice)',
+    );
+    this.owner.say(`${this.lost.message}.`);
+    return false;
   }
 }
 
-/** Whether the run that holds a lock is gone: its process does not run here, or the lock stays untouched. */
-async function isStale(path: string, text: string, other: LockHolder | undefined, me: LockHolder, owner: LockOwner): Promise<boolean> {
-  if (other && other.host === me.host && other.pid !== me.pid && !owner.process.isRunning(other.pid)) return true;
+/** Creates the lock holding `text`; false if there is one. A lock that could not be written whole is removed: it would name nobody. */
+function create(ledger: string, path: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw cannotWrite(ledger, path, error);
+  }
+  try {
+    writeFileSync(fd, text);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(path);
+    throw cannotWrite(ledger, path, error);
+  }
+  closeSync(fd);
+  return true;
+}
+
+function cannotWrite(ledger: string, path: string, error: unknown): UsageError {
+  return new UsageError(`cannot write the ledger ${ledger}: ${(error as Error).message}`, `its folder must be writable (for its lock, ${path}); or give another path with --ledger PATH`);
+}
+
+/**
+ * Why the run that holds a lock is gone (undefined: it may be alive). The pid tells only on the same
+ * host in the same pid space; anywhere else, and for a lock that names nobody, whether it is touched.
+ */
+async function whyStale(path: string, text: string, other: LockHolder | undefined, me: LockHolder, owner: LockOwner): Promise<string | undefined> {
+  if (other && other.host === me.host && me.pidSpace !== undefined && other.pidSpace === me.pidSpace) {
+    if (!owner.process.isRunning(other.pid)) return 'which no longer runs';
+    const started = owner.process.startTime?.(other.pid);
+    if (other.startTime !== undefined && started !== undefined && started !== other.startTime) return `which no longer runs (pid ${other.pid} is another process now)`;
+    return undefined; // alive, if perhaps stopped (Ctrl-Z): its run goes on when it is continued
+  }
   const touched = modified(path);
-  if (touched === undefined || owner.clock.now() - touched < SUSPECT_MS) return false;
-  owner.say(`The lock of the ledger (${describe(other, me.host)}) has not been touched for ${Math.round((owner.clock.now() - touched) / 1000)}s: checking for ${WATCH_MS / 1000}s whether its run is alive.`);
+  if (touched === undefined) return undefined;
+  // A lock that names nobody was never written whole (a crash right after creating it): watched at once.
+  if (other && owner.clock.now() - touched < SUSPECT_MS) return undefined;
+  const untouched = other ? `has not been touched for ${Math.round((owner.clock.now() - touched) / 1000)}s` : 'names no run';
+  owner.say(`The lock of the ledger (${describe(other, me.host)}) ${untouched}: checking for ${WATCH_MS / 1000}s whether its run is alive.`);
   await owner.clock.sleep(WATCH_MS, owner.signal);
-  return modified(path) === touched && readText(path) === text;
+  return modified(path) === touched && readText(path) === text ? 'which no longer touches it' : undefined;
 }
 
 function modified(path: string): number | undefined {
@@ -104,7 +184,7 @@ function touch(path: string): void {
     const now = new Date();
     utimesSync(path, now, now);
   } catch {
-    // Removed by hand: the run goes on; the next run takes the ledger as free.
+    // Removed meanwhile: the next check says so.
   }
 }
 
@@ -154,9 +234,14 @@ function describe(holder: LockHolder | undefined, host: string): string {
   return `pid ${holder.pid} on ${holder.host === host ? 'this host' : `host ${holder.host}`}, since ${holder.started}`;
 }
 
-function busy(ledger: string, path: string, holder: LockHolder | undefined, host: string): UsageError {
-  const message = `the ledger ${ledger} is in use by another run (${describe(holder, host)}); two runs at once would create every task twice`;
-  if (holder && holder.host === host) return new UsageError(message, `wait for that run to end (or stop it: kill ${holder.pid}), then rerun`);
+function busy(ledger: string, path: string, holder: LockHolder | undefined, me: LockHolder): UsageError {
+  const message = `the ledger ${ledger} is in use by another run (${describe(holder, me.host)}); two runs at once would create every task twice`;
+  if (holder && holder.host === me.host && me.pidSpace !== undefined && holder.pidSpace === me.pidSpace) {
+    return new UsageError(
+      message,
+      `wait for that run to end (or stop it: kill ${holder.pid}; if it was stopped with Ctrl-Z, \`fg\` in its terminal or kill -CONT ${holder.pid} lets it go on), then rerun`,
+    );
+  }
   return new UsageError(
     message,
     `if that run has stopped, its lock is taken over once untouched for ${SUSPECT_MS / 1000}s (a live run touches it every ${HEARTBEAT_MS / 1000}s); or remove it now and rerun: rm ${path}`,

@@ -226,14 +226,33 @@ async function runBatch(given: BatchOptions, ctx: Context): Promise<number> {
     throw new UsageError('no tasks: give a FILE, or pipe them in', 'agentctl tasks run-batch tasks.jsonl, or: cat prompts.txt | agentctl tasks run-batch -');
   }
   const source = await openSource(options.file, () => ctx.readStdin());
+  // This run ends itself on Ctrl-C from here on, so its lock is let go (and checking a long input stops).
+  ctx.handlesInterrupt = true;
   // Held until the run ends, however it ends: a second run on this ledger would create every task again.
-  const ledger = await Ledger.open(options.ledger, { process: ctx.io.process, clock: ctx.clock, signal: ctx.signal, say: (message) => ctx.out.info(message) });
+  let ledger: Ledger;
+  try {
+    ledger = await Ledger.open(options.ledger, { process: ctx.io.process, clock: ctx.clock, signal: ctx.signal, say: (message) => ctx.out.info(message) });
+  } catch (error) {
+    if (ctx.signal.aborted) return interruptedBeforeSending(ctx); // while watching a lock
+    throw error;
+  }
   try {
     return await runLocked(options, ctx, source, ledger);
+  } catch (error) {
+    if (error instanceof InterruptedCheck) return interruptedBeforeSending(ctx);
+    throw error;
   } finally {
     ledger.unlock();
   }
 }
+
+function interruptedBeforeSending(ctx: Context): number {
+  ctx.out.info('Interrupted before anything was sent.');
+  return ExitCode.interrupted;
+}
+
+/** Thrown when Ctrl-C stops the check of the input. */
+class InterruptedCheck extends Error {}
 
 /** `--shard auto` read from the CI engine's variables (said on stderr), and the ledger that goes with the shard. */
 function resolveShard(options: BatchOptions, ctx: Context): ResolvedOptions {
@@ -244,7 +263,8 @@ function resolveShard(options: BatchOptions, ctx: Context): ResolvedOptions {
 }
 
 async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSource, ledger: Ledger): Promise<number> {
-  const total = await checkInput(source, options.shard, ledger);
+  const total = await checkInput(source, options.shard, ledger, ctx.signal);
+  if (ctx.signal.aborted) throw new InterruptedCheck();
   if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
 
   // Retries are this command's own business (every request is sent with retries: 0): a 429 must pause
@@ -257,7 +277,6 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   const gate = new RateGate(options.concurrency, clock, signal, options.maxRate);
   if (options.follow) ctx.out.info(pollingPlan(options));
   const report = new BatchReport(ctx, total);
-  ctx.handlesInterrupt = true;
   let halted: Error | undefined;
 
   /** One line of output, its keys always in the same order. */
@@ -311,7 +330,11 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     for (let attempt = 0; ; attempt++) {
       try {
         const id = await gate.run(async () => {
+          // A run that lost its lock to another writes and sends nothing more; checked again after the
+          // `sending` record is on disk, so a run that takes the lock over meanwhile reads that record.
+          ledger.lock?.confirm();
           await ledger.beforeSend({ line: line.line, hash: line.hash, state: 'sending' });
+          ledger.lock?.confirm();
           return tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
         });
         return { kind: 'created', id };
