@@ -50,6 +50,8 @@ export class TaskPoller<T extends PolledTask> {
   private closed = false;
   private stopped = false;
   private wake?: () => void;
+  /** When the current nap ends: a task added due later need not wake it. */
+  private napUntil = Infinity;
   /** The earliest time a pending task is due, as far as known (a look for due tasks reads them all). */
   private nextDueAt = 0;
   /** Tasks to poll at once (their webhook came), and ids poked before they were added. */
@@ -76,7 +78,8 @@ export class TaskPoller<T extends PolledTask> {
     const entry: Scheduled<T> = { task, addedAt: now, due: everyMs === undefined || early ? now : now + everyMs, everyMs };
     this.pending.set(task.id, entry);
     this.nextDueAt = Math.min(this.nextDueAt, entry.due);
-    this.wake?.();
+    // Woken only when it must look sooner: a batch adds tasks by the thousand, most due after the nap.
+    if (entry.due < this.napUntil) this.wake?.();
   }
 
   /** Polls a task as soon as possible (its completion webhook came); one not added yet is polled once it is. */
@@ -101,10 +104,12 @@ export class TaskPoller<T extends PolledTask> {
 
   async run(): Promise<void> {
     const { clock, signal } = this.options;
+    if (signal?.aborted) throw signal.reason;
     signal?.addEventListener('abort', () => this.stop(), { once: true });
     for (;;) {
       if (this.stopped || (this.closed && this.pending.size === 0)) return;
       if (this.pending.size === 0) {
+        this.napUntil = Infinity;
         await new Promise<void>((resolve) => (this.wake = resolve));
         this.wake = undefined;
         continue;
@@ -138,15 +143,19 @@ export class TaskPoller<T extends PolledTask> {
   /** Sleeps until `ms` have passed or a poke or a new task wakes it. */
   private async nap(ms: number): Promise<void> {
     const { clock, signal } = this.options;
+    // Its own signal only: stop() (which the run's signal calls) wakes it. Combining the two with
+    // AbortSignal.any on every nap left a WeakRef behind on the long-lived signal each time.
     const woken = new AbortController();
     this.wake = () => woken.abort();
+    this.napUntil = clock.now() + ms;
     try {
-      await clock.sleep(ms, signal ? AbortSignal.any([signal, woken.signal]) : woken.signal);
+      await clock.sleep(ms, woken.signal);
     } catch (error) {
-      if (!woken.signal.aborted || signal?.aborted) throw error;
+      if (!woken.signal.aborted) throw error;
     } finally {
       this.wake = undefined;
     }
+    if (signal?.aborted) throw signal.reason;
   }
 
   /** Polls the tasks that are due, most overdue first, as many at a time as the gate lets through. */
