@@ -36,6 +36,8 @@ const MIN_LOOK_GAP_MS = 50;
 
 interface Scheduled<T> {
   task: T;
+  /** Times in ms since the poller was made, whole: small integers are stored in the object itself,
+   * where a clock's time (~1.7e12) takes a number of its own per field, per task. */
   addedAt: number;
   /** When it is polled next. */
   due: number;
@@ -60,8 +62,16 @@ export class TaskPoller<T extends PolledTask> {
   private failures = 0;
   private lastAnswerAt: number;
 
+  private readonly epoch: number;
+
   constructor(private readonly options: PollerOptions<T>) {
-    this.lastAnswerAt = options.clock.now();
+    this.epoch = options.clock.now();
+    this.lastAnswerAt = 0;
+  }
+
+  /** The clock's time since the poller was made, in whole ms (see Scheduled). */
+  private now(): number {
+    return Math.round(this.options.clock.now() - this.epoch);
   }
 
   get size(): number {
@@ -73,9 +83,10 @@ export class TaskPoller<T extends PolledTask> {
    * and then every `everyMs`, until poke() says its webhook came.
    */
   add(task: T, everyMs?: number): void {
-    const now = this.options.clock.now();
+    const now = this.now();
     const early = this.pokedEarly.delete(task.id);
-    const entry: Scheduled<T> = { task, addedAt: now, due: everyMs === undefined || early ? now : now + everyMs, everyMs };
+    const every = everyMs === undefined ? undefined : Math.round(everyMs);
+    const entry: Scheduled<T> = { task, addedAt: now, due: every === undefined || early ? now : now + every, everyMs: every };
     this.pending.set(task.id, entry);
     this.nextDueAt = Math.min(this.nextDueAt, entry.due);
     // Woken only when it must look sooner: a batch adds tasks by the thousand, most due after the nap.
@@ -115,7 +126,7 @@ export class TaskPoller<T extends PolledTask> {
         continue;
       }
       let batch: Array<Scheduled<T>> = this.poked.splice(0);
-      const now = clock.now();
+      const now = this.now();
       if (batch.length === 0 && now >= this.nextDueAt) batch = this.due(now);
       if (batch.length === 0) {
         await this.nap(Math.max(MIN_LOOK_GAP_MS, this.nextDueAt - now));
@@ -147,7 +158,7 @@ export class TaskPoller<T extends PolledTask> {
     // AbortSignal.any on every nap left a WeakRef behind on the long-lived signal each time.
     const woken = new AbortController();
     this.wake = () => woken.abort();
-    this.napUntil = clock.now() + ms;
+    this.napUntil = this.now() + ms;
     try {
       await clock.sleep(ms, woken.signal);
     } catch (error) {
@@ -160,7 +171,7 @@ export class TaskPoller<T extends PolledTask> {
 
   /** Polls the tasks that are due, most overdue first, as many at a time as the gate lets through. */
   private async poll(due: Array<Scheduled<T>>): Promise<void> {
-    const { clock, maxIntervalMs } = this.options;
+    const { maxIntervalMs } = this.options;
     let lastError: unknown;
     let answered = false;
     let next = 0;
@@ -173,7 +184,7 @@ export class TaskPoller<T extends PolledTask> {
           const result = await this.options.gate.run(() => this.options.fetch(task));
           answered = true;
           if (!isFinal(result.status)) {
-            const now = clock.now();
+            const now = this.now();
             entry.due = now + (entry.everyMs ?? pollDelayMs(now - entry.addedAt, maxIntervalMs));
             continue;
           }
@@ -197,7 +208,7 @@ export class TaskPoller<T extends PolledTask> {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.options.gate.concurrency, due.length) }, worker));
-    const now = clock.now();
+    const now = this.now();
     if (answered || lastError === undefined) {
       this.failures = 0;
       this.lastAnswerAt = now;

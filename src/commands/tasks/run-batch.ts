@@ -215,11 +215,10 @@ async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions[
 
 /** What an output line names of its input line. */
 type LineRef = Pick<BatchLine, 'line' | 'key'>;
-/** A task being followed: kept small (not its body), for a batch may follow 100,000 at once. */
-interface FollowedTask {
+/** A task being followed: kept small (one object, not the line's body), for a batch may follow 100,000 at once. */
+interface FollowedTask extends LineRef {
   id: string;
   scope: TaskScope;
-  line: LineRef;
 }
 /** The scope of every line without an agent, shared. */
 const NO_SCOPE: TaskScope = Object.freeze({});
@@ -312,10 +311,10 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
           report.running--;
           if ('result' in outcome) {
             const { status, result, error_message } = outcome.result;
-            report.emit(outcomeOf(task.line, task.id, status, result ?? null, error_message ?? null), exitCodeForStatus(status));
+            report.emit(outcomeOf(task, task.id, status, result ?? null, error_message ?? null), exitCodeForStatus(status));
           } else {
             const code = isExplainedError(outcome.error) ? outcome.error.exitCode : ExitCode.serviceError;
-            report.emit(outcomeOf(task.line, task.id, 'error', null, ctx.redactor.redact(outcome.error.message)), code);
+            report.emit(outcomeOf(task, task.id, 'error', null, ctx.redactor.redact(outcome.error.message)), code);
           }
         },
       })
@@ -331,7 +330,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     if (poller) {
       report.running++;
       // Only what its output line needs: 100,000 tasks may be followed at once.
-      poller.add({ id, scope: line.scope.agentId === undefined ? NO_SCOPE : line.scope, line: { line: line.line, key: line.key } }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
+      poller.add({ id, scope: line.scope.agentId === undefined ? NO_SCOPE : line.scope, line: line.line, key: line.key }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
       report.draw();
     } else {
       report.emit(outcomeOf(line, id, 'created', null, null), ExitCode.ok);
