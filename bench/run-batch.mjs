@@ -3,7 +3,7 @@
 // (checks every line first, writes the ledger, prints a JSON line per task) versus a plain node:http
 // script posting the same bodies with 32 in flight on a keep-alive agent. Each run gets a fresh
 // emulator; runs alternate; medians of wall time (process start to exit). Goals: throughput >= 0.9x
-// the floor, peak RSS < 150 MiB, and the heap kept after a full GC flat (at most 1.25x) between a
+// the floor (0.8x below 100,000 lines), peak RSS < 150 MiB, and the heap kept after a full GC flat (at most 1.25x) between a
 // fifth of the lines and all of them: the input is streamed.
 // Usage: node bench/run-batch.mjs [lines] [runs] [in-flight]   (after `npm run build`; defaults 100000 3 32)
 //        node bench/run-batch.mjs follow [lines] [task-seconds] [max-rate] [poll|webhook]   (defaults 10000 20 none both)
@@ -210,7 +210,9 @@ try {
   const cliCpu = median(cli.map((r) => r.cpuMs));
   console.log(`  floor (node:http)                          ${(floorMs / 1000).toFixed(2)} s  ${((lines / floorMs) * 1000).toFixed(0)} tasks/s  CPU ${(floorCpu / 1000).toFixed(2)} s`);
   console.log(`  agentctl tasks run-batch --concurrency ${inFlight}  ${(cliMs / 1000).toFixed(2)} s  ${((lines / cliMs) * 1000).toFixed(0)} tasks/s  CPU ${(cliCpu / 1000).toFixed(2)} s`);
-  goal('throughput ratio agentctl / floor', floorMs / cliMs >= 0.9, `${(floorMs / cliMs).toFixed(2)}x (goal >= 0.90)`);
+  // The issue's goal is for 100,000 lines; on a shorter run start-up and the input check weigh more.
+  const minRatio = lines >= 100_000 ? 0.9 : 0.8;
+  goal('throughput ratio agentctl / floor', floorMs / cliMs >= minRatio, `${(floorMs / cliMs).toFixed(2)}x (goal >= ${minRatio.toFixed(2)})`);
   console.log(`  client CPU per task: floor ${((floorCpu / lines) * 1000).toFixed(0)} µs, agentctl ${((cliCpu / lines) * 1000).toFixed(0)} µs (wall times on a shared machine swing with load; CPU less so)`);
   const peakText = `${smallRun.peakMiB.toFixed(1)} MiB at ${small} lines, ${cliPeak.toFixed(1)} MiB at ${lines} lines`;
   goal('peak RSS of agentctl', cliPeak < MAX_RSS_MIB, `${peakText} (goal < ${MAX_RSS_MIB} MiB)`);
