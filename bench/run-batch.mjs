@@ -145,11 +145,14 @@ async function followBench() {
       await emulator.stop();
     }
   }
-  rmSync(dir, { recursive: true, force: true });
 }
 
 if (follow) {
-  await followBench();
+  try {
+    await followBench();
+  } finally {
+    rmSync(dir, { recursive: true, force: true }); // also when a run failed
+  }
   process.exit(missed.length ? 1 : 0);
 }
 
