@@ -1,14 +1,17 @@
-// How fast does `tasks run-batch` create tasks, against a floor that does nothing else? 10,000 creates
-// against the bundled emulator with 16 in flight: `agentctl tasks run-batch FILE --concurrency 16`
+// How fast does `tasks run-batch` create tasks, against a floor that does nothing else? 100,000 creates
+// against the bundled emulator with 32 in flight: `agentctl tasks run-batch FILE --concurrency 32`
 // (checks every line first, writes the ledger, prints a JSON line per task) versus a plain node:http
-// script posting the same bodies with 16 in flight on a keep-alive agent. Each run gets a fresh
-// emulator; runs alternate; medians of wall time (process start to exit). Goal: throughput >= 0.8x
-// the floor. Also the CLI's peak RSS at 2,000 and 10,000 lines: flat means the input is streamed.
+// script posting the same bodies with 32 in flight on a keep-alive agent. Each run gets a fresh
+// emulator; runs alternate; medians of wall time (process start to exit). Goals: throughput >= 0.9x
+// the floor (0.8x below 100,000 lines), peak RSS < 150 MiB, and the heap kept after a full GC flat (at most 1.25x) between a
+// fifth of the lines and all of them: the input is streamed.
 // Usage: node bench/run-batch.mjs [lines] [runs] [in-flight]   (after `npm run build`; defaults 100000 3 32)
 //        node bench/run-batch.mjs follow [lines] [task-seconds] [max-rate] [poll|webhook]   (defaults 10000 20 none both)
 // The second: `run-batch --follow`, then `--webhook-listen`, on tasks that each run task-seconds, and
 // the requests each sends per finished task (creates and polls, counted by the emulator), the peak
-// request rate and memory.
+// request rate and memory. Goals: every task followed to its end (exit 0), peak RSS < 150 MiB, and
+// with a max-rate, no second with more requests than it (5% slack for where the seconds fall).
+// Both exit 1 when a goal is missed (`npm run bench -- --only batch` runs them).
 // For clean figures: env -i PATH=$PATH HOME=$HOME node bench/run-batch.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,13 @@ const small = Math.max(1, Math.round(lines / 5));
 const bin = fileURLToPath(new URL('../bin/agentctl.js', import.meta.url));
 const KEY = 'emulator-key';
 const dir = mkdtempSync(join(tmpdir(), 'agentctl-bench-batch-'));
+const MAX_RSS_MIB = 150;
+const missed = [];
+/** Prints a figure's verdict; a missed goal makes the bench exit 1. */
+function goal(name, met, detail) {
+  console.log(`  ${name}: ${detail}  ${met ? 'ok' : 'MISSED'}`);
+  if (!met) missed.push(name);
+}
 
 // Loaded into the measured process: reports its peak RSS and, after a full GC, the heap it still
 // holds (both KiB) on fd 3 as it exits. Peak RSS also counts garbage not yet collected; the retained
@@ -70,26 +80,47 @@ function input(n) {
   return path;
 }
 
-/** The emulator in its own process; with `countRequests`, it logs each request and they are counted per second. */
+// The emulator for the follow figures, through its library: it counts the requests it answers per
+// second of its own time (counted in this bench from its log, a busy bench read the lines late, in bursts).
+const COUNTING_EMULATOR = `
+const { startEmulator } = await import(process.argv[1]);
+const perSecond = new Map();
+let total = 0;
+let creates = 0;
+const emulator = await startEmulator({ port: 0, taskDurationMs: Number(process.argv[2]), log: (line) => {
+  if (!line.startsWith('GET ') && !line.startsWith('POST ')) return;
+  total++;
+  if (line.startsWith('POST ')) creates++;
+  const second = Math.floor(performance.now() / 1000);
+  perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+} });
+console.log(emulator.baseUrl);
+process.on('SIGTERM', () => {
+  process.stdout.write(JSON.stringify({ total, creates, peak: Math.max(0, ...perSecond.values()) }) + '\\n', () => process.exit(0));
+});
+`;
+
+/**
+ * The emulator in its own process. With `countRequests`, stop() resolves with the requests it
+ * answered ({ total, creates, peak }: the most in one second).
+ */
 async function startEmulator({ taskMs = 3600000, countRequests = false } = {}) {
-  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--task-duration', String(taskMs), ...(countRequests ? [] : ['--quiet'])], {
-    stdio: ['ignore', 'pipe', countRequests ? 'pipe' : 'inherit'],
-  });
-  const requests = { total: 0, creates: 0, perSecond: new Map() };
-  if (countRequests) {
-    createInterface({ input: child.stderr }).on('line', (line) => {
-      if (!/^(GET|POST) /.test(line)) return;
-      requests.total++;
-      if (line.startsWith('POST')) requests.creates++;
-      const second = Math.floor(performance.now() / 1000);
-      requests.perSecond.set(second, (requests.perSecond.get(second) ?? 0) + 1);
-    });
-  }
-  const baseUrl = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the emulator exited early (code ${code})`)));
-  });
-  return { baseUrl, requests, stop: () => child.kill('SIGTERM') };
+  const library = new URL('../dist/emulator/index.mjs', import.meta.url).href;
+  const argv = countRequests ? ['--input-type=module', '-e', COUNTING_EMULATOR, library, String(taskMs)] : [bin, 'emulator', '--port', '0', '--task-duration', String(taskMs), '--quiet'];
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const first = await Promise.race([lines.next(), exited.then((code) => ({ done: true, code }))]);
+  if (first.done) throw new Error(`the emulator exited early (code ${first.code})`);
+  let stopping;
+  const stop = () => (stopping ??= ending());
+  const ending = async () => {
+    child.kill('SIGTERM');
+    const counts = countRequests ? (await lines.next()).value : undefined;
+    await exited;
+    return counts ? JSON.parse(counts) : undefined;
+  };
+  return { baseUrl: first.value, stop };
 }
 
 /** run-batch --follow (polling) and --webhook-listen: requests per finished task and the peak rate, as the emulator saw them. */
@@ -103,23 +134,26 @@ async function followBench() {
       // Exit 1 too: a create the overloaded emulator cut off is reported unknown, and its line still printed.
       const result = await timed([bin, 'tasks', 'run-batch', file, '--concurrency', String(inFlight), mode, '--quiet', ...rate], { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY }, [0, 1]);
       if (result.lines !== lines) throw new Error(`run-batch printed ${result.lines} lines for ${lines} tasks`);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the last log lines
-      const { total, creates, perSecond } = emulator.requests;
-      const peak = Math.max(...perSecond.values());
+      const { total, creates, peak } = await emulator.stop();
       console.log(`run-batch ${mode}: ${lines} tasks of ${taskSeconds} s each, ${inFlight} in flight${maxRate ? `, --max-rate ${maxRate}` : ''}`);
       console.log(`  wall ${(result.ms / 1000).toFixed(1)} s, ${total} requests (${creates} creates, ${total - creates} polls)${result.code ? `, exit ${result.code}` : ''}`);
       console.log(`  requests per finished task: ${(total / lines).toFixed(2)} (polls ${((total - creates) / lines).toFixed(2)}); peak ${peak} requests/s`);
-      console.log(`  peak RSS ${result.peakMiB.toFixed(1)} MiB, heap after GC ${result.heapMiB.toFixed(1)} MiB`);
+      goal('every task followed to its end', result.code === 0, `exit ${result.code}`);
+      goal('peak RSS', result.peakMiB < MAX_RSS_MIB, `${result.peakMiB.toFixed(1)} MiB (goal < ${MAX_RSS_MIB}), heap after GC ${result.heapMiB.toFixed(1)} MiB`);
+      if (maxRate) goal('request rate bounded', peak <= Number(maxRate) * 1.05, `peak ${peak} requests/s (goal <= ${maxRate})`);
     } finally {
-      emulator.stop();
+      await emulator.stop();
     }
   }
-  rmSync(dir, { recursive: true, force: true });
 }
 
 if (follow) {
-  await followBench();
-  process.exit(0);
+  try {
+    await followBench();
+  } finally {
+    rmSync(dir, { recursive: true, force: true }); // also when a run failed
+  }
+  process.exit(missed.length ? 1 : 0);
 }
 
 /** Runs a process to its end: wall time in ms, peak RSS in MiB, stdout lines. */
@@ -179,10 +213,15 @@ try {
   const cliCpu = median(cli.map((r) => r.cpuMs));
   console.log(`  floor (node:http)                          ${(floorMs / 1000).toFixed(2)} s  ${((lines / floorMs) * 1000).toFixed(0)} tasks/s  CPU ${(floorCpu / 1000).toFixed(2)} s`);
   console.log(`  agentctl tasks run-batch --concurrency ${inFlight}  ${(cliMs / 1000).toFixed(2)} s  ${((lines / cliMs) * 1000).toFixed(0)} tasks/s  CPU ${(cliCpu / 1000).toFixed(2)} s`);
-  console.log(`  throughput ratio agentctl / floor: ${(floorMs / cliMs).toFixed(2)}x  (goal >= 0.90)`);
+  // The issue's goal is for 100,000 lines; on a shorter run start-up and the input check weigh more.
+  const minRatio = lines >= 100_000 ? 0.9 : 0.8;
+  goal('throughput ratio agentctl / floor', floorMs / cliMs >= minRatio, `${(floorMs / cliMs).toFixed(2)}x (goal >= ${minRatio.toFixed(2)})`);
   console.log(`  client CPU per task: floor ${((floorCpu / lines) * 1000).toFixed(0)} µs, agentctl ${((cliCpu / lines) * 1000).toFixed(0)} µs (wall times on a shared machine swing with load; CPU less so)`);
-  console.log(`  peak RSS of agentctl: ${smallRun.peakMiB.toFixed(1)} MiB at ${small} lines, ${cliPeak.toFixed(1)} MiB at ${lines} lines  (ratio ${(cliPeak / smallRun.peakMiB).toFixed(2)}; 1.00 = flat)`);
-  console.log(`  heap kept after a full GC: ${smallRun.heapMiB.toFixed(1)} MiB at ${small} lines, ${cliHeap.toFixed(1)} MiB at ${lines} lines  (ratio ${(cliHeap / smallRun.heapMiB).toFixed(2)})`);
+  const peakText = `${smallRun.peakMiB.toFixed(1)} MiB at ${small} lines, ${cliPeak.toFixed(1)} MiB at ${lines} lines`;
+  goal('peak RSS of agentctl', cliPeak < MAX_RSS_MIB, `${peakText} (goal < ${MAX_RSS_MIB} MiB)`);
+  const heapText = `${smallRun.heapMiB.toFixed(1)} MiB at ${small} lines, ${cliHeap.toFixed(1)} MiB at ${lines} lines`;
+  goal('heap kept after a full GC', cliHeap / smallRun.heapMiB <= 1.25, `${heapText}, ratio ${(cliHeap / smallRun.heapMiB).toFixed(2)} (goal <= 1.25: flat)`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+if (missed.length) process.exitCode = 1;

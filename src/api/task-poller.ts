@@ -36,6 +36,8 @@ const MIN_LOOK_GAP_MS = 50;
 
 interface Scheduled<T> {
   task: T;
+  /** Times in ms since the poller was made, whole: small integers are stored in the object itself,
+   * where a clock's time (~1.7e12) takes a number of its own per field, per task. */
   addedAt: number;
   /** When it is polled next. */
   due: number;
@@ -50,6 +52,8 @@ export class TaskPoller<T extends PolledTask> {
   private closed = false;
   private stopped = false;
   private wake?: () => void;
+  /** When the current nap ends: a task added due later need not wake it. */
+  private napUntil = Infinity;
   /** The earliest time a pending task is due, as far as known (a look for due tasks reads them all). */
   private nextDueAt = 0;
   /** Tasks to poll at once (their webhook came), and ids poked before they were added. */
@@ -58,8 +62,16 @@ export class TaskPoller<T extends PolledTask> {
   private failures = 0;
   private lastAnswerAt: number;
 
+  private readonly epoch: number;
+
   constructor(private readonly options: PollerOptions<T>) {
-    this.lastAnswerAt = options.clock.now();
+    this.epoch = options.clock.now();
+    this.lastAnswerAt = 0;
+  }
+
+  /** The clock's time since the poller was made, in whole ms (see Scheduled). */
+  private now(): number {
+    return Math.round(this.options.clock.now() - this.epoch);
   }
 
   get size(): number {
@@ -71,12 +83,14 @@ export class TaskPoller<T extends PolledTask> {
    * and then every `everyMs`, until poke() says its webhook came.
    */
   add(task: T, everyMs?: number): void {
-    const now = this.options.clock.now();
+    const now = this.now();
     const early = this.pokedEarly.delete(task.id);
-    const entry: Scheduled<T> = { task, addedAt: now, due: everyMs === undefined || early ? now : now + everyMs, everyMs };
+    const every = everyMs === undefined ? undefined : Math.round(everyMs);
+    const entry: Scheduled<T> = { task, addedAt: now, due: every === undefined || early ? now : now + every, everyMs: every };
     this.pending.set(task.id, entry);
     this.nextDueAt = Math.min(this.nextDueAt, entry.due);
-    this.wake?.();
+    // Woken only when it must look sooner: a batch adds tasks by the thousand, most due after the nap.
+    if (entry.due < this.napUntil) this.wake?.();
   }
 
   /** Polls a task as soon as possible (its completion webhook came); one not added yet is polled once it is. */
@@ -101,16 +115,18 @@ export class TaskPoller<T extends PolledTask> {
 
   async run(): Promise<void> {
     const { clock, signal } = this.options;
+    if (signal?.aborted) throw signal.reason;
     signal?.addEventListener('abort', () => this.stop(), { once: true });
     for (;;) {
       if (this.stopped || (this.closed && this.pending.size === 0)) return;
       if (this.pending.size === 0) {
+        this.napUntil = Infinity;
         await new Promise<void>((resolve) => (this.wake = resolve));
         this.wake = undefined;
         continue;
       }
       let batch: Array<Scheduled<T>> = this.poked.splice(0);
-      const now = clock.now();
+      const now = this.now();
       if (batch.length === 0 && now >= this.nextDueAt) batch = this.due(now);
       if (batch.length === 0) {
         await this.nap(Math.max(MIN_LOOK_GAP_MS, this.nextDueAt - now));
@@ -138,20 +154,24 @@ export class TaskPoller<T extends PolledTask> {
   /** Sleeps until `ms` have passed or a poke or a new task wakes it. */
   private async nap(ms: number): Promise<void> {
     const { clock, signal } = this.options;
+    // Its own signal only: stop() (which the run's signal calls) wakes it. Combining the two with
+    // AbortSignal.any on every nap left a WeakRef behind on the long-lived signal each time.
     const woken = new AbortController();
     this.wake = () => woken.abort();
+    this.napUntil = this.now() + ms;
     try {
-      await clock.sleep(ms, signal ? AbortSignal.any([signal, woken.signal]) : woken.signal);
+      await clock.sleep(ms, woken.signal);
     } catch (error) {
-      if (!woken.signal.aborted || signal?.aborted) throw error;
+      if (!woken.signal.aborted) throw error;
     } finally {
       this.wake = undefined;
     }
+    if (signal?.aborted) throw signal.reason;
   }
 
   /** Polls the tasks that are due, most overdue first, as many at a time as the gate lets through. */
   private async poll(due: Array<Scheduled<T>>): Promise<void> {
-    const { clock, maxIntervalMs } = this.options;
+    const { maxIntervalMs } = this.options;
     let lastError: unknown;
     let answered = false;
     let next = 0;
@@ -164,7 +184,7 @@ export class TaskPoller<T extends PolledTask> {
           const result = await this.options.gate.run(() => this.options.fetch(task));
           answered = true;
           if (!isFinal(result.status)) {
-            const now = clock.now();
+            const now = this.now();
             entry.due = now + (entry.everyMs ?? pollDelayMs(now - entry.addedAt, maxIntervalMs));
             continue;
           }
@@ -188,7 +208,7 @@ export class TaskPoller<T extends PolledTask> {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.options.gate.concurrency, due.length) }, worker));
-    const now = clock.now();
+    const now = this.now();
     if (answered || lastError === undefined) {
       this.failures = 0;
       this.lastAnswerAt = now;

@@ -40,6 +40,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** A JSON file the records are loaded from at start (when it exists) and saved to on close. */
   stateFile?: string;
+  /** Completion webhooks delivered at once at most (default 16); the others wait their turn. */
+  webhookConcurrency?: number;
 }
 
 /** One request as the emulator saw it (the request log). */
@@ -91,7 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const clock = options.clock ?? systemClock();
   const state = new State(clock, options.seed);
   const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000);
-  const webhooks = new WebhookSender(state, log);
+  const webhooks = new WebhookSender(state, log, options.webhookConcurrency);
   lifecycle.onEnd((task) => webhooks.deliver(task));
   // Loaded before the routes are built, so the loaded agents' schedules are armed with them.
   if (options.stateFile) {

@@ -2,26 +2,59 @@ import type { State, TaskRecord } from './state.js';
 
 export const WEBHOOK_USER_AGENT = 'Agentctl-Emulator-AgentWebhook/1.0';
 const TIMEOUT_MS = 10_000;
+/**
+ * Deliveries in flight at once. The service posts a task's webhook from the worker that ran it, so a
+ * pool of workers bounds them; unbounded, 100,000 tasks ending together opened a connection each and
+ * ran the emulator, and the listener receiving them, out of file descriptors.
+ */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 16;
 
 /**
- * The completion webhook: once per final state, 10 s timeout (on the emulator's clock), no retry,
- * outcome kept on the task.
+ * The completion webhook: once per final state, 10 s timeout (on the emulator's clock, from when its
+ * delivery starts), no retry, outcome kept on the task. Deliveries wait in a queue (first ended,
+ * first sent) for one of `concurrency` slots; none is dropped, however many tasks end at once.
  */
 export class WebhookSender {
   private readonly inFlight = new Set<AbortController>();
+  private queue: Array<{ task: TaskRecord; url: string }> = [];
+  /** Index of the next task to send in `queue` (shifting a long array costs a copy each time). */
+  private head = 0;
+  private stopped = false;
 
   constructor(
     private readonly state: State,
     private readonly log: (line: string) => void,
+    private readonly concurrency = DEFAULT_WEBHOOK_CONCURRENCY,
   ) {}
 
+  /** Deliveries waiting for a slot. */
+  get queued(): number {
+    return this.queue.length - this.head;
+  }
+
   deliver(task: TaskRecord): void {
-    if (!task.webhook) return;
-    void this.send(task, task.webhook);
+    if (!task.webhook || this.stopped) return;
+    this.queue.push({ task, url: task.webhook });
+    this.next();
   }
 
   stop(): void {
+    this.stopped = true;
+    this.queue = [];
+    this.head = 0;
     for (const controller of this.inFlight) controller.abort();
+  }
+
+  /** Starts queued deliveries while slots are free. */
+  private next(): void {
+    while (this.inFlight.size < this.concurrency && this.head < this.queue.length) {
+      const { task, url } = this.queue[this.head++] as { task: TaskRecord; url: string };
+      if (this.head > 1024 && this.head * 2 > this.queue.length) {
+        this.queue = this.queue.slice(this.head);
+        this.head = 0;
+      }
+      void this.send(task, url).finally(() => this.next());
+    }
   }
 
   private async send(task: TaskRecord, url: string): Promise<void> {

@@ -207,6 +207,22 @@ describe('tasks run-batch', () => {
     }
   });
 
+  it('--webhook-listen on tasks that end in a burst, their webhooks queued 2 at a time by the service: every one comes, none is polled twice', async () => {
+    const log: string[] = [];
+    const hooked = await startEmulator({ port: 0, taskDurationMs: 300, webhookConcurrency: 2, log: (line) => log.push(line) });
+    try {
+      const file = inputFile(Array.from({ length: 200 }, (_, i) => `burst task ${i}`));
+      // A webhook that did not come would be polled after 30 s: past the test's timeout.
+      const result = await against(hooked.baseUrl)(['tasks', 'run-batch', file, '--webhook-listen', '--fallback-interval', '30', '--concurrency', '16']);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(jsonLines(result.stdout).filter((o) => o.status === 'completed')).toHaveLength(200);
+      expect(log.filter((line) => /^webhook \S+ -> \S+ answered 200$/.test(line))).toHaveLength(200);
+      expect(log.filter((line) => line.startsWith('GET '))).toHaveLength(200); // the result, once the webhook came
+    } finally {
+      await hooked.close();
+    }
+  });
+
   it('--shard auto outside a parallel CI job exits 2 before any request, naming what it looked for', async () => {
     const file = inputFile(['one', 'two']);
     const before = await taskCount();

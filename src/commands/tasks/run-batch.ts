@@ -213,6 +213,16 @@ async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions[
   return { url, close: () => listener.close() };
 }
 
+/** What an output line names of its input line. */
+type LineRef = Pick<BatchLine, 'line' | 'key'>;
+/** A task being followed: kept small (one object, not the line's body), for a batch may follow 100,000 at once. */
+interface FollowedTask extends LineRef {
+  id: string;
+  scope: TaskScope;
+}
+/** The scope of every line without an agent, shared. */
+const NO_SCOPE: TaskScope = Object.freeze({});
+
 type CreateOutcome = { kind: 'created'; id: string } | { kind: 'rejected' | 'unknown'; error: Error & { exitCode?: number } };
 
 /** A connection that was never made: the create did not reach the service and may be sent again. */
@@ -280,7 +290,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   let halted: Error | undefined;
 
   /** One line of output, its keys always in the same order. */
-  const outcomeOf = (line: BatchLine, id: string | null, status: string, result: unknown, error: string | null): TaskOutcome => ({
+  const outcomeOf = (line: LineRef, id: string | null, status: string, result: unknown, error: string | null): TaskOutcome => ({
     line: line.line,
     key: line.key ?? null,
     id,
@@ -290,7 +300,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   });
 
   const poller = options.follow
-    ? new TaskPoller<{ id: string; scope: TaskScope; line: BatchLine }>({
+    ? new TaskPoller<FollowedTask>({
         gate,
         clock,
         signal,
@@ -301,10 +311,10 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
           report.running--;
           if ('result' in outcome) {
             const { status, result, error_message } = outcome.result;
-            report.emit(outcomeOf(task.line, task.id, status, result ?? null, error_message ?? null), exitCodeForStatus(status));
+            report.emit(outcomeOf(task, task.id, status, result ?? null, error_message ?? null), exitCodeForStatus(status));
           } else {
             const code = isExplainedError(outcome.error) ? outcome.error.exitCode : ExitCode.serviceError;
-            report.emit(outcomeOf(task.line, task.id, 'error', null, ctx.redactor.redact(outcome.error.message)), code);
+            report.emit(outcomeOf(task, task.id, 'error', null, ctx.redactor.redact(outcome.error.message)), code);
           }
         },
       })
@@ -319,7 +329,8 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   const created = (line: BatchLine, id: string, now = false) => {
     if (poller) {
       report.running++;
-      poller.add({ id, scope: line.scope, line }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
+      // Only what its output line needs: 100,000 tasks may be followed at once.
+      poller.add({ id, scope: line.scope.agentId === undefined ? NO_SCOPE : line.scope, line: line.line, key: line.key }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
       report.draw();
     } else {
       report.emit(outcomeOf(line, id, 'created', null, null), ExitCode.ok);
