@@ -341,6 +341,30 @@ describe('agentctl mcp command', () => {
     expect(result.stderr).toContain('speaks the Model Context Protocol on stdin and stdout');
   });
 
+  it('answers every request piped in before stdin ended, and JSON-RPC errors for what is no call', async () => {
+    const task = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'piped' }, KEY);
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'prompts/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'tasks_get', arguments: { id: task.id } } },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'schedule_preview', arguments: { expression: '@daily', count: 1, from: '2026-01-01T00:00:00Z' } } },
+    ].map((line) => JSON.stringify(line));
+    const input = `${lines.slice(0, 3).join('\n')}\n{"jsonrpc": "2.0", "id": 9, "method": tools/list}\n${lines.slice(3).join('\n')}\n`;
+    const result = await agentctl(['mcp'], { env: { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY }, input });
+    expect(result.exitCode).toBe(0);
+    const answers = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    expect(answers).toHaveLength(6);
+    expect(byId.get(2).error.code).toBe(-32601); // a method this server does not offer
+    expect(byId.get(3).error).toMatchObject({ code: -32602, message: expect.stringContaining('params.name') });
+    expect(byId.get(null).error.code).toBe(-32700); // the line that is not JSON: its id cannot be read
+    expect(byId.get(4).result.structuredContent).toMatchObject({ id: task.id, prompt: 'piped' }); // answered although stdin had ended
+    expect(byId.get(5).result.structuredContent.next).toEqual(['2026-01-02T00:00:00.000Z']);
+    expect(result.stderr).toContain('agentctl mcp: Parse error: the line is not JSON');
+  });
+
   it('refuses unknown tools and an empty selection before serving', async () => {
     const unknown = await agentctl(['mcp', '--tools', 'tasks_get,nope']);
     expect(unknown.exitCode).toBe(2);
