@@ -348,7 +348,7 @@ describe('agentctl mcp command', () => {
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'prompts/list' },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } },
-      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'tasks_get', arguments: { id: task.id } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'tasks_get', arguments: { id: task.id.toUpperCase() } } }, // ids are sent lower-cased
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'schedule_preview', arguments: { expression: '@daily', count: 1, from: '2026-01-01T00:00:00Z' } } },
     ].map((line) => JSON.stringify(line));
     const input = `${lines.slice(0, 3).join('\n')}\n{"jsonrpc": "2.0", "id": 9, "method": tools/list}\n${lines.slice(3).join('\n')}\n`;
