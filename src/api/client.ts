@@ -51,9 +51,9 @@ export interface RequestOptions<T> {
 }
 
 export interface ApiResponse<T> {
-  status: number;
-  data: T;
-  headers: Record<string, string | string[] | undefined>;
+  readonly status: number;
+  readonly data: T;
+  readonly headers: Record<string, string | string[] | undefined>;
 }
 
 const RESOLVED_PATHS_KEPT = 256;
@@ -290,19 +290,30 @@ export class ApiClient {
   }
 }
 
-/** A successful answer; its headers are parsed only if the caller reads them (a class: an object literal with a getter is slow to make). */
+/**
+ * A successful answer; its headers are parsed only if the caller reads them (a class: an object
+ * literal with a getter is slow to make). Spread it and `headers` stays behind: read its fields.
+ */
 class Answer<T> implements ApiResponse<T> {
+  readonly #response: HttpResponse;
+
   constructor(
-    private readonly response: HttpResponse,
+    response: HttpResponse,
     readonly data: T,
-  ) {}
+  ) {
+    this.#response = response;
+  }
 
   get status(): number {
-    return this.response.status;
+    return this.#response.status;
   }
 
   get headers(): Record<string, string | string[] | undefined> {
-    return this.response.headers;
+    return this.#response.headers;
+  }
+
+  toJSON(): ApiResponse<T> {
+    return { status: this.status, headers: this.headers, data: this.data };
   }
 }
 

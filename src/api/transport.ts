@@ -30,25 +30,31 @@ export class BodyTooLargeError extends Error {
 }
 
 export interface HttpResponse {
-  status: number;
+  readonly status: number;
   /** Parsed when first read: most answers are read without looking at their headers. */
   readonly headers: IncomingHttpHeaders;
-  text: string;
+  readonly text: string;
 }
 
 /** An answer whose headers node:http parses only when asked (~3 us of an exchange that reads none). */
 class Answer implements HttpResponse {
   readonly status: number;
+  readonly #response: IncomingMessage;
 
   constructor(
-    private readonly response: IncomingMessage,
+    response: IncomingMessage,
     readonly text: string,
   ) {
+    this.#response = response;
     this.status = response.statusCode ?? 0;
   }
 
   get headers(): IncomingHttpHeaders {
-    return this.response.headers;
+    return this.#response.headers;
+  }
+
+  toJSON(): { status: number; headers: IncomingHttpHeaders; text: string } {
+    return { status: this.status, headers: this.headers, text: this.text };
   }
 }
 

@@ -47,7 +47,8 @@ describe('agentctl mcp stdio transport', () => {
     await feed('{"jsonrpc": "2.0", "id": 1, "method": sk-secret}\n', `${JSON.stringify(ping(2))}\n`);
     expect(written).toHaveLength(1);
     const answer = JSON.parse(written[0]!);
-    expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(answer).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    expect(answer).not.toHaveProperty('id'); // none could be read (MCP clients refuse id null)
     expect(answer.error.message).toContain('line 1, column 39');
     expect(answer.error.message).not.toContain('sk-secret');
     expect(errors).toEqual([answer.error.message]);
@@ -56,8 +57,9 @@ describe('agentctl mcp stdio transport', () => {
 
   it('answers JSON that is no JSON-RPC 2.0 message as an invalid request', async () => {
     const { feed, messages, written } = await open();
-    await feed('[1, 2]\n{"jsonrpc": "1.0", "id": 1, "method": "ping"}\n{"jsonrpc": "2.0", "id": 1}\n"text"\n');
+    await feed('[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]\n{"jsonrpc": "1.0", "id": 1, "method": "ping"}\n{"jsonrpc": "2.0", "id": 1}\n"text"\n');
     expect(written.map((line) => JSON.parse(line).error.code)).toEqual([-32600, -32600, -32600, -32600]);
+    expect(JSON.parse(written[0]!).error.message).toContain('batches are not supported');
     expect(messages).toEqual([]);
     await feed('{"jsonrpc": "2.0", "id": 1, "result": {}}\n{"jsonrpc": "2.0", "error": {"code": 1, "message": "m"}}\n');
     expect(messages).toHaveLength(2); // responses pass on to the SDK, which matches them to requests
@@ -71,6 +73,13 @@ describe('agentctl mcp stdio transport', () => {
     expect(written).toHaveLength(1);
     expect(JSON.parse(written[0]!).error).toMatchObject({ code: -32600, message: 'Invalid Request: a line of more than 10 MiB was dropped' });
     expect(messages).toEqual([ping(1)]);
+  });
+
+  it('reads a last line that has no newline when stdin ends', async () => {
+    const { input, messages } = await open();
+    input.end(`${JSON.stringify(ping(1))}\n${JSON.stringify(ping(2))}`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(messages).toEqual([ping(1), ping(2)]);
   });
 
   it('writes one line per message, and waits for a full stdout to drain', async () => {

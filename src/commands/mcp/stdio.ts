@@ -22,9 +22,6 @@ export class LineTransport implements Transport {
   /** Until the next newline: the rest of a line too long to read. */
   private skipping = false;
   private closed = false;
-  /** Requests read and not yet answered, by id; and who waits for none to be left. */
-  private readonly unanswered = new Set<string | number>();
-  private idle?: () => void;
 
   constructor(
     private readonly input: Readable,
@@ -46,30 +43,31 @@ export class LineTransport implements Transport {
     if (start < chunk.length && !this.skipping) this.keep(chunk.slice(start));
   };
 
+  /** A last line without its newline is a line too. */
+  private readonly onEnd = () => {
+    if (this.partial !== '' && !this.skipping) this.receive(this.partial);
+    this.partial = '';
+  };
+
   private readonly onError = (error: Error) => this.onerror?.(error);
 
   async start(): Promise<void> {
     this.input.setEncoding('utf8');
     this.input.on('data', this.onData);
+    this.input.on('end', this.onEnd);
     this.input.on('error', this.onError);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if ('result' in message || 'error' in message) this.answer(message.id);
     if (this.output.write(`${JSON.stringify(message)}\n`)) return Promise.resolve();
     return new Promise((resolve) => this.output.once('drain', resolve));
-  }
-
-  /** Resolves once every request read so far is answered (stdin ended: answer them, then stop). */
-  answered(): Promise<void> {
-    if (this.unanswered.size === 0) return Promise.resolve();
-    return new Promise((resolve) => (this.idle = resolve));
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
     this.input.off('error', this.onError);
     this.partial = '';
     this.skipping = false;
@@ -94,22 +92,17 @@ export class LineTransport implements Transport {
     } catch (error) {
       return this.refuse(PARSE_ERROR, `Parse error: the line is not JSON: ${describeJsonError(line, error)}`);
     }
+    if (Array.isArray(message)) return this.refuse(INVALID_REQUEST, 'Invalid Request: batches are not supported, send one message per line');
     if (!isMessage(message)) return this.refuse(INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message');
-    if ('method' in message) {
-      if ('id' in message) this.unanswered.add(message.id);
-      // The SDK sends nothing for a request the client cancelled.
-      else if (message.method === 'notifications/cancelled') this.answer(message.params?.requestId);
-    }
     this.onmessage?.(message);
   }
 
-  private answer(id: unknown): void {
-    if (this.unanswered.delete(id as string | number) && this.unanswered.size === 0) this.idle?.();
-  }
-
-  /** Answers a line that is no message as JSON-RPC says (id null: none could be read), and reports it. */
+  /**
+   * Answers a line that is no message as JSON-RPC says, and reports it. No id: none could be read
+   * (JSON-RPC's id null is no MCP request id, and the SDK's clients refuse it; they take none).
+   */
   private refuse(code: number, message: string): void {
-    this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } })}\n`);
+    this.output.write(`${JSON.stringify({ jsonrpc: '2.0', error: { code, message } })}\n`);
     this.onerror?.(new Error(message));
   }
 }
@@ -119,7 +112,7 @@ const INVALID_REQUEST = -32600;
 
 /** A JSON-RPC 2.0 request, notification or response, by its shape (the SDK checks each kind's fields). */
 function isMessage(value: unknown): value is JSONRPCMessage {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
   if (message.jsonrpc !== '2.0') return false;
   if (typeof message.method === 'string') return true;
