@@ -14,7 +14,7 @@ import { build, transform } from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REQUIRE_BANNER, TARGET, lazyChildProcess, linearJqIo, plainProcess } from './esbuild-plugins.mjs';
+import { REQUIRE_BANNER, TARGET, lazyChildProcess, linearJqIo, mcpMessageGuards, plainProcess } from './esbuild-plugins.mjs';
 import { importSource } from './import-source.mjs';
 
 
@@ -73,7 +73,7 @@ const { metafile, outputFiles } = await build({
   // (Bundled CommonJS code that asks for __dirname, like jq-wasm's Emscripten loader, gets the
   // chunk's own folder: dist/ is CommonJS.)
   define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), 'import.meta': IMPORT_META },
-  plugins: [lazyChildProcess, plainProcess, linearJqIo, deferredLibraries],
+  plugins: [lazyChildProcess, plainProcess, linearJqIo, mcpMessageGuards, deferredLibraries],
   logLevel: 'warning',
 });
 const inputs = Object.keys(metafile.inputs);

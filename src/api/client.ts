@@ -3,7 +3,7 @@ import { ApiError, MissingApiVersionError, NetworkError, RedirectError, Response
 import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
-import { BodyTooLargeError, HttpTransport } from './transport.js';
+import { BodyTooLargeError, HttpTransport, type HttpResponse } from './transport.js';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { apiBase, resolveApiPath } from './url.js';
 import { UsageError } from '../errors.js';
@@ -51,9 +51,9 @@ export interface RequestOptions<T> {
 }
 
 export interface ApiResponse<T> {
-  status: number;
-  data: T;
-  headers: Record<string, string | string[] | undefined>;
+  readonly status: number;
+  readonly data: T;
+  readonly headers: Record<string, string | string[] | undefined>;
 }
 
 const RESOLVED_PATHS_KEPT = 256;
@@ -142,13 +142,15 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {
-        const { status, headers, body } = outcome;
+        const { response, body } = outcome;
+        const { status } = response;
         if (status < 300) {
           // The generated predicate says yes for almost every body; zod loads when it says no, to explain why.
-          if (!options.shape || options.shape.accept?.(body)) return { status, headers, data: body as T };
-          if (typeof body === 'string') throw notJsonError(method, url.pathname, status, headerValue(headers['content-type']), body);
-          return { status, headers, data: await this.checkShape(body, options.shape, method, url) };
+          if (!options.shape || options.shape.accept?.(body)) return answer(response, body as T);
+          if (typeof body === 'string') throw notJsonError(method, url.pathname, status, headerValue(response.headers['content-type']), body);
+          return answer(response, await this.checkShape(body, options.shape, method, url));
         }
+        const { headers } = response;
         if (MissingApiVersionError.applies(status, body, this.base)) throw new MissingApiVersionError(method, url.pathname, this.baseUrl);
         // Never followed: the API key would go along to wherever the service points.
         if (status < 400) throw new RedirectError(status, headerValue(headers.location), method, url, this.base);
@@ -188,7 +190,7 @@ export class ApiClient {
     url: URL,
     options: RequestOptions<unknown>,
   ): Promise<
-    | { kind: 'response'; status: number; headers: Record<string, string | string[] | undefined>; body: unknown }
+    | { kind: 'response'; response: HttpResponse; body: unknown }
     | { kind: 'error'; error: unknown; code: string | undefined }
   > {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
@@ -214,12 +216,12 @@ export class ApiClient {
         maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       });
       const text = response.text;
-      const body = parseBody(text, headerValue(response.headers['content-type']));
+      const body = parseBody(text, response);
       if (this.options.trace) {
         this.trace(`< ${response.status} ${method} ${url.href} (${Date.now() - started} ms)`);
         if (text) this.trace(`< ${truncate(text, 2000)}`);
       }
-      return { kind: 'response', status: response.status, headers: response.headers, body };
+      return { kind: 'response', response, body };
     } catch (error) {
       const code = errorCode(error, options.signal);
       if (this.options.trace) this.trace(`< ${method} ${url.href} failed: ${code ?? String(error)}`);
@@ -288,9 +290,39 @@ export class ApiClient {
   }
 }
 
-function parseBody(text: string, contentType: string | undefined): unknown {
+/**
+ * A successful answer; its headers are parsed only if the caller reads them (a class: an object
+ * literal with a getter is slow to make). Spread it and `headers` stays behind: read its fields.
+ */
+class Answer<T> implements ApiResponse<T> {
+  readonly #response: HttpResponse;
+
+  constructor(
+    response: HttpResponse,
+    readonly data: T,
+  ) {
+    this.#response = response;
+  }
+
+  get status(): number {
+    return this.#response.status;
+  }
+
+  get headers(): Record<string, string | string[] | undefined> {
+    return this.#response.headers;
+  }
+
+  toJSON(): ApiResponse<T> {
+    return { status: this.status, headers: this.headers, data: this.data };
+  }
+}
+
+const answer = <T>(response: HttpResponse, data: T): ApiResponse<T> => new Answer(response, data);
+
+/** The body as JSON when it looks like JSON or says it is (the content type is read only if the text does not tell). */
+function parseBody(text: string, response: HttpResponse): unknown {
   if (text === '') return undefined;
-  const looksJson = contentType?.includes('json') || /^\s*[[{"]/.test(text);
+  const looksJson = /^\s*[[{"]/.test(text) || headerValue(response.headers['content-type'])?.includes('json');
   if (!looksJson) return text;
   try {
     return JSON.parse(text);

@@ -1,4 +1,4 @@
-import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type RequestOptions } from 'node:http';
+import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
 
 // How one HTTP exchange is sent: Node's own http/https with a keep-alive agent. Node's http is part
 // of every node process already, so a command pays nothing to load it; loading undici cost ~55 ms
@@ -30,9 +30,40 @@ export class BodyTooLargeError extends Error {
 }
 
 export interface HttpResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
+  readonly status: number;
+  /** Parsed when first read: most answers are read without looking at their headers. */
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+}
+
+/** An answer whose headers node:http parses only when asked (~3 us of an exchange that reads none). */
+class Answer implements HttpResponse {
+  readonly status: number;
+  readonly #response: IncomingMessage;
+
+  constructor(
+    response: IncomingMessage,
+    readonly text: string,
+  ) {
+    this.#response = response;
+    this.status = response.statusCode ?? 0;
+  }
+
+  get headers(): IncomingHttpHeaders {
+    return this.#response.headers;
+  }
+
+  toJSON(): { status: number; headers: IncomingHttpHeaders; text: string } {
+    return { status: this.status, headers: this.headers, text: this.text };
+  }
+}
+
+/** A header's value from the raw list, without parsing them all. */
+function rawHeader(raw: string[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).length === name.length && (raw[i] as string).toLowerCase() === name) return raw[i + 1];
+  }
+  return undefined;
 }
 
 /** An idle kept-alive socket is dropped after this (servers commonly close theirs at 5 s). */
@@ -170,7 +201,8 @@ export function exchange(start: () => ClientRequest, options: SendOptions): Prom
       const chunks: Buffer[] = [];
       // A body past the limit is refused before it is read (Content-Length) or as it streams in.
       const limit = options.maxBodyBytes ?? Infinity;
-      const declared = res.headers['content-length'] === undefined ? undefined : Number(res.headers['content-length']);
+      const length = rawHeader(res.rawHeaders, 'content-length');
+      const declared = length === undefined ? undefined : Number(length);
       const tooLarge = () => finish(new BodyTooLargeError(limit, declared, res.statusCode ?? 0));
       if (declared !== undefined && declared > limit) return tooLarge();
       let received = 0;
@@ -184,7 +216,7 @@ export function exchange(start: () => ClientRequest, options: SendOptions): Prom
         if (!res.complete) finish(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' }));
       });
       res.on('end', () =>
-        finish(undefined, { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        finish(undefined, new Answer(res, Buffer.concat(chunks).toString('utf8'))),
       );
     });
     req.end(options.body);

@@ -341,6 +341,38 @@ describe('agentctl mcp command', () => {
     expect(result.stderr).toContain('speaks the Model Context Protocol on stdin and stdout');
   });
 
+  it('answers every request piped in before stdin ended, and JSON-RPC errors for what is no call', async () => {
+    const task = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'piped' }, KEY);
+    const hanging = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: '[hang] forever' }, KEY);
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'prompts/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'tasks_get', arguments: { id: task.id.toUpperCase() } } }, // ids are sent lower-cased
+      { jsonrpc: '2.0', id: 0, method: 'ping' },
+      { jsonrpc: '2.0', id: '', method: 'ping' },
+      { jsonrpc: '2.0', id: 6, method: 'ping', extra: 1 }, // the SDK takes no request with a key of its own: no answer, and no wait for one
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'tasks_wait', arguments: { id: hanging.id, timeout_seconds: 30 } } },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } }, // nothing is sent for it, and nobody waits for it
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'schedule_preview', arguments: { expression: '@daily', count: 1, from: '2026-01-01T00:00:00Z' } } },
+    ].map((line) => JSON.stringify(line));
+    // A line that is not JSON, and a last line without its newline.
+    const input = `${lines.slice(0, 3).join('\n')}\n{"jsonrpc": "2.0", "id": 9, "method": tools/list}\n${lines.slice(3).join('\n')}`;
+    const result = await agentctl(['mcp'], { env: { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY }, input });
+    expect(result.exitCode).toBe(0);
+    const answers = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const byId = new Map(answers.map((answer) => [answer.id, answer]));
+    expect([...byId.keys()].sort()).toEqual(['', 0, 1, 2, 3, 4, 5, undefined].sort());
+    expect(byId.get(2).error).toEqual({ code: -32601, message: 'Method not found' }); // a method this server does not offer
+    expect(byId.get(3).error).toMatchObject({ code: -32602, message: expect.stringMatching(/^tools\/call needs params.name/) });
+    expect(byId.get(undefined).error.code).toBe(-32700); // the line that is not JSON: its id cannot be read
+    expect(byId.get(4).result.structuredContent).toMatchObject({ id: task.id, prompt: 'piped' }); // answered although stdin had ended
+    expect(byId.get(5).result.structuredContent.next).toEqual(['2026-01-02T00:00:00.000Z']); // the last line, without a newline
+    expect(result.stderr).toContain('agentctl mcp: Parse error: the line is not JSON');
+    expect(result.stderr).toContain('Unknown message type');
+  });
+
   it('refuses unknown tools and an empty selection before serving', async () => {
     const unknown = await agentctl(['mcp', '--tools', 'tasks_get,nope']);
     expect(unknown.exitCode).toBe(2);

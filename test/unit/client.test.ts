@@ -148,4 +148,24 @@ describe('ApiClient retries', () => {
     expect(JSON.parse(request.body)).toEqual({ a: 1 });
     expect(trace.join('\n')).not.toContain('unit-test-key-123');
   });
+
+  it('answers with status, headers and data (headers read on demand), whole when serialised', async () => {
+    const client = await clientFor((_request, response) => sendJson(response, 200, { ok: true }, { date: 'Thu, 26 Nov 2026 00:00:00 GMT', 'X-Mixed-Case': 'yes' }));
+    const answer = await client.request('GET', '/ping/');
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({ ok: true });
+    expect(answer.headers.date).toBe('Thu, 26 Nov 2026 00:00:00 GMT');
+    expect(answer.headers['x-mixed-case']).toBe('yes');
+    expect(JSON.parse(JSON.stringify(answer))).toMatchObject({ status: 200, data: { ok: true }, headers: { 'x-mixed-case': 'yes' } });
+  });
+
+  it('refuses a body longer than the limit from its Content-Length, whatever its case', async () => {
+    stub = await stubServer((_request, response) => {
+      response.writeHead(200, { 'CoNtEnT-LeNgTh': '2048', 'content-type': 'application/json' });
+      response.end(JSON.stringify({ pad: 'x'.repeat(2036) }));
+    });
+    const client = new ApiClient({ baseUrl: stub.baseUrl, timeoutMs: 5_000, userAgent: 't', redactor: new Redactor(), maxBodyBytes: 1024 });
+    await expect(client.request('GET', '/big/')).rejects.toThrow(/answered 200 with a body of .* it stopped reading/);
+  });
 });
+

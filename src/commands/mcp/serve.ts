@@ -1,9 +1,10 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, UsageError } from '../../errors.js';
-import { createServer, selectTools, type ServerDeps, type ServerOptions } from './server.js';
+import { shorten } from '../../output/format.js';
+import { CallsUnderWay, createServer, selectTools, type ServerDeps, type ServerOptions } from './server.js';
+import { LineTransport } from './stdio.js';
 
 /** The longest wait a tasks_wait call may ask for unless --max-wait says otherwise, seconds. */
 export const DEFAULT_MAX_WAIT_SECONDS = 300;
@@ -73,19 +74,31 @@ export const command = defineCommand({
  * stops it (0), or Ctrl-C (130, as any interrupted command).
  */
 async function serveStdio(ctx: Context, deps: ServerDeps, options: ServerOptions): Promise<number | void> {
-  const server = createServer(deps, options);
+  const calls = new CallsUnderWay();
+  const server = createServer({ ...deps, calls }, options);
+  // A line that is no message, a reply that cannot be sent: said on stderr, where an assistant's log
+  // shows it (shortened: the SDK's message may quote a whole request).
+  server.onerror = (error) => ctx.out.warn(`agentctl mcp: ${ctx.redactor.redact(shorten(error.message, 300))}`);
   if (ctx.terminal.stdinIsTTY) {
     ctx.out.info('agentctl mcp speaks the Model Context Protocol on stdin and stdout, for an assistant to start (see docs/mcp.md). Ctrl-C stops it.');
   }
   const stdin = ctx.io.stdin as NodeJS.ReadableStream & import('node:stream').Readable;
-  const transport = new StdioServerTransport(stdin, ctx.io.stdout as unknown as import('node:stream').Writable);
+  const transport = new LineTransport(stdin, ctx.io.stdout);
   await server.connect(transport);
-  await new Promise<void>((resolve) => {
-    stdin.once('end', resolve);
-    stdin.once('close', resolve);
+  const stopped = new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  const ended = new Promise<void>((resolve) => {
+    stdin.once('end', resolve);
+    stdin.once('close', resolve);
+  });
+  await Promise.race([ended, stopped]);
+  // A client that sent its last requests and closed stdin (a pipe) still gets their answers; a
+  // signal stops at once.
+  // The requests of the last lines reach their handlers a few promise turns after the end.
+  await new Promise((resolve) => setImmediate(resolve));
+  await Promise.race([calls.settled(), stopped]);
   await server.close();
   if (ctx.signal.aborted && ctx.signal.reason !== 'SIGTERM') return ExitCode.interrupted;
 }

@@ -3,14 +3,15 @@
 // tool error in our terms (what the exit code would say), never a protocol error or a stack trace.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   ErrorCode,
   ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  type CallToolRequest,
   type CallToolResult,
+  type ServerNotification,
   type Tool as ToolDefinition,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
@@ -44,6 +45,35 @@ export interface ServerDeps {
   redactor: Redactor;
   clock: Clock;
   env: Record<string, string | undefined>;
+  /** Where the calls under way are counted (stdio: its end waits for them). */
+  calls?: CallsUnderWay;
+}
+
+/**
+ * The tool calls and resource reads a server is answering, by their cancellation signals: when
+ * stdin ends, the calls already read are answered before the server stops, except those the client
+ * cancelled (nothing is sent for them; after stdin's end no cancellation can come any more).
+ */
+export class CallsUnderWay {
+  private readonly signals = new Set<AbortSignal>();
+  private ended?: () => void;
+
+  async run<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+    this.signals.add(signal);
+    try {
+      return await call();
+    } finally {
+      this.signals.delete(signal);
+      this.ended?.();
+    }
+  }
+
+  /** Resolves once every call under way has ended (and its answer is sent) or been cancelled. */
+  async settled(): Promise<void> {
+    while ([...this.signals].some((signal) => !signal.aborted)) await new Promise<void>((resolve) => (this.ended = resolve));
+    // The SDK sends a call's answer a few promise turns after the call ends.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** The tools a server with these options offers, or a usage error naming an unknown one. */
@@ -74,6 +104,12 @@ function definition(tool: Tool, maxWaitSeconds: number): ToolDefinition {
   };
 }
 
+/** What a tool call needs of the SDK's request context. */
+interface CallExtra {
+  signal: AbortSignal;
+  sendNotification: (notification: ServerNotification) => Promise<void>;
+}
+
 export function createServer(deps: ServerDeps, options: ServerOptions): Server {
   const tools = new Map(selectTools(options).map((tool) => [tool.name, tool]));
   const definitions = [...tools.values()].map((tool) => definition(tool, options.maxWaitSeconds));
@@ -88,10 +124,21 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = tools.get(request.params.name);
-    if (!tool) return failure(new UsageError(`no tool named ${request.params.name}`, `the tools are: ${[...tools.keys()].join(', ')}`), deps.redactor);
-    const token = request.params._meta?.progressToken;
+  // tools/call goes to the fallback handler rather than setRequestHandler: the SDK's wrapper for
+  // tools/call parses each request twice more and each result once more with zod (~20 us of a ~60 us
+  // call, docs/performance.md), while the tool's own schema checks the arguments and the result is
+  // built here. Methods nobody handles get the SDK's own answer.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method !== 'tools/call') throw rpcError(ErrorCode.MethodNotFound, 'Method not found');
+    const params = request.params as CallToolRequest['params'] | undefined;
+    if (typeof params?.name !== 'string') throw rpcError(ErrorCode.InvalidParams, 'tools/call needs params.name: the tool to call');
+    return deps.calls ? deps.calls.run(extra.signal, () => callTool(params, extra)) : callTool(params, extra);
+  };
+
+  async function callTool(params: CallToolRequest['params'], extra: CallExtra): Promise<CallToolResult> {
+    const tool = tools.get(params.name);
+    if (!tool) return failure(new UsageError(`no tool named ${params.name}`, `the tools are: ${[...tools.keys()].join(', ')}`), deps.redactor);
+    const token = params._meta?.progressToken;
     const call: ToolCall = {
       client: deps.client,
       // The server's own stop (Ctrl-C, SIGTERM) ends the process: a call needs only the client's cancellation.
@@ -106,20 +153,20 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
       maxWaitSeconds: options.maxWaitSeconds,
     };
     try {
-      const parsed = tool.input.safeParse(request.params.arguments ?? {});
+      const parsed = tool.input.safeParse(params.arguments ?? {});
       if (!parsed.success) throw inputError(parsed.error);
       const answer = await tool.run(parsed.data, call);
       return success(tool, answer.data, answer.summary, deps.redactor);
     } catch (error) {
       return failure(error, deps.redactor);
     }
-  });
+  }
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     try {
-      const read = await readResource(request.params.uri, deps.client, extra.signal);
+      const read = await (deps.calls ? deps.calls.run(extra.signal, () => readResource(request.params.uri, deps.client, extra.signal)) : readResource(request.params.uri, deps.client, extra.signal));
       return { contents: read.contents.map((content) => ('text' in content ? { ...content, text: deps.redactor.redact(content.text) } : content)) };
     } catch (error) {
       if (error instanceof McpError) throw error;
@@ -128,6 +175,11 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     }
   });
   return server;
+}
+
+/** A JSON-RPC error as the SDK answers it ({code, message}); McpError would prefix "MCP error CODE:" to the message. */
+function rpcError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { code });
 }
 
 /** The first problem zod found, named by its argument, as our usage error. */

@@ -63,7 +63,7 @@ function pagedList<T extends { id: string }>(list: {
     pageHint: 'ask for a smaller page_size',
     input: z.strictObject(paging),
     async run({ page, page_size }, call) {
-      const answer = await list.listPage(await call.client(), { page, pageSize: page_size, signal: call.signal });
+      const answer = await list.listPage(await call.client(), { page, pageSize: page_size });
       return pageAnswer(answer.results, answer.count, page, Boolean(answer.next), list.line, list.what);
     },
   });
@@ -71,7 +71,7 @@ function pagedList<T extends { id: string }>(list: {
 
 /** The task's result as tasks_result and tasks_wait answer it. */
 async function resultAnswer(call: ToolCall, scope: TaskScope, id: string) {
-  const result = await tasks.result(await call.client(), scope, id, { signal: call.signal });
+  const result = await tasks.result(await call.client(), scope, id);
   const record = result as Record<string, unknown>;
   let summary = `Task ${id}: ${result.status}.`;
   if (result.status === 'failed') summary += ` ${String(record.error_message ?? 'no error message')}`;
@@ -127,7 +127,7 @@ const tasksCreate = defineTool({
     const io = { env: call.env, stdin: Readable.from([]) };
     const body = await checkField(taskField, () => buildTaskBody(args.prompt === '-' ? '' : args.prompt, fields, 'create', io, call.redactor));
     if (args.output_schema !== undefined) body.output_schema = checkField('output_schema', () => checkOutputSchema(args.output_schema));
-    const task = await tasks.create(await call.client(), scopeOf(args.agent_id), body, { signal: call.signal });
+    const task = await tasks.create(await call.client(), scopeOf(args.agent_id), body);
     return { data: task, summary: `Created task ${task.id} (${task.status}). Wait for it with tasks_wait.` };
   },
 });
@@ -139,7 +139,7 @@ const tasksGet = defineTool({
   kind: 'read',
   input: z.strictObject({ id: uuid('the task'), agent_id: agentScope }),
   async run({ id, agent_id }, call) {
-    const task = await tasks.get(await call.client(), scopeOf(agent_id), id, { signal: call.signal });
+    const task = await tasks.get(await call.client(), scopeOf(agent_id), id);
     return { data: task, summary: `Task ${taskLine(task)}${task.error_message ? `\nError: ${task.error_message}` : ''}` };
   },
 });
