@@ -165,6 +165,27 @@ describe('run-batch ledger', () => {
     ledger.unlock();
   });
 
+  it('checks its lock with each group: a group whose lock is lost is not written, one that lost it while syncing is not sent', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    const theirs = JSON.stringify({ pid: 4242, host: 'ci-runner-7', started: '2026-11-25T22:00:00.000Z', token: 'theirs' });
+    // Taken over while a group syncs: its records are on disk, its creates do not go out.
+    disk.held = [];
+    const syncing = ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' });
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1));
+    writeFileSync(`${path}.lock`, theirs);
+    disk.held.shift()?.();
+    await expect(syncing).rejects.toThrow("is no longer this run's (it is held by pid 4242 on host ci-runner-7");
+    disk.held = undefined;
+    // The next group is refused before it is written; outcomes of creates already sent are still kept.
+    ledger.record({ line: 0, hash: 'h0', state: 'created', id: 'task-0' });
+    await expect(ledger.beforeSend({ line: 2, hash: 'h2', state: 'sending' })).rejects.toThrow('this run sends nothing more');
+    expect(await ledger.close()).toBeUndefined();
+    expect(readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line).line)).toEqual([1, 0]);
+    ledger.unlock();
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(theirs);
+  });
+
   it('takes back a write the disk filled up halfway: the ledger ends with a whole record, and the next run reads it', async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
     const ledger = await Ledger.open(path, owner);

@@ -9,8 +9,10 @@
 // - any other (another host, another container with the same host name, a system that does not say
 //   its pid space) once it has not been touched for a while and stays untouched while watched, so no
 //   clocks of two hosts are compared.
-// The holder checks that the lock is still its own before each create and on each heartbeat (a run
-// stopped long enough may have lost it to another): once it is not, it sends nothing more.
+// The holder checks that the lock is still its own with each group of ledger records (before the
+// group's `sending` records are written, and once they are on disk: no create goes out between) and
+// on each heartbeat (a run stopped long enough may have lost it to another): once it is not, it
+// sends nothing more.
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -93,8 +95,9 @@ export class LedgerLock {
   }
 
   /**
-   * Throws unless the lock is still this run's: called before each create, so that a run which lost
-   * its lock (stopped for long, or the lock removed by hand) sends nothing another run may send too.
+   * Throws unless the lock is still this run's: called with each group of `sending` records, so that
+   * a run which lost its lock (stopped for long, or the lock removed by hand) sends nothing another
+   * run may send too.
    */
   confirm(): void {
     if (!this.isMine()) throw this.lost;

@@ -341,11 +341,8 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     for (let attempt = 0; ; attempt++) {
       try {
         const id = await gate.run(async () => {
-          // A run that lost its lock to another writes and sends nothing more; checked again after the
-          // `sending` record is on disk, so a run that takes the lock over meanwhile reads that record.
-          ledger.lock?.confirm();
+          // Refused when the run lost its lock to another (checked with each group of records).
           await ledger.beforeSend({ line: line.line, hash: line.hash, state: 'sending' });
-          ledger.lock?.confirm();
           return tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
         });
         return { kind: 'created', id };
