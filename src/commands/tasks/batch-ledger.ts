@@ -173,7 +173,8 @@ export class Ledger {
       this.syncing = false;
       const lost = waiting.length > 0 ? this.lockLost() : undefined;
       if (error) this.fail(error, waiting);
-      else for (const waiter of waiting) lost ? waiter.reject(lost) : waiter.resolve();
+      else if (lost) for (const waiter of waiting) waiter.reject(lost);
+      else for (const waiter of waiting) waiter.resolve();
       if (this.pending !== '' || this.sending !== '' || this.waiting.length > 0) this.flush();
       if (!this.syncing) this.synced?.();
     });
