@@ -58,14 +58,15 @@ export class CallsUnderWay {
   private readonly signals = new Set<AbortSignal>();
   private ended?: () => void;
 
-  async run<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  run<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
     this.signals.add(signal);
-    try {
-      return await call();
-    } finally {
+    const end = () => {
       this.signals.delete(signal);
       this.ended?.();
-    }
+    };
+    const running = call();
+    running.then(end, end);
+    return running;
   }
 
   /** Resolves once every call under way has ended (and its answer is sent) or been cancelled. */
@@ -128,7 +129,8 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
   // tools/call parses each request twice more and each result once more with zod (~20 us of a ~60 us
   // call, docs/performance.md), while the tool's own schema checks the arguments and the result is
   // built here. Methods nobody handles get the SDK's own answer.
-  server.fallbackRequestHandler = async (request, extra) => {
+  // Not async: the Protocol calls it inside a then(), where a throw is a rejection too.
+  server.fallbackRequestHandler = (request, extra) => {
     if (request.method !== 'tools/call') throw rpcError(ErrorCode.MethodNotFound, 'Method not found');
     const params = request.params as CallToolRequest['params'] | undefined;
     if (typeof params?.name !== 'string') throw rpcError(ErrorCode.InvalidParams, 'tools/call needs params.name: the tool to call');
