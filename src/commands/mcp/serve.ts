@@ -94,9 +94,8 @@ async function serveStdio(ctx: Context, deps: ServerDeps, options: ServerOptions
     stdin.once('close', resolve);
   });
   await Promise.race([ended, stopped]);
-  // A client that sent its last requests and closed stdin (a pipe) still gets their answers; a
-  // signal stops at once.
-  // The requests of the last lines reach their handlers a few promise turns after the end.
+  // A client that sent its last calls and closed stdin (a pipe) still gets their answers, once the
+  // calls reach their handlers (a few promise turns after the end); a signal stops at once.
   await new Promise((resolve) => setImmediate(resolve));
   await Promise.race([calls.settled(), stopped]);
   await server.close();

@@ -2,7 +2,7 @@
 // stdout (the MCP stdio transport). It does what the SDK's StdioServerTransport does, minus a zod
 // parse of every message against the union of all JSON-RPC shapes: the SDK checks each request
 // again against its method's own schema, and the tool's arguments are checked by the tool's schema,
-// so a cheap shape check here is enough (about a tenth of a tool call's own cost, docs/performance.md).
+// so a cheap shape check here is enough (~5 us of a tool call, docs/performance.md).
 import type { Readable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
