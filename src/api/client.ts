@@ -146,9 +146,9 @@ export class ApiClient {
         const { status } = response;
         if (status < 300) {
           // The generated predicate says yes for almost every body; zod loads when it says no, to explain why.
-          if (!options.shape || options.shape.accept?.(body)) return answer(response, body as T);
+          if (!options.shape || options.shape.accept?.(body)) return new Answer(response, body as T);
           if (typeof body === 'string') throw notJsonError(method, url.pathname, status, headerValue(response.headers['content-type']), body);
-          return answer(response, await this.checkShape(body, options.shape, method, url));
+          return new Answer(response, await this.checkShape(body, options.shape, method, url));
         }
         const { headers } = response;
         if (MissingApiVersionError.applies(status, body, this.base)) throw new MissingApiVersionError(method, url.pathname, this.baseUrl);
@@ -316,8 +316,6 @@ class Answer<T> implements ApiResponse<T> {
     return { status: this.status, headers: this.headers, data: this.data };
   }
 }
-
-const answer = <T>(response: HttpResponse, data: T): ApiResponse<T> => new Answer(response, data);
 
 /** The body as JSON when it looks like JSON or says it is (the content type is read only if the text does not tell). */
 function parseBody(text: string, response: HttpResponse): unknown {

@@ -128,7 +128,7 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
   // tools/call goes to the fallback handler rather than setRequestHandler: the SDK's wrapper for
   // tools/call parses each request twice more and each result once more with zod (~20 us of a ~60 us
   // call, docs/performance.md), while the tool's own schema checks the arguments and the result is
-  // built here. Methods nobody handles get the SDK's own answer.
+  // built here. Methods nobody handles get -32601, as the SDK answers them.
   // Not async: the Protocol calls it inside a then(), where a throw is a rejection too.
   server.fallbackRequestHandler = (request, extra) => {
     if (request.method !== 'tools/call') throw rpcError(ErrorCode.MethodNotFound, 'Method not found');
