@@ -175,7 +175,9 @@ export class Ledger {
       if (error) this.fail(error, waiting);
       else if (lost) for (const waiter of waiting) waiter.reject(lost);
       else for (const waiter of waiting) waiter.resolve();
-      if (this.pending !== '' || this.sending !== '' || this.waiting.length > 0) this.flush();
+      // The next group goes out on the next turn: the creates just let go are sent first, so none
+      // leaves after a later group's check has found the lock lost (and said so).
+      if (this.pending !== '' || this.sending !== '' || this.waiting.length > 0) this.flushSoon ??= setImmediate(() => this.flush());
       if (!this.syncing) this.synced?.();
     });
   }
@@ -201,8 +203,10 @@ export class Ledger {
    * (what the ledger lists may then be incomplete), for the caller to report after its own output.
    */
   async close(): Promise<Error | undefined> {
-    this.flush();
-    while (this.syncing) await new Promise<void>((resolve) => (this.synced = resolve));
+    do {
+      this.flush();
+      while (this.syncing) await new Promise<void>((resolve) => (this.synced = resolve));
+    } while (this.pending !== '' || this.sending !== '');
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     return this.failure;
