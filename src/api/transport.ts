@@ -146,7 +146,8 @@ interface Target {
 /** A connection not made within this fails as never sent, so even a create may be tried again. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-function timeout(name: string, message: string, code?: string): Error {
+/** A time limit that ran out, named as undici names its own (the retry policy reads the code). */
+export function timeoutError(name: string, message: string, code?: string): Error {
   return Object.assign(new Error(message), { name, ...(code ? { code } : {}) });
 }
 
@@ -174,9 +175,9 @@ export function exchange(start: () => ClientRequest, options: SendOptions): Prom
     // The retry policy knows a connection that was never made (so even a create may be sent again)
     // by undici's code for it: a time limit that runs out before the connection is made says so.
     let connected = false;
-    const connectTimeout = (ms: number) => timeout('ConnectTimeoutError', `no connection within ${ms} ms`, 'UND_ERR_CONNECT_TIMEOUT');
+    const connectTimeout = (ms: number) => timeoutError('ConnectTimeoutError', `no connection within ${ms} ms`, 'UND_ERR_CONNECT_TIMEOUT');
     const answerTimer = setTimeout(
-      () => finish(connected ? timeout('TimeoutError', `no complete answer within ${timeoutMs} ms`) : connectTimeout(timeoutMs)),
+      () => finish(connected ? timeoutError('TimeoutError', `no complete answer within ${timeoutMs} ms`) : connectTimeout(timeoutMs)),
       timeoutMs,
     );
     signal?.addEventListener('abort', onAbort, { once: true });

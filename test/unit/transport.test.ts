@@ -1,28 +1,41 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HttpTransport, exchange } from '../../src/api/transport.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PooledTransport } from '../../src/api/pooled-transport.js';
+import { BodyTooLargeError, HttpTransport, exchange } from '../../src/api/transport.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 // The HTTP exchange under the API client: what reaches the server, what comes back, and how an
-// exchange ends when the server is slow, silent or drops the connection.
+// exchange ends when the server is slow, silent or drops the connection. The same contract holds for
+// node:http (single commands) and undici's pool (batches).
 
+type Transport = Pick<HttpTransport, 'send' | 'close'>;
 let stub: Awaited<ReturnType<typeof stubServer>> | undefined;
-let transport: HttpTransport | undefined;
+let transport: Transport | undefined;
+let makeTransport: () => Transport = () => new HttpTransport();
 afterEach(async () => {
   transport?.close();
   await stub?.close();
   stub = transport = undefined;
+  makeTransport = () => new HttpTransport();
 });
 
 async function setUp(handler: Parameters<typeof stubServer>[0]) {
   stub = await stubServer(handler);
-  transport = new HttpTransport();
+  transport = makeTransport();
   return { url: new URL(`${stub.baseUrl}/things/`), transport, stub };
 }
 
-describe('HttpTransport', () => {
+// A dropped connection's code is one the retry policy knows as "may have been carried out".
+describe.each([
+  ['HttpTransport', () => new HttpTransport(), 'ECONNRESET'],
+  ['PooledTransport', () => new PooledTransport(4), 'UND_ERR_SOCKET'],
+])('%s', (_name, make: () => Transport, droppedCode: string) => {
+  beforeEach(() => {
+    makeTransport = make;
+  });
+
   it('sends the method, headers and body, and returns status, headers and text', async () => {
     const { url, transport, stub } = await setUp((request, response) =>
       sendJson(response, 201, { got: JSON.parse(request.body) }, { 'retry-after': '3' }),
@@ -50,15 +63,6 @@ describe('HttpTransport', () => {
     expect(stub.requests[1]?.headers['transfer-encoding']).toBeUndefined();
   });
 
-  it('reuses one kept-alive connection for requests in a row', async () => {
-    const ports = new Set<number | undefined>();
-    const { url, transport } = await setUp((_request, response) => {
-      ports.add(response.socket?.remotePort);
-      sendJson(response, 200, {});
-    });
-    for (let i = 0; i < 3; i++) await transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 });
-    expect(ports.size).toBe(1);
-  });
 
   it('gives up with a TimeoutError when no complete answer comes in time', async () => {
     const { url, transport } = await setUp((_request, response) => {
@@ -78,18 +82,83 @@ describe('HttpTransport', () => {
     await expect(pending).rejects.toThrow('interrupted');
   });
 
-  it('reports a connection dropped mid-answer as ECONNRESET, not as a short body', async () => {
+  it('reports a connection dropped mid-answer with its code, not as a short body', async () => {
     const { url, transport } = await setUp((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       response.write('{"cut":', () => response.socket?.destroy());
     });
-    await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ code: droppedCode });
   });
 
   it('reports a refused connection with its code', async () => {
     const { url, transport, stub } = await setUp(() => {});
     await stub.close();
     await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('refuses a body larger than the limit, whether it says so first or streams it', async () => {
+    const { url, transport } = await setUp((request, response) => {
+      if (request.url.endsWith('declared/')) return void response.writeHead(200, { 'content-length': '2012' }).end(`{"big":"${'x'.repeat(2002)}"}`);
+      response.writeHead(200, { 'content-type': 'application/json' }); // chunked: no length said
+      response.write(`{"big":"${'x'.repeat(1500)}`);
+      setImmediate(() => response.end(`${'x'.repeat(1500)}"}`));
+    });
+    const declared = new URL('declared/', url);
+    await expect(transport.send(declared, { method: 'GET', headers: {}, timeoutMs: 5000, maxBodyBytes: 1024 })).rejects.toMatchObject({ name: 'BodyTooLargeError', limit: 1024, declared: 2012 });
+    const streamed = await transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000, maxBodyBytes: 1024 }).catch((e: unknown) => e);
+    expect(streamed).toBeInstanceOf(BodyTooLargeError);
+    expect(streamed).toMatchObject({ limit: 1024, declared: undefined, status: 200 });
+  });
+});
+
+describe('PooledTransport', () => {
+  it('keeps at most its number of connections, and reuses them', async () => {
+    const ports = new Set<number | undefined>();
+    const { url } = await setUp((_request, response) => {
+      ports.add(response.socket?.remotePort);
+      sendJson(response, 200, {});
+    });
+    transport = new PooledTransport(3);
+    const send = () => (transport as Transport).send(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 5000 });
+    await Promise.all(Array.from({ length: 20 }, send));
+    for (let i = 0; i < 5; i++) await send();
+    expect(ports.size).toBeLessThanOrEqual(3);
+  });
+
+  it('a request still waiting for a connection when its time runs out was never sent: a connect timeout', async () => {
+    let answer: (() => void) | undefined;
+    const { url } = await setUp((_request, response) => {
+      answer ??= () => sendJson(response, 200, {}); // the first holds the only connection
+    });
+    transport = new PooledTransport(1);
+    const first = transport.send(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 5000 });
+    const second = await transport.send(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(second).toMatchObject({ name: 'ConnectTimeoutError', code: 'UND_ERR_CONNECT_TIMEOUT' });
+    answer?.();
+    expect((await first).status).toBe(200);
+    expect(stub?.requests).toHaveLength(1); // the second never went out
+  });
+
+  it('sends a URL with credentials the way node:http does (a pool has no user in its origin)', async () => {
+    const { url, stub } = await setUp((_request, response) => sendJson(response, 200, {}));
+    transport = new PooledTransport(2);
+    const withUser = new URL(url);
+    withUser.username = 'me';
+    withUser.password = 'secret';
+    expect((await transport.send(withUser, { method: 'GET', headers: {}, timeoutMs: 5000 })).status).toBe(200);
+    expect(stub.requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from('me:secret').toString('base64')}`);
+  });
+});
+
+describe('HttpTransport', () => {
+  it('reuses one kept-alive connection for requests in a row', async () => {
+    const ports = new Set<number | undefined>();
+    const { url, transport } = await setUp((_request, response) => {
+      ports.add(response.socket?.remotePort);
+      sendJson(response, 200, {});
+    });
+    for (let i = 0; i < 3; i++) await transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 });
+    expect(ports.size).toBe(1);
   });
 
   // A connection that is never made must read as never sent (UND_ERR_CONNECT_TIMEOUT), so a create
