@@ -78,6 +78,21 @@ describe('tasks batch-report', () => {
     expect(result.stderr).toContain('torn.ledger: its last line is cut off');
   });
 
+  it("takes back a ledger's `sending` with its `unsent` record (a stopped run never sent that line): missing, not unknown", async () => {
+    const ledger = join(dir, 'unsent.ledger');
+    const records = [
+      { line: 3, hash: '0', state: 'sending' },
+      { line: 6, hash: '0', state: 'sending' },
+      { line: 3, hash: '0', state: 'unsent' },
+    ];
+    writeFileSync(ledger, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    const result = await cli(['tasks', 'batch-report', outputs[0] ?? '', outputs[1] ?? '', ledger, '--input', input]);
+    const status = new Map(jsonLines(result.stdout).map((line) => [line.line, line.status]));
+    expect(status.get(3)).toBe('missing');
+    expect(status.get(6)).toBe('unknown'); // the run stopped while creating it
+    expect(result.exitCode).toBe(1);
+  });
+
   it('writes JUnit XML (one testcase per line, the failed one a failure), and under GitHub Actions a step summary and ::error annotations', async () => {
     const junit = join(dir, 'batch.xml');
     const summary = join(dir, 'step-summary.md');

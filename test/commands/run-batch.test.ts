@@ -281,6 +281,25 @@ describe('tasks run-batch', () => {
     }
   });
 
+  it('a big batch (2,000 lines, sent through a connection pool) creates every line exactly once; a rerun creates nothing', async () => {
+    const file = inputFile(Array.from({ length: 2000 }, (_, i) => JSON.stringify({ prompt: `pooled task ${i}`, key: `p${i}` })));
+    const before = await taskCount();
+    const result = await cli(['tasks', 'run-batch', file, '--concurrency', '16']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const out = jsonLines(result.stdout) as { line: number; key: string; id: string; status: string }[];
+    expect(out).toHaveLength(2000);
+    expect(new Set(out.map((line) => line.id)).size).toBe(2000);
+    expect(out.every((line) => line.status === 'created' && line.key === `p${line.line - 1}`)).toBe(true);
+    expect(await taskCount()).toBe(before + 2000);
+    const records = readFileSync(`${file}.ledger`, 'utf8').trim().split('\n').map((text) => JSON.parse(text) as { state: string });
+    expect(records.filter((record) => record.state === 'created')).toHaveLength(2000);
+
+    const rerun = await cli(['tasks', 'run-batch', file, '--concurrency', '16']);
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    expect(new Set((jsonLines(rerun.stdout) as { id: string }[]).map((line) => line.id))).toEqual(new Set(out.map((line) => line.id)));
+    expect(await taskCount()).toBe(before + 2000);
+  });
+
   it('stops on Ctrl-C mid-batch (exit 130, how to resume), and the rerun creates each task exactly once', async () => {
     const interrupt = new AbortController();
     const proxy = await faultyProxy((_request, creates) => {
@@ -390,6 +409,9 @@ describe('tasks run-batch', () => {
       // Another run took the ledger over while this one was held up.
       const theirs = JSON.stringify({ pid: 4242, host: 'ci-runner-7', started: '2026-11-25T22:00:00.000Z', token: 'theirs' });
       writeFileSync(lock, theirs);
+      // Held up longer than a create may go out on an old check of the lock (10 ms): the lines
+      // recorded meanwhile check it again.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       release();
       const result = await first;
       expect(result.exitCode).toBe(2);

@@ -62,10 +62,11 @@ describe('a batch over 4 CI shards', () => {
     const retryCode = await retry.exit;
     expect(retry.stderr()).toContain('Shard 2/4, from GitLab CI (CI_NODE_INDEX=2, CI_NODE_TOTAL=4)');
     expect(retry.stderr()).toMatch(/Took over the lock of .* which no longer runs/);
-    // A create in flight when the job died may or may not have reached the service: those lines are
-    // "unknown" (exit 1), never sent again blindly. Every other line is on the service exactly once.
+    // A create in flight when the job died may or may not have reached the service, and the lines
+    // recorded to go next cannot be told from them: those lines are "unknown" (exit 1), never sent
+    // again blindly. Every other line is on the service exactly once.
     const unknown = new Set(jsonLines(readFileSync(join(dir, 'results-gitlab.jsonl'), 'utf8')).filter((line) => line.status === 'unknown').map((line) => line.key));
-    expect(unknown.size).toBeLessThanOrEqual(2); // at most one per request in flight (--concurrency 2)
+    expect(unknown.size).toBeLessThanOrEqual(8); // at most 4 lines under way per request in flight (--concurrency 2)
     expect(retryCode, retry.stderr()).toBe(unknown.size > 0 ? 1 : 0);
     const onService = new Map<string, number>();
     for (const task of emulator.state.tasks.values()) if (task.prompt?.startsWith('ci shard task ')) onService.set(task.prompt, (onService.get(task.prompt) ?? 0) + 1);

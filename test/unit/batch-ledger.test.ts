@@ -186,6 +186,33 @@ describe('run-batch ledger', () => {
     expect(readFileSync(`${path}.lock`, 'utf8')).toBe(theirs);
   });
 
+  it("an `unsent` record takes back a line's `sending` (its create never went out): the next run sends it, not calling it unknown", async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    await Promise.all([1, 2, 3].map((line) => ledger.beforeSend({ line, hash: `h${line}`, state: 'sending' })));
+    ledger.record({ line: 1, hash: 'h1', state: 'created', id: 'task-1' });
+    ledger.unsent({ line: 2, hash: 'h2', state: 'unsent' });
+    expect(await ledger.close()).toBeUndefined();
+    ledger.unlock();
+    const next = await Ledger.open(path, owner);
+    expect(next.entries.get(1)).toMatchObject({ state: 'created', id: 'task-1' });
+    expect(next.entries.has(2)).toBe(false); // sent again
+    expect(next.entries.get(3)).toMatchObject({ state: 'unknown' }); // it may have gone out
+    await next.close();
+    next.unlock();
+  });
+
+  it('writes no `unsent` record once its lock is lost: the run that took the ledger over may have sent the line', async () => {
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const ledger = await Ledger.open(path, owner);
+    await ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' });
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 4242, host: 'ci-runner-7', started: '2026-11-25T22:00:00.000Z', token: 'theirs' }));
+    ledger.unsent({ line: 1, hash: 'h1', state: 'unsent' });
+    expect(await ledger.close()).toBeUndefined();
+    ledger.unlock();
+    expect(readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line).state)).toEqual(['sending']);
+  });
+
   it('takes back a write the disk filled up halfway: the ledger ends with a whole record, and the next run reads it', async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
     const ledger = await Ledger.open(path, owner);

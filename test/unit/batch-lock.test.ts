@@ -118,6 +118,16 @@ describe('the ledger lock', () => {
     expect(readFileSync(`${ledger}.lock`, 'utf8')).toBe(other);
   });
 
+  it('a create goes out on a recent check of the lock; an older check is made again', async () => {
+    const ledger = ledgerPath();
+    const lock = await LedgerLock.acquire(ledger, owner());
+    writeFileSync(`${ledger}.lock`, JSON.stringify({ pid: 4242, host: 'ci-runner-7', started: '2026-11-25T22:00:00.000Z', token: 'theirs' }));
+    expect(lock.lostSince(60_000)).toBeUndefined(); // seen its own when taken, a moment ago
+    expect(lock.lostSince(-1)?.message).toContain("is no longer this run's (it is held by pid 4242 on host ci-runner-7");
+    expect(lock.lostSince(60_000)).toBeDefined(); // once lost, always lost
+    lock.release();
+  });
+
   it('the heartbeat finds a lock taken over at once, says so, and stops touching it (it would keep a dead run\'s lock alive)', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {

@@ -52,6 +52,8 @@ export class LedgerLock {
   private held = true;
   /** Set once the lock on disk is not this run's any more. */
   private lost?: UsageError;
+  /** When a check last found the lock this run's (performance.now()). */
+  private seenAt = performance.now();
   private unregisterExit?: () => void;
 
   private constructor(
@@ -103,6 +105,15 @@ export class LedgerLock {
     if (!this.isMine()) throw this.lost;
   }
 
+  /**
+   * Why the lock is not this run's, or undefined while it is; reads the lock only when no check has
+   * seen it this run's in the last `maxAgeMs` (by the monotonic clock, which runs while the process is stopped).
+   */
+  lostSince(maxAgeMs: number): UsageError | undefined {
+    if (!this.lost && performance.now() - this.seenAt > maxAgeMs) this.isMine();
+    return this.lost;
+  }
+
   /** Stops touching the lock and removes it if it is still this run's (once; a run that ends any way calls this). */
   release(): void {
     if (!this.held) return;
@@ -117,7 +128,10 @@ export class LedgerLock {
   private isMine(): boolean {
     if (this.lost) return false;
     const found = readText(this.path);
-    if (found === this.text) return true;
+    if (found === this.text) {
+      this.seenAt = performance.now();
+      return true;
+    }
     clearInterval(this.heartbeat); // never touch another run's lock: it would look alive after its run ended
     const now = found === undefined ? 'it was removed' : `it is held by ${describe(parseHolder(found), hostname())} now`;
     this.lost = new UsageError(

@@ -50,6 +50,12 @@ export class BatchMerge {
 
   /** One record of a ledger: what the run knew when it stopped (a `sending` never answered is unknown). */
   addLedgerRecord(entry: LedgerEntry): void {
+    if (entry.state === 'unsent') {
+      // Takes back the line's `sending`: its create never went out, so the line is not done.
+      const known = this.lines.get(entry.line);
+      if (known?.status === 'unknown' && !known.id) this.lines.delete(entry.line);
+      return;
+    }
     const status = entry.state === 'sending' ? 'unknown' : entry.state;
     this.add({ line: entry.line, key: null, id: entry.id ?? null, status, result: null, error: entry.error ?? (entry.state === 'sending' ? 'the run stopped while creating this task' : null) });
   }
