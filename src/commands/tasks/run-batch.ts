@@ -74,7 +74,8 @@ Progress (counts, rate, ETA) goes to stderr on a terminal, and a summary at the 
 Resume: each created task's id is written to the ledger (FILE.ledger, or --ledger PATH) as soon as
 it exists. Running the same command again creates nothing twice: it reuses the recorded ids and
 waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
-\`agentctl tasks list\`, then rerun with --retry-unknown to send it.
+\`agentctl tasks list\`, then rerun with --retry-unknown to send it. A run killed outright (kill -9,
+a crash) leaves up to 4 lines per --concurrency unknown; Ctrl-C and other stops leave none.
 One run at a time holds a ledger (its lock, LEDGER.lock, names the holder): a second run on it
 exits 2 before any request. A lock left by a crashed run on this host is taken over; one from
 another host is named, with how to remove it.
