@@ -96,6 +96,25 @@ describe.each([
     await expect(transport.send(url, { method: 'GET', headers: {}, timeoutMs: 5000 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
+  it('reaches an IPv6 literal host, and sends the path and query as given', async () => {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(`${request.headers.host} ${request.url}`);
+      response.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '::1', resolve));
+    const { port } = server.address() as AddressInfo;
+    transport = make();
+    try {
+      const response = await transport.send(new URL(`http://[::1]:${port}/api/v1/tasks/?page=2`), { method: 'GET', headers: {}, timeoutMs: 5000 });
+      expect(response.status).toBe(200);
+      expect(seen).toEqual([`[::1]:${port} /api/v1/tasks/?page=2`]);
+    } finally {
+      transport.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('refuses a body larger than the limit, whether it says so first or streams it', async () => {
     const { url, transport } = await setUp((request, response) => {
       if (request.url.endsWith('declared/')) return void response.writeHead(200, { 'content-length': '2012' }).end(`{"big":"${'x'.repeat(2002)}"}`);
@@ -181,22 +200,4 @@ describe('HttpTransport', () => {
     expect((error as { code?: string }).code).toBeUndefined();
   });
 
-  it('reaches an IPv6 literal host, and sends the path and query as given', async () => {
-    const seen: string[] = [];
-    const server = createServer((request, response) => {
-      seen.push(`${request.headers.host} ${request.url}`);
-      response.end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '::1', resolve));
-    const { port } = server.address() as AddressInfo;
-    transport = new HttpTransport();
-    try {
-      const response = await transport.send(new URL(`http://[::1]:${port}/api/v1/tasks/?page=2`), { method: 'GET', headers: {}, timeoutMs: 5000 });
-      expect(response.status).toBe(200);
-      expect(seen).toEqual([`[::1]:${port} /api/v1/tasks/?page=2`]);
-    } finally {
-      transport.close();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
 });
