@@ -68,7 +68,11 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.settled) controller.abort(new Error('the exchange ended before it was sent'));
+    if (this.settled) return controller.abort(new Error('the exchange ended before it was sent'));
+    // The wait for a free connection (more requests than connections: the MCP server's calls) is
+    // not the exchange's: node:http sends at once, and a create cut off after it went out reads as
+    // maybe carried out. The timer bounds that wait (as a connect timeout), then the exchange anew.
+    this.timer.refresh();
   }
 
   onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[]>): void {

@@ -158,6 +158,19 @@ describe('PooledTransport', () => {
     expect(stub?.requests).toHaveLength(1); // the second never went out
   });
 
+  it("the wait for a free connection does not eat the exchange's time: a create queued behind slow ones is not cut off once sent (it would read as maybe carried out)", async () => {
+    // More calls than connections (the MCP server's 16): node:http would have sent each at once,
+    // and each would have had its whole time limit for its answer.
+    const { url } = await setUp((_request, response) => {
+      setTimeout(() => sendJson(response, 201, {}), 300);
+    });
+    transport = new PooledTransport(1);
+    const send = () => (transport as Transport).send(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 500 });
+    const [first, second] = await Promise.allSettled([send(), send()]);
+    expect(first).toMatchObject({ status: 'fulfilled' });
+    expect(second).toMatchObject({ status: 'fulfilled' });
+  });
+
   it('sends a URL with credentials the way node:http does (a pool has no user in its origin)', async () => {
     const { url, stub } = await setUp((_request, response) => sendJson(response, 200, {}));
     transport = new PooledTransport(2);
