@@ -93,6 +93,19 @@ describe('tasks batch-report', () => {
     expect(result.exitCode).toBe(1);
   });
 
+  it("an `unsent` record takes back only its own run's `sending`: a line a killed run left unknown stays unknown", async () => {
+    const ledger = join(dir, 'unsent-after-unknown.ledger');
+    const records = [
+      { line: 3, hash: '0', state: 'sending' }, // killed while creating it: it may exist
+      { line: 3, hash: '0', state: 'sending' }, // a rerun with --retry-unknown, stopped before sending it
+      { line: 3, hash: '0', state: 'unsent' },
+    ];
+    writeFileSync(ledger, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    const result = await cli(['tasks', 'batch-report', outputs[0] ?? '', outputs[1] ?? '', ledger, '--input', input]);
+    const status = new Map(jsonLines(result.stdout).map((line) => [line.line, line.status]));
+    expect(status.get(3)).toBe('unknown');
+  });
+
   it('writes JUnit XML (one testcase per line, the failed one a failure), and under GitHub Actions a step summary and ::error annotations', async () => {
     const junit = join(dir, 'batch.xml');
     const summary = join(dir, 'step-summary.md');

@@ -202,6 +202,33 @@ describe('run-batch ledger', () => {
     next.unlock();
   });
 
+  it("an `unsent` record takes back only its own run's `sending`: a line unknown before (a run killed while creating it) stays unknown, never sent again without --retry-unknown", async () => {
+    // Run 1 was killed while creating line 1 (its create may exist), and line 2's create timed out.
+    // Run 2, with --retry-unknown, was stopped before either went out (Ctrl-C: the user saw the
+    // tasks in `tasks list`). A plain rerun must not send them: they may exist.
+    const path = join(tempDir(), 'tasks.jsonl.ledger');
+    const records = [
+      { line: 1, hash: 'h1', state: 'sending' },
+      { line: 2, hash: 'h2', state: 'sending' },
+      { line: 2, hash: 'h2', state: 'unknown', error: 'timed out', code: 1 },
+      { line: 3, hash: 'h3', state: 'sending' },
+      { line: 3, hash: 'h3', state: 'rejected', error: 'bad', code: 2 },
+      { line: 1, hash: 'h1', state: 'sending' },
+      { line: 2, hash: 'h2', state: 'sending' },
+      { line: 3, hash: 'h3', state: 'sending' },
+      { line: 1, hash: 'h1', state: 'unsent' },
+      { line: 2, hash: 'h2', state: 'unsent' },
+      { line: 3, hash: 'h3', state: 'unsent' },
+    ];
+    writeFileSync(path, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    const ledger = await Ledger.open(path, owner);
+    expect(ledger.entries.get(1)).toMatchObject({ state: 'unknown' });
+    expect(ledger.entries.get(2)).toMatchObject({ state: 'unknown', error: 'timed out' });
+    expect(ledger.entries.has(3)).toBe(false); // rejected before: sent again
+    await ledger.close();
+    ledger.unlock();
+  });
+
   it('writes no `unsent` record once its lock is lost: the run that took the ledger over may have sent the line', async () => {
     const path = join(tempDir(), 'tasks.jsonl.ledger');
     const ledger = await Ledger.open(path, owner);

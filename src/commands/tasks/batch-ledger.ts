@@ -387,8 +387,15 @@ async function readEntries(path: string, say: (message: string) => void): Promis
     );
   }
   const entries = new Map<number, LedgerEntry>();
+  /** What each line's latest `sending` replaced: its `unsent` puts that back (a line unknown before stays unknown). */
+  const beforeSending = new Map<number, LedgerEntry | undefined>();
   for (const entry of records) {
-    if (entry.state === 'rejected' || entry.state === 'unsent') entries.delete(entry.line);
+    if (entry.state === 'sending') beforeSending.set(entry.line, entries.get(entry.line));
+    if (entry.state === 'unsent') {
+      const before = beforeSending.get(entry.line);
+      if (before) entries.set(entry.line, before);
+      else entries.delete(entry.line);
+    } else if (entry.state === 'rejected') entries.delete(entry.line);
     else entries.set(entry.line, entry);
   }
   for (const entry of entries.values()) {

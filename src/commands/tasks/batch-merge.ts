@@ -38,6 +38,8 @@ export function isFailure(status: string): boolean {
 /** Joins records of lines, from any number of outputs and ledgers, in any order. */
 export class BatchMerge {
   private readonly lines = new Map<number, LineReport>();
+  /** What a line was before its latest ledger `sending` (what its `unsent` puts back). */
+  private readonly beforeSending = new Map<number, LineReport | undefined>();
 
   get size(): number {
     return this.lines.size;
@@ -51,10 +53,19 @@ export class BatchMerge {
   /** One record of a ledger: what the run knew when it stopped (a `sending` never answered is unknown). */
   addLedgerRecord(entry: LedgerEntry): void {
     if (entry.state === 'unsent') {
-      // Takes back the line's `sending`: its create never went out, so the line is not done.
+      // Takes back the line's `sending`: its create never went out, so the line is what it was
+      // before that `sending` (unknown, if an earlier run was killed while creating it).
       const known = this.lines.get(entry.line);
-      if (known?.status === 'unknown' && !known.id) this.lines.delete(entry.line);
+      if (known?.status === 'unknown' && !known.id) {
+        const before = this.beforeSending.get(entry.line);
+        if (before) this.lines.set(entry.line, before);
+        else this.lines.delete(entry.line);
+      }
       return;
+    }
+    if (entry.state === 'sending') {
+      const known = this.lines.get(entry.line);
+      this.beforeSending.set(entry.line, known && { ...known });
     }
     const status = entry.state === 'sending' ? 'unknown' : entry.state;
     this.add({ line: entry.line, key: null, id: entry.id ?? null, status, result: null, error: entry.error ?? (entry.state === 'sending' ? 'the run stopped while creating this task' : null) });
