@@ -5,7 +5,7 @@
 // exchange, an abort signal, the largest body read, and errors whose codes tell the retry policy
 // whether a request can have been sent.
 import type { Dispatcher, Pool } from 'undici';
-import { BodyTooLargeError, HttpTransport, timeoutError, type HttpResponse, type SendOptions } from './transport.js';
+import { BodyTooLargeError, HttpTransport, brokeAfterConnecting, timeoutError, type HttpResponse, type SendOptions } from './transport.js';
 
 export class PooledTransport {
   private readonly pools = new Map<string, Pool>();
@@ -96,7 +96,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    this.finish(error);
+    // Started means its connection was made and it was being written.
+    this.finish(this.controller ? brokeAfterConnecting(error) : error);
   }
 
   private readonly onAbort = (): void => this.finish(this.options.signal?.reason);

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
+import { neverSent } from './retry.js';
 
 // How one HTTP exchange is sent: Node's own http/https with a keep-alive agent. Node's http is part
 // of every node process already, so a command pays nothing to load it; loading undici cost ~55 ms
@@ -146,6 +147,16 @@ interface Target {
 /** A connection not made within this fails as never sent, so even a create may be tried again. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * An error whose code means "never sent" (a host or network unreachable) on a connection already
+ * made: the request may have gone out, so it reads as a broken connection (a create is not repeated).
+ */
+export function brokeAfterConnecting(error: unknown): unknown {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || !neverSent(code)) return error;
+  return Object.assign(new Error(`the connection broke after it was made (${code})`), { code: 'ECONNRESET', cause: error });
+}
+
 /** A time limit that ran out, named as undici names its own (the retry policy reads the code). */
 export function timeoutError(name: string, message: string, code?: string): Error {
   return Object.assign(new Error(message), { name, ...(code ? { code } : {}) });
@@ -197,7 +208,7 @@ export function exchange(start: () => ClientRequest, options: SendOptions): Prom
       });
       if (timeoutMs > CONNECT_TIMEOUT_MS && !settled) connectTimer = setTimeout(() => finish(connectTimeout(CONNECT_TIMEOUT_MS)), CONNECT_TIMEOUT_MS);
     });
-    req.on('error', (error) => finish(error));
+    req.on('error', (error) => finish(connected ? brokeAfterConnecting(error) : error));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       // A body past the limit is refused before it is read (Content-Length) or as it streams in.

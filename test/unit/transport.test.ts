@@ -207,6 +207,18 @@ describe('HttpTransport', () => {
     expect(error).toMatchObject({ name: 'ConnectTimeoutError', code: 'UND_ERR_CONNECT_TIMEOUT' });
   });
 
+  it('an unreachable host on a connection already made reads as a broken connection (the request may have gone out), before it as never sent', async () => {
+    const failing = (connecting: boolean, code: string) => () => {
+      const request = pendingRequest(connecting);
+      setImmediate(() => setImmediate(() => request.emit('error', Object.assign(new Error(code), { code }))));
+      return request;
+    };
+    const after = await exchange(failing(false, 'EHOSTUNREACH'), { method: 'POST', headers: {}, timeoutMs: 5000 }).catch((e: unknown) => e);
+    expect(after).toMatchObject({ code: 'ECONNRESET', message: 'the connection broke after it was made (EHOSTUNREACH)' });
+    const before = await exchange(failing(true, 'EHOSTUNREACH'), { method: 'POST', headers: {}, timeoutMs: 5000 }).catch((e: unknown) => e);
+    expect(before).toMatchObject({ code: 'EHOSTUNREACH' });
+  });
+
   it('a time limit that runs out after the connection is made is an answer timeout', async () => {
     const error = await exchange(() => pendingRequest(false), { method: 'POST', headers: {}, timeoutMs: 30 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TimeoutError', message: 'no complete answer within 30 ms' });
