@@ -13,8 +13,8 @@ const IDLE_SOCKET_MS = 4000;
  * undici parses answers with llhttp compiled to WebAssembly, on the first connection. V8 then
  * optimises that module in the background, ~100 ms of CPU that the process waits for when it exits
  * (a batch of one line took 200 ms instead of 80). Its baseline code keeps a batch's throughput (the
- * same at 100,000 creates), so the optimising tier is turned off first. No other WebAssembly is
- * compiled in a run that sends through a pool (jq runs only for --jq).
+ * same at 100,000 creates), so the optimising tier is turned off first. The flag holds for the whole
+ * process: jq's WebAssembly (--jq) runs on baseline code there too, as correctly.
  */
 setFlagsFromString('--liftoff-only');
 

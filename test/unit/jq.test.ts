@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { checkJq, runJq } from '../../src/output/jq.js';
+
+// --jq runs jq's main() once per value in a WebAssembly instance that loses a little of its stack
+// each run: as published, the ~310th value of a list failed with "memory access out of bounds".
+
+describe('--jq over many values', () => {
+  it('filters 1,000 values in a row (a long list, a big batch), each with its own output', async () => {
+    await checkJq('.id');
+    const outputs: string[] = [];
+    for (let i = 0; i < 1000; i++) outputs.push(await runJq('.id', { id: `task-${i}` }, true));
+    expect(outputs).toHaveLength(1000);
+    expect(outputs[999]).toBe('task-999\n');
+    expect(new Set(outputs).size).toBe(1000);
+  });
+
+  it('keeps working after an expression fails at run time', async () => {
+    await expect(runJq('error("boom")', {}, true)).rejects.toThrow(/boom/);
+    expect(await runJq('.a', { a: 1 }, true)).toBe('1\n');
+  });
+});
