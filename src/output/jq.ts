@@ -10,15 +10,18 @@ interface JqInstance {
 type JqFactory = () => Promise<JqInstance>;
 
 /**
- * jq-wasm runs jq's main() once per call in one WebAssembly instance, and each run leaves ~200 bytes
- * of the instance's 64 KiB stack behind (jq ends with exit(), which unwinds past the stack's
- * restore): the ~310th call failed with "memory access out of bounds" (a --jq over a list of 311
- * items). So a fresh instance (~5 ms) takes over every CALLS_PER_INSTANCE calls, and after a failure.
+ * jq-wasm runs jq's main() once per call in one WebAssembly instance, and each run leaves part of
+ * the instance's memory behind (jq ends with exit(), which unwinds past the stack's restore): ~3.3 KB
+ * plus the expression's own bytes, of ~1 MB. The 312th run of `.id` failed with "memory access out
+ * of bounds" (a --jq over a list of 312 items), the 53rd of a 16 KB expression, the 15th of a 70 KB
+ * one. So a fresh instance (~5 ms) takes over once its runs would pass a fifth of that, and after a
+ * failure: every 50 runs of a short expression, every 10 of a 16 KB one, every run of a 200 KB one.
  */
-const CALLS_PER_INSTANCE = 50;
+const RUN_COST = 4096;
+const INSTANCE_BUDGET = 200_000;
 let factory: Promise<JqFactory> | undefined;
 let instance: Promise<JqInstance> | undefined;
-let calls = 0;
+let used = 0;
 
 function loadFactory(): Promise<JqFactory> {
   // A CommonJS module: bundled or not, the function is the namespace's default.
@@ -26,10 +29,14 @@ function loadFactory(): Promise<JqFactory> {
   return factory;
 }
 
-/** jq's output for one input; the instance is renewed before its stack runs out. */
+/** jq's output for one input; the instance is renewed before its memory runs out. */
 async function jq(input: string, expression: string, flags: string[]): Promise<string> {
-  if (instance === undefined || calls % CALLS_PER_INSTANCE === 0) instance = loadFactory().then((make) => make());
-  calls++;
+  const cost = RUN_COST + Buffer.byteLength(expression);
+  if (instance === undefined || used + cost > INSTANCE_BUDGET) {
+    instance = loadFactory().then((make) => make());
+    used = 0;
+  }
+  used += cost;
   const current = instance;
   try {
     return await (await current).raw(input, expression, flags);

@@ -19,3 +19,13 @@ describe('--jq over many values', () => {
     expect(await runJq('.a', { a: 1 }, true)).toBe('1\n');
   });
 });
+
+describe('--jq with a long expression', () => {
+  // Each run also leaves the expression's own bytes behind (~1 MB lasts 14 runs of a 70 KB one,
+  // 52 of a 16 KB one): a fixed 50 runs per instance failed at the ~44th value of a 24 KB one.
+  it('filters 150 values with a 24 KB expression', async () => {
+    const expression = `.id | (${' '.repeat(24 * 1024)}.)`;
+    await checkJq(expression);
+    for (let i = 0; i < 150; i++) expect(await runJq(expression, { id: `task-${i}` }, true)).toBe(`task-${i}\n`);
+  });
+});
