@@ -9,6 +9,11 @@ const { existsSync, fstatSync, readFileSync, readlinkSync, statSync, writeSync }
 const { join } = require('node:path');
 
 let devNull;
+/**
+ * The run's exit code, once it has answered: what a run whose reader went away (EPIPE) exits with,
+ * 0 before that. Not process.exitCode, which a library may set (jq-wasm sets it to jq's status).
+ */
+let answer;
 /** A terminal on fd, told by fstat (node:tty would load net): a character device other than /dev/null. */
 function isTerminal(fd) {
   try {
@@ -35,7 +40,7 @@ function fdStream(fd, name) {
     if (!watched) {
       watched = true;
       stream.on('error', (error) => {
-        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0); // the reader went away, as above
+        if (error.code === 'EPIPE') process.exit(answer ?? 0); // the reader went away, as above
         writeSync(2, `agentctl: cannot write to ${name}: ${error.code ?? error.message}\n`);
         process.exit(1);
       });
@@ -56,7 +61,7 @@ function fdStream(fd, name) {
         rest = Buffer.from(text).subarray(written);
         while (rest.length > 0) rest = rest.subarray(writeSync(fd, rest));
       } catch (error) {
-        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        if (error.code === 'EPIPE') process.exit(answer ?? 0);
         if (error.code !== 'EAGAIN') throw error;
         return viaStream(rest ?? text); // a full non-blocking pipe: let the stream queue the rest
       }
@@ -219,6 +224,7 @@ program
     },
   })
   .then((code) => {
+    answer = code;
     process.exitCode = code;
     saveCompileCache();
     // After Ctrl-C, requests and timers may still be pending: do not wait for them, only for the

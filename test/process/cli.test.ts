@@ -101,6 +101,10 @@ describe('the program', () => {
     expect(JSON.parse(first)).toHaveProperty('id');
     expect(code).toBe(0);
     expect(stderr).toBe('');
+    // jq-wasm sets process.exitCode to jq's status (5 after error()): not what a run whose reader left exits with.
+    const filtered = await readFirstLineThenClose(['tasks', 'list', '--all', '--jsonl', '--page-size', '5', '--jq', '.id, error("x")']);
+    expect(filtered.first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(filtered.code).toBe(0);
   });
 
   it('exits quietly when the reader of the overview, help or version is already gone', async () => {
