@@ -5,7 +5,7 @@
 // emulator; runs alternate; medians of wall time (process start to exit). Goals: throughput >= 0.9x
 // the floor (0.8x below 100,000 lines), peak RSS < 150 MiB, and the heap kept after a full GC flat (at most 1.25x) between a
 // fifth of the lines and all of them: the input is streamed.
-// Usage: node bench/run-batch.mjs [lines] [runs] [in-flight]   (after `npm run build`; defaults 100000 3 32)
+// Usage: node bench/run-batch.mjs [lines] [runs] [in-flight]   (after `npm run build`; defaults 100000 5 32)
 //        node bench/run-batch.mjs follow [lines] [task-seconds] [max-rate] [poll|webhook]   (defaults 10000 20 none both)
 // The second: `run-batch --follow`, then `--webhook-listen`, on tasks that each run task-seconds, and
 // the requests each sends per finished task (creates and polls, counted by the emulator), the peak
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 const follow = process.argv[2] === 'follow';
 const args = follow ? process.argv.slice(1) : process.argv;
 const lines = Number(args[2] ?? (follow ? 10000 : 100000));
-const runs = follow ? 1 : Number(args[3] ?? 3);
+const runs = follow ? 1 : Number(args[3] ?? 5);
 const inFlight = follow ? 32 : Number(args[4] ?? 32);
 const taskSeconds = Number(args[3] ?? 20);
 const maxRate = args[4] === 'none' ? undefined : args[4];

@@ -367,7 +367,7 @@ if (only.has('mcp')) await script('mcp', './mcp.mjs', 'agentctl mcp: a tasks_get
 if (only.has('batch')) {
   // 100,000 lines at 32 in flight, as the issue asks (~2.5 minutes in all); --quick: 10,000.
   const lines = flags.quick ? '10000' : '100000';
-  await script('batch', './run-batch.mjs', `tasks run-batch: ${lines} creates at 32 in flight beside a node:http floor (goal 0.9x), memory`, [lines, '3', '32']);
+  await script('batch', './run-batch.mjs', `tasks run-batch: ${lines} creates at 32 in flight beside a node:http floor (goal 0.9x), memory`, [lines, '5', '32']);
   // Tasks of 10 s: long enough that most of the batch is followed at once, short enough for a bench.
   await script('batch', './run-batch.mjs', `tasks run-batch --follow and --webhook-listen: ${lines} tasks of 10 s, requests per task, peak rate, memory`, ['follow', lines, '10', 'none']);
   await script('batch', './run-batch.mjs', `tasks run-batch --follow --max-rate 4000: ${lines} tasks of 10 s, the rate bounded`, ['follow', lines, '10', '4000', 'poll']);

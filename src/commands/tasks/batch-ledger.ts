@@ -28,11 +28,12 @@ export interface LedgerEntry {
 
 /**
  * A group is written and synced at most this often: every fdatasync costs the machine a journal
- * commit, and the lines recorded ahead of the creates in flight hide the wait (run-batch takes
- * LINES_PER_SLOT lines per create in flight). 2 ms: 100,000 creates at 32 in flight took ~2,000
- * syncs instead of ~6,000, throughput 0.95x the node:http floor instead of 0.82x (docs/performance.md).
+ * commit (and the thread that asks for it its core for a while), and the lines recorded ahead of the
+ * creates in flight hide the wait (run-batch takes LINES_PER_SLOT lines per create in flight).
+ * 100,000 creates at 32 in flight, against the node:http floor: unpaced ~6,000 syncs, 0.82x; 2 ms
+ * 0.87-1.00x; 4 ms 0.95x, CPU per create at the floor's (docs/performance.md).
  */
-const SYNC_GAP_MS = 2;
+const SYNC_GAP_MS = 4;
 /** How recent a check of the lock a create may go out on (see lockLost). */
 const LOCK_SEEN_MS = 10;
 
