@@ -4,7 +4,7 @@ import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
 import { PooledTransport } from './pooled-transport.js';
-import { BodyTooLargeError, HttpTransport, type HttpResponse } from './transport.js';
+import { BodyTooLargeError, HttpTransport, type HttpResponse, type Transport } from './transport.js';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { apiBase, resolveApiPath } from './url.js';
 import { UsageError } from '../errors.js';
@@ -31,8 +31,9 @@ export interface ClientOptions {
   /** The largest response body read, in bytes (DEFAULT_MAX_BODY_BYTES without). */
   maxBodyBytes?: number;
   /**
-   * Sends through a pool of at most this many connections (undici: less CPU per request, ~10 ms to
-   * load): for a batch's thousands of requests. Without, node:http, which a single call pays nothing to load.
+   * Sends through a pool of at most this many connections (undici: less CPU per request, ~35 ms more
+   * for a run's first request): for a process's thousands of requests. Without, node:http, which a
+   * single call pays nothing to load.
    */
   connections?: number;
 }
@@ -69,7 +70,7 @@ export class ApiClient {
   private readonly base: URL;
   private readonly retry: RetryPolicy;
   private readonly clock: Clock;
-  private readonly transport: Pick<HttpTransport, 'send' | 'close'>;
+  private readonly transport: Transport;
   /**
    * Paths already resolved and checked: a batch or a wait sends the same few paths thousands of times.
    * A request without a query sends the URL kept here (nothing changes a request's URL once made).

@@ -1,13 +1,13 @@
 // How a batch sends its thousands of requests: undici's connection pool. Beside node:http (what a
 // single command uses: it costs nothing to load) undici spends ~30 us less CPU per request of a
-// batch, which is what bounds a batch's throughput on a small machine; loading it costs ~10 ms once
+// batch, which is what bounds a batch's throughput on a small machine; loading it costs ~35 ms once
 // (docs/performance.md, "Batch runs"). The same contract as HttpTransport: one timer for the whole
 // exchange, an abort signal, the largest body read, and errors whose codes tell the retry policy
 // whether a request can have been sent.
 import type { Dispatcher, Pool } from 'undici';
-import { BodyTooLargeError, HttpTransport, brokeAfterConnecting, timeoutError, type HttpResponse, type SendOptions } from './transport.js';
+import { BodyTooLargeError, HttpTransport, brokeAfterConnecting, timeoutError, type HttpResponse, type SendOptions, type Transport } from './transport.js';
 
-export class PooledTransport {
+export class PooledTransport implements Transport {
   private readonly pools = new Map<string, Pool>();
   private loading?: Promise<typeof import('./undici-pool.js')>;
   /** URLs with credentials in them go the way node:http sends them (a pool's origin has none). */
@@ -51,6 +51,8 @@ class Exchange implements Dispatcher.DispatchHandler {
   private readonly timer: NodeJS.Timeout;
   private status = 0;
   private headers: Record<string, string | string[]> = {};
+  /** The body's length as the answer declared it (Content-Length), when it did. */
+  private declared?: number;
   private readonly chunks: Buffer[] = [];
   private received = 0;
   private readonly limit: number;
@@ -79,16 +81,14 @@ class Exchange implements Dispatcher.DispatchHandler {
     this.status = statusCode;
     this.headers = headers;
     const length = headers['content-length'];
-    const declared = typeof length === 'string' ? Number(length) : undefined;
-    if (declared !== undefined && declared > this.limit) this.finish(new BodyTooLargeError(this.limit, declared, statusCode));
+    this.declared = typeof length === 'string' ? Number(length) : undefined;
+    if (this.declared !== undefined && this.declared > this.limit) this.finish(new BodyTooLargeError(this.limit, this.declared, statusCode));
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     this.received += chunk.length;
-    if (this.received > this.limit) {
-      const length = this.headers['content-length'];
-      this.finish(new BodyTooLargeError(this.limit, typeof length === 'string' ? Number(length) : undefined, this.status));
-    } else this.chunks.push(chunk);
+    if (this.received > this.limit) this.finish(new BodyTooLargeError(this.limit, this.declared, this.status));
+    else this.chunks.push(chunk);
   }
 
   onResponseEnd(): void {

@@ -68,13 +68,20 @@ function rawHeader(raw: string[], name: string): string | undefined {
 }
 
 /** An idle kept-alive socket is dropped after this (servers commonly close theirs at 5 s). */
-const IDLE_SOCKET_MS = 4000;
+export const IDLE_SOCKET_MS = 4000;
+
+/** How the API client sends one request: node:http (HttpTransport) or undici's pool (PooledTransport). */
+export interface Transport {
+  send(url: URL, options: SendOptions): Promise<HttpResponse>;
+  /** Drops every kept-alive connection. */
+  close(): void;
+}
 
 /**
  * Sends requests over kept-alive connections. Idle sockets never hold the process open (Node
  * unrefs them), every timer is cleared when its exchange ends, and close() drops the sockets.
  */
-export class HttpTransport {
+export class HttpTransport implements Transport {
   private readonly agents = new Map<string, Agent>();
   private readonly targets = new WeakMap<URL, Target>();
 

@@ -5,9 +5,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Pool as PoolType } from 'undici';
 import Pool from 'undici/lib/dispatcher/pool.js';
-
-/** An idle kept-alive connection is closed after this (servers commonly close theirs at 5 s). */
-const IDLE_SOCKET_MS = 4000;
+import { IDLE_SOCKET_MS } from './transport.js';
 
 /**
  * undici parses answers with llhttp compiled to WebAssembly, on the first connection. V8 then

@@ -3,14 +3,13 @@ import { createServer, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PooledTransport } from '../../src/api/pooled-transport.js';
-import { BodyTooLargeError, HttpTransport, exchange } from '../../src/api/transport.js';
+import { BodyTooLargeError, HttpTransport, exchange, type Transport } from '../../src/api/transport.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 // The HTTP exchange under the API client: what reaches the server, what comes back, and how an
 // exchange ends when the server is slow, silent or drops the connection. The same contract holds for
 // node:http (single commands) and undici's pool (batches).
 
-type Transport = Pick<HttpTransport, 'send' | 'close'>;
 let stub: Awaited<ReturnType<typeof stubServer>> | undefined;
 let transport: Transport | undefined;
 let makeTransport: () => Transport = () => new HttpTransport();

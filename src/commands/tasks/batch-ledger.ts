@@ -184,7 +184,7 @@ export class Ledger {
     // its `sending` records are written (a run that lost its lock writes and sends nothing more),
     // and again once they are on disk (a run that takes the lock over meanwhile reads them).
     if (this.sending !== '') {
-      const lost = this.checkLock();
+      const lost = this.lock?.lostNow();
       if (lost) {
         for (const waiter of waiting) waiter.reject(lost);
         waiting = [];
@@ -226,7 +226,7 @@ export class Ledger {
     this.syncing = true;
     fdatasync(this.fd, (error) => {
       this.syncing = false;
-      const lost = waiting.length > 0 ? this.checkLock() : undefined;
+      const lost = waiting.length > 0 ? this.lock?.lostNow() : undefined;
       if (error) this.fail(error, waiting);
       else if (lost) for (const waiter of waiting) waiter.reject(lost);
       else for (const waiter of waiting) waiter.resolve();
@@ -235,16 +235,6 @@ export class Ledger {
       if (this.pending !== '' || this.sending !== '' || this.waiting.length > 0) this.flushAfterThisTurn();
       if (!this.syncing) this.synced?.();
     });
-  }
-
-  /** Why the lock is not this run's any more (LedgerLock.confirm's error), or undefined while it is. */
-  private checkLock(): unknown {
-    try {
-      this.lock?.confirm();
-      return undefined;
-    } catch (error) {
-      return error;
-    }
   }
 
   private fail(error: unknown, waiting: Array<{ reject: (error: unknown) => void }>): void {

@@ -114,6 +114,12 @@ export class LedgerLock {
     return this.lost;
   }
 
+  /** Why the lock is not this run's, or undefined while it is, read from disk now (confirm without the throw). */
+  lostNow(): UsageError | undefined {
+    this.isMine();
+    return this.lost;
+  }
+
   /** Stops touching the lock and removes it if it is still this run's (once; a run that ends any way calls this). */
   release(): void {
     if (!this.held) return;
