@@ -52,24 +52,38 @@ function escapeHtml(text: string): string {
 
 export class BodyTooLarge extends Error {}
 
-/** Reads the request body, refusing (BodyTooLarge) one longer than `limit` bytes before reading it all. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+/**
+ * Reads the request body, refusing (BodyTooLarge) one longer than `limit` bytes before reading it all.
+ * With 'data' events, not `for await`: the async iterator cost every create ~3 us (a batch's throughput
+ * against the emulator is bounded by the emulator's time per request).
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const length = req.headers['content-length'];
   // No length and no chunked body: nothing to read (most GETs), so skip the stream machinery.
   if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
     req.resume();
-    return '';
+    return Promise.resolve('');
   }
   const declared = Number(length);
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (error: Error) => {
+      req.removeAllListeners('data').removeAllListeners('end');
+      reject(error);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) fail(new BodyTooLarge());
+      else chunks.push(chunk);
+    });
+    req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.once('error', fail);
+    req.once('close', () => {
+      if (!req.complete) fail(new Error('the request was cut off before its body ended'));
+    });
+  });
 }
 
 /**

@@ -122,8 +122,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       // The log keeps the latest requests only, so a long-running emulator does not grow without end.
       if (requests.length >= 2 * REQUEST_LOG_SIZE) requests = requests.slice(-REQUEST_LOG_SIZE);
       requests.push(record);
-      res.on('finish', () => (record.status = res.statusCode));
-      res.on('close', () => (record.status ||= 0));
+      res.once('finish', () => (record.status = res.statusCode)); // stays 0 for a connection cut off
     }
     if (options.log) res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}${record.fault ? ` (fault: ${record.fault})` : ''}`));
     let rawBody: string;

@@ -86,7 +86,7 @@ export function buildRoutes(services: Services): Route[] {
       output_schema: body.output_schema ?? null,
       webhook: body.webhook ?? null,
       requires_vision: body.requires_vision ?? false,
-      ...(body.credits_cost === undefined ? {} : { credits_cost: body.credits_cost }),
+      credits_cost: body.credits_cost,
     });
     lifecycle.start(task);
     if (body.wait === undefined || body.wait <= 0) return { status: 201, body: taskDetail(task) };
@@ -127,9 +127,7 @@ export function buildRoutes(services: Services): Route[] {
         PUT: updateTask,
         PATCH: updateTask,
         DELETE: (request) => {
-          const task = taskOf(request);
-          lifecycle.forget(task);
-          state.deleteTask(task);
+          state.deleteTask(taskOf(request)); // its scheduled steps find it gone
           return { status: 204 };
         },
       },
@@ -179,9 +177,7 @@ export function buildRoutes(services: Services): Route[] {
         PUT: (request) => renameAgent(request, true),
         PATCH: (request) => renameAgent(request, false),
         DELETE: (request) => {
-          const agent = routerAgent(request);
-          for (const task of state.tasksOf(agent.id).oldest()) lifecycle.forget(task);
-          state.deleteAgent(agent);
+          state.deleteAgent(routerAgent(request));
           return { status: 204 };
         },
       },

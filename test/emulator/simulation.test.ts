@@ -64,3 +64,25 @@ describe('ManualClock', () => {
     expect(clock.now()).toBe(30);
   });
 });
+
+describe('task lifecycle at scale', () => {
+  it('each task moves at its own time after its create, a deleted one does nothing, and 200 tasks wait on one timer per step', async () => {
+    const before = h.clock.timers;
+    const first = await h.api<{ id: string }>('POST', '/tasks/browser-use/', { prompt: 'first' });
+    h.advance(TASK_DURATION_MS / 2);
+    const second = await h.api<{ id: string }>('POST', '/tasks/browser-use/', { prompt: '[fail] second' });
+    const gone = await h.api<{ id: string }>('POST', '/tasks/browser-use/', { prompt: 'deleted' });
+    await h.raw('DELETE', `/tasks/browser-use/${gone.id}/`);
+    for (let i = 0; i < 200; i++) await h.api('POST', '/tasks/browser-use/', { prompt: `bulk ${i}` });
+    expect(h.clock.timers - before).toBeLessThanOrEqual(2);
+
+    const status = async (id: string) => (await h.api<{ status: string }>('GET', `/tasks/browser-use/${id}/`)).status;
+    h.advance(TASK_DURATION_MS / 2); // the first has run its full time, the second half of it
+    expect(await status(first.id)).toBe('completed');
+    expect(await status(second.id)).toBe('in_progress');
+    h.advance(TASK_DURATION_MS / 2);
+    expect(await status(second.id)).toBe('failed');
+    expect((await h.raw('GET', `/tasks/browser-use/${gone.id}/`)).status).toBe(404);
+    expect(h.clock.timers).toBe(before);
+  });
+});
