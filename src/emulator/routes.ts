@@ -9,6 +9,8 @@ import { AGENT_FORM, checkAgentName, checkTaskBody, TASK_FORM } from './validati
 
 export interface Request {
   method: string;
+  /** The path below the base URL (e.g. /tasks/browser-use/). */
+  path: string;
   url: URL;
   params: string[];
   /** The body's data; a form is read through `spec` (how the operation's serializer reads each field). */
@@ -61,7 +63,7 @@ export function buildRoutes(services: Services): Route[] {
   const describe = (agent: AgentRecord) => agentDetail(agent, state.persistentOf(agent.id));
 
   /** The browser-use agent of an agent-scoped task route, or null on the standalone routes. */
-  const scopeOf = (request: Request): string | null => (request.url.pathname.includes('/agents/browser-use/') ? agentById(request.params[0] as string).id : null);
+  const scopeOf = (request: Request): string | null => (request.path.startsWith('/agents/browser-use/') ? agentById(request.params[0] as string).id : null);
   const taskOf = (request: Request): TaskRecord => {
     const agentId = scopeOf(request);
     const task = state.tasks.get((request.params[request.params.length - 1] as string).toLowerCase());
