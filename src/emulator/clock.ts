@@ -2,7 +2,7 @@ import { systemClock as contractClock, type Clock as ContractClock } from '../co
 
 // The emulator's time: what "now" is and when scheduled work runs. The command uses the system
 // clock; tests use a ManualClock and advance it instead of sleeping. It is the shared clock of
-// src/contract/clock.ts plus timers that can be cleared (task lifecycles are cancelled).
+// src/contract/clock.ts plus timers that can be cleared (a persistent agent's schedule changes).
 
 export type TimerHandle = { readonly id: number };
 

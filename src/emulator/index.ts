@@ -85,6 +85,18 @@ export const REQUEST_LOG_SIZE = 10_000;
 /** A request path nothing in which a URL parser would change: no dots, escapes, query, `//` start or backslash. */
 const PLAIN_PATH = /^\/(?!\/)[\w\-/]*$/;
 
+/** The base of each Host header's URLs, checked once: a host the URL parser refuses fails every request it sends (500). */
+const bases = new Map<string, string>();
+function baseFor(host = 'localhost'): string {
+  let base = bases.get(host);
+  if (base === undefined) {
+    base = new URL(`http://${host}`).href;
+    if (bases.size >= 64) bases.clear(); // a client naming many hosts does not grow it
+    bases.set(host, base);
+  }
+  return base;
+}
+
 /** What a route sees of a request: its URL is parsed only if the route reads it (a create does not). */
 class RouteRequest implements RouteInput {
   constructor(
@@ -136,9 +148,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const target = req.url ?? '/';
     // A plain path is read as it is; anything else goes through the URL parser (its ~2 us mattered
     // to a create: the emulator bounds run-batch's throughput figure). Routes parse it when they read it.
-    let parsed = PLAIN_PATH.test(target) ? undefined : new URL(target, `http://${req.headers.host ?? 'localhost'}`);
+    const base = baseFor(req.headers.host);
+    let parsed = PLAIN_PATH.test(target) ? undefined : new URL(target, base);
     const url = { pathname: parsed?.pathname ?? target, search: parsed?.search ?? '' };
-    const fullUrl = () => (parsed ??= new URL(target, `http://${req.headers.host ?? 'localhost'}`));
+    const fullUrl = () => (parsed ??= new URL(target, base));
     const record: RequestRecord = { method, path: `${url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname}${url.search}`, status: 0, at: clock.now() };
     const control = url.pathname.startsWith(CONTROL_PATH);
     if (!control) {

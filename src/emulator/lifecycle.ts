@@ -21,12 +21,14 @@ const RESULT_PROMPT_CHARS = 60;
 export type EndListener = (task: TaskRecord) => void;
 
 /**
- * One kind of step of every task, due in the order it was scheduled: every task's step of a kind comes
- * the same time after its start, so a queue with one timer (for its head) replaces a timer per task,
- * which cost a create ~3 us and a few hundred bytes per task alive (the emulator is what bounds a
- * batch's throughput in the bench). A step fires only if its task still wants it (the step checks).
+ * One kind of step of every task (to in_progress, to its end), in the order they were scheduled:
+ * every task's step of a kind comes the same time after its start, so one queue with one timer for
+ * its head replaces a timer per task (which cost a create ~3 us and a few hundred bytes per task
+ * alive; the emulator is what bounds a batch's throughput in the bench). Entries name their task by
+ * id, so a deleted task's record is not held. The timer firing makes its head due even if the wall
+ * clock says otherwise (set back, or a test's frozen clock), as a timer of its own would have.
  */
-class StepQueue<T> {
+class StepQueue<T extends { id: string }> {
   private steps: Array<{ at: number; item: T } | undefined> = [];
   private head = 0;
   private timer?: TimerHandle;
@@ -38,7 +40,20 @@ class StepQueue<T> {
 
   add(item: T, ms: number): void {
     this.steps.push({ at: this.clock().now() + ms, item });
-    if (this.timer === undefined) this.arm();
+    if (this.timer === undefined) this.arm(this.clock().now());
+  }
+
+  /** Runs now every step due by `time` (a wait that ends when its task's step is due sees the step done). */
+  runDueBy(time: number): void {
+    for (let next = this.steps[this.head]; next !== undefined && next.at <= time; next = this.steps[this.head]) {
+      this.steps[this.head++] = undefined;
+      this.step(next.item);
+    }
+    // Drop what has run once it is most of the array (a long-running emulator keeps creating).
+    if (this.head > 1024 && this.head * 2 > this.steps.length) {
+      this.steps = this.steps.slice(this.head);
+      this.head = 0;
+    }
   }
 
   clear(): void {
@@ -48,25 +63,16 @@ class StepQueue<T> {
     this.head = 0;
   }
 
-  private arm(): void {
+  private arm(now: number): void {
     const next = this.steps[this.head];
     if (next === undefined) return this.clear();
-    this.timer = this.clock().setTimeout(() => this.due(), Math.max(0, next.at - this.clock().now()));
-  }
-
-  private due(): void {
-    this.timer = undefined;
-    const now = this.clock().now();
-    for (let next = this.steps[this.head]; next !== undefined && next.at <= now; next = this.steps[this.head]) {
-      this.steps[this.head++] = undefined;
-      this.step(next.item);
-    }
-    // Drop what has run once it is most of the array (a long-running emulator keeps creating).
-    if (this.head > 1024 && this.head * 2 > this.steps.length) {
-      this.steps = this.steps.slice(this.head);
-      this.head = 0;
-    }
-    if (this.timer === undefined) this.arm();
+    const at = next.at;
+    this.timer = this.clock().setTimeout(() => {
+      this.timer = undefined;
+      const time = Math.max(at, this.clock().now());
+      this.runDueBy(time);
+      if (this.timer === undefined) this.arm(time);
+    }, Math.max(0, at - now));
   }
 }
 
@@ -76,8 +82,14 @@ export class Lifecycle {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly endListeners: EndListener[] = [];
   /** Tasks' steps: to in_progress, then to their end. A deleted task's steps do nothing (the service does not stop it; nobody can see it). */
-  private readonly runs = new StepQueue<TaskRecord>(() => this.clock, (task) => this.alive(task) && this.run(task));
-  private readonly ends = new StepQueue<{ task: TaskRecord; status: 'completed' | 'failed' }>(() => this.clock, ({ task, status }) => this.alive(task) && this.finish(task, status));
+  private readonly runs = new StepQueue<{ id: string }>(() => this.clock, ({ id }) => {
+    const task = this.state.tasks.get(id);
+    if (task) this.run(task);
+  });
+  private readonly ends = new StepQueue<{ id: string; status: 'completed' | 'failed' }>(() => this.clock, ({ id, status }) => {
+    const task = this.state.tasks.get(id);
+    if (task) this.finish(task, status);
+  });
 
   constructor(
     private readonly state: State,
@@ -91,8 +103,8 @@ export class Lifecycle {
   start(task: TaskRecord): void {
     const prompt = task.prompt ?? '';
     if (prompt.includes('[pending]')) return;
-    this.runs.add(task, Math.round(this.durationMs / 5));
-    if (!prompt.includes('[hang]')) this.ends.add({ task, status: prompt.includes('[fail]') ? 'failed' : 'completed' }, this.durationMs);
+    this.runs.add({ id: task.id }, Math.round(this.durationMs / 5));
+    if (!prompt.includes('[hang]')) this.ends.add({ id: task.id, status: prompt.includes('[fail]') ? 'failed' : 'completed' }, this.durationMs);
   }
 
   /** Cancels a pending or running task; false when it had already ended. */
@@ -105,13 +117,19 @@ export class Lifecycle {
   /** Resolves when the task ends or after `ms` on the clock, whichever comes first. */
   waitFor(task: TaskRecord, ms: number): Promise<void> {
     if (FINAL.has(task.status)) return Promise.resolve();
+    const deadline = this.clock.now() + ms;
     return new Promise((resolve) => {
       const done = () => {
         this.clock.clearTimeout(timer);
         this.waiters.get(task.id)?.delete(done);
         resolve();
       };
-      const timer = this.clock.setTimeout(done, ms);
+      // Its task's steps due by then run first: a wait as long as the task sees it end.
+      const timer = this.clock.setTimeout(() => {
+        this.runs.runDueBy(deadline);
+        this.ends.runDueBy(deadline);
+        done();
+      }, ms);
       let set = this.waiters.get(task.id);
       if (!set) this.waiters.set(task.id, (set = new Set()));
       set.add(done);
@@ -130,26 +148,22 @@ export class Lifecycle {
     for (const waiters of [...this.waiters.values()]) for (const done of [...waiters]) done();
   }
 
-  /** Runs `action` after `ms` on the clock, under `key` (a task id, or another owner's key); stop() clears it. */
-  later(taskId: string, ms: number, action: () => void): void {
-    let set = this.timers.get(taskId);
-    if (!set) this.timers.set(taskId, (set = new Set()));
+  /** Runs `action` after `ms` on the clock, under `key` (a persistent agent's schedule); stop() clears it. */
+  later(key: string, ms: number, action: () => void): void {
+    let set = this.timers.get(key);
+    if (!set) this.timers.set(key, (set = new Set()));
     const handle = this.clock.setTimeout(() => {
       set.delete(handle);
-      if (set.size === 0) this.timers.delete(taskId);
+      if (set.size === 0) this.timers.delete(key);
       action();
     }, ms);
     set.add(handle);
   }
 
   /** Clears what was scheduled under `key`. */
-  clearTimers(taskId: string): void {
-    for (const handle of this.timers.get(taskId) ?? []) this.clock.clearTimeout(handle);
-    this.timers.delete(taskId);
-  }
-
-  private alive(task: TaskRecord): boolean {
-    return this.state.tasks.get(task.id) === task;
+  clearTimers(key: string): void {
+    for (const handle of this.timers.get(key) ?? []) this.clock.clearTimeout(handle);
+    this.timers.delete(key);
   }
 
   private run(task: TaskRecord): void {

@@ -191,7 +191,7 @@ export class State {
 
   newTask(fields: NewTaskFields): TaskRecord {
     const stamp = this.now();
-    // Every field named, in one order: one shape for every task (a spread of `fields` cost a create ~1.5 us).
+    // Every field named, in one order: one shape for every task a create makes (a spread of `fields` cost ~1.5 us).
     const task: TaskRecord = {
       id: this.newId(),
       agent_id: fields.agent_id,

@@ -1,0 +1,99 @@
+// The task steps' queues (src/emulator/lifecycle.ts) with the real clock and clocks that misbehave,
+// and what a deleted task leaves behind. Found by a review of the change from a timer per step.
+import net from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it, vi } from 'vitest';
+import { ManualClock, startEmulator, systemClock } from '../../src/emulator/index.js';
+import { Lifecycle } from '../../src/emulator/lifecycle.js';
+import { State } from '../../src/emulator/state.js';
+
+const HEADERS = { 'content-type': 'application/json', 'x-api-key': 'emulator-key' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Polls `check` until it holds (at most 3 s): the steps run on real timers here. */
+async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (const end = Date.now() + 3000; !(await check()); await sleep(10)) if (Date.now() > end) throw new Error('never held');
+}
+
+describe('task steps on real and odd clocks', () => {
+  it('a create that waits as long as the task runs answers it completed, while another task ends first', async () => {
+    const emulator = await startEmulator({ port: 0, taskDurationMs: 1000 }); // wait takes whole seconds
+    const create = async (body: object) => (await fetch(`${emulator.baseUrl}/tasks/browser-use/`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) })).json();
+    try {
+      const waits: Promise<unknown>[] = [];
+      for (let i = 0; i < 8; i++) {
+        void create({ prompt: `earlier ${i}` });
+        await sleep(30);
+        waits.push(create({ prompt: `waits ${i}`, wait: 1 }));
+      }
+      for (const answer of await Promise.all(waits)) expect(answer).toMatchObject({ status: 'completed' });
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('a clock whose now() stands still (stable timestamps) still moves tasks on its timers', async () => {
+    const emulator = await startEmulator({ port: 0, clock: { ...systemClock(), now: () => Date.UTC(2026, 0, 1) }, taskDurationMs: 50 });
+    try {
+      const { id } = (await (await fetch(`${emulator.baseUrl}/tasks/browser-use/`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ prompt: 'p' }) })).json()) as { id: string };
+      await eventually(() => emulator.state.tasks.get(id)?.status === 'completed');
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('a wall clock set back a minute after a create does not hold the task back', async () => {
+    const state = new State(systemClock());
+    const lifecycle = new Lifecycle(state, 50);
+    const task = state.newTask({ agent_id: null, prompt: 'x' });
+    lifecycle.start(task);
+    const real = Date.now.bind(Date);
+    const setBack = vi.spyOn(Date, 'now').mockImplementation(() => real() - 60_000);
+    try {
+      await eventually(() => task.status === 'completed');
+    } finally {
+      setBack.mockRestore();
+      lifecycle.stop();
+    }
+  });
+
+  it('a deleted task is not kept in memory by its steps still to come', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const emulator = await startEmulator({ port: 0, clock: new ManualClock(), taskDurationMs: 24 * 3600 * 1000 });
+    try {
+      const records: WeakRef<object>[] = [];
+      for (let i = 0; i < 50; i++) {
+        const { id } = (await (await fetch(`${emulator.baseUrl}/tasks/browser-use/`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ prompt: `p${i}` }) })).json()) as { id: string };
+        records.push(new WeakRef(emulator.state.tasks.get(id) as object));
+        expect((await fetch(`${emulator.baseUrl}/tasks/browser-use/${id}/`, { method: 'DELETE', headers: HEADERS })).status).toBe(204);
+      }
+      await sleep(10);
+      gc();
+      expect(records.filter((record) => record.deref() !== undefined)).toHaveLength(0);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('a Host header the URL parser refuses gets the same answer from every route', async () => {
+    const emulator = await startEmulator({ port: 0 });
+    const send = (head: string, body = '') =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(emulator.port, '127.0.0.1');
+        let out = '';
+        socket.on('data', (data) => (out += data.toString()));
+        socket.on('error', () => resolve(out));
+        socket.on('close', () => resolve(out));
+        socket.write(`${head}\r\nHost: bad host\r\nx-api-key: emulator-key\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`);
+      });
+    try {
+      const create = await send('POST /api/v1/tasks/browser-use/ HTTP/1.1', '{"prompt":"x"}');
+      const list = await send('GET /api/v1/tasks/browser-use/?page=1 HTTP/1.1');
+      expect(create.split('\r\n')[0]).toBe(list.split('\r\n')[0]);
+      expect(emulator.state.tasks.size).toBe(0);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
