@@ -10,6 +10,12 @@ export interface Clock extends ContractClock {
   /** Runs `action` after `ms`; a pending timer never keeps the process alive. */
   setTimeout(action: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+  /**
+   * Milliseconds that only move forward, at the timers' pace: what a task's steps are timed by.
+   * now() is the wall clock, which can be set back or (a test's) stand still. A clock of one's own
+   * may leave it out: now() stands in.
+   */
+  elapsed?(): number;
 }
 
 let nextId = 0;
@@ -18,6 +24,7 @@ export function systemClock(): Clock {
   const timers = new Map<number, NodeJS.Timeout>();
   return {
     now: () => Date.now(),
+    elapsed: () => performance.now(),
     sleep: (ms, signal) => contractClock.sleep(ms, signal),
     setTimeout(action, ms) {
       const handle = { id: ++nextId };
@@ -52,6 +59,10 @@ export class ManualClock implements Clock {
   }
 
   now(): number {
+    return this.time;
+  }
+
+  elapsed(): number {
     return this.time;
   }
 
@@ -97,4 +108,9 @@ export class ManualClock implements Clock {
   get timers(): number {
     return this.pending.length;
   }
+}
+
+/** The clock's elapsed() where it has one, else its now(). */
+export function elapsedOn(clock: Clock): number {
+  return clock.elapsed ? clock.elapsed() : clock.now();
 }

@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from './clock.js';
+import { elapsedOn, type Clock, type TimerHandle } from './clock.js';
 import { exampleFor } from './schema-instance.js';
 import type { State, TaskRecord } from './state.js';
 
@@ -24,9 +24,9 @@ export type EndListener = (task: TaskRecord) => void;
  * One kind of step of every task (to in_progress, to its end), in the order they were scheduled:
  * every task's step of a kind comes the same time after its start, so one queue with one timer for
  * its head replaces a timer per task (which cost a create ~3 us and a few hundred bytes per task
- * alive; the emulator is what bounds a batch's throughput in the bench). Entries name their task by
- * id, so a deleted task's record is not held. The timer firing makes its head due even if the wall
- * clock says otherwise (set back, or a test's frozen clock), as a timer of its own would have.
+ * alive; the emulator is what bounds a batch's throughput in the bench). Steps are timed by the
+ * clock's elapsed(), not the wall clock, which can be set back or stand still. Entries name their
+ * task by id, so a deleted task's record is not held.
  */
 class StepQueue<T extends { id: string }> {
   private steps: Array<{ at: number; item: T } | undefined> = [];
@@ -39,11 +39,11 @@ class StepQueue<T extends { id: string }> {
   ) {}
 
   add(item: T, ms: number): void {
-    this.steps.push({ at: this.clock().now() + ms, item });
-    if (this.timer === undefined) this.arm(this.clock().now());
+    this.steps.push({ at: elapsedOn(this.clock()) + ms, item });
+    if (this.timer === undefined) this.arm();
   }
 
-  /** Runs now every step due by `time` (a wait that ends when its task's step is due sees the step done). */
+  /** Runs now every step due by `time` (on elapsed()): a wait that ends when its task's step is due sees the step done. */
   runDueBy(time: number): void {
     for (let next = this.steps[this.head]; next !== undefined && next.at <= time; next = this.steps[this.head]) {
       this.steps[this.head++] = undefined;
@@ -63,16 +63,16 @@ class StepQueue<T extends { id: string }> {
     this.head = 0;
   }
 
-  private arm(now: number): void {
+  private arm(): void {
     const next = this.steps[this.head];
     if (next === undefined) return this.clear();
-    const at = next.at;
+    const { at } = next;
     this.timer = this.clock().setTimeout(() => {
       this.timer = undefined;
-      const time = Math.max(at, this.clock().now());
-      this.runDueBy(time);
-      if (this.timer === undefined) this.arm(time);
-    }, Math.max(0, at - now));
+      // The head is due when its timer fires, even a little before elapsed() says so.
+      this.runDueBy(Math.max(at, elapsedOn(this.clock())));
+      if (this.timer === undefined) this.arm();
+    }, Math.max(0, at - elapsedOn(this.clock())));
   }
 }
 
@@ -117,7 +117,7 @@ export class Lifecycle {
   /** Resolves when the task ends or after `ms` on the clock, whichever comes first. */
   waitFor(task: TaskRecord, ms: number): Promise<void> {
     if (FINAL.has(task.status)) return Promise.resolve();
-    const deadline = this.clock.now() + ms;
+    const deadline = elapsedOn(this.clock) + ms;
     return new Promise((resolve) => {
       const done = () => {
         this.clock.clearTimeout(timer);

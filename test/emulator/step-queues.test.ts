@@ -10,49 +10,79 @@ import { State } from '../../src/emulator/state.js';
 
 const HEADERS = { 'content-type': 'application/json', 'x-api-key': 'emulator-key' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Polls `check` until it holds (at most 3 s): the steps run on real timers here. */
-async function eventually(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (const end = Date.now() + 3000; !(await check()); await sleep(10)) if (Date.now() > end) throw new Error('never held');
-}
 
 describe('task steps on real and odd clocks', () => {
   it('a create that waits as long as the task runs answers it completed, while another task ends first', async () => {
     const emulator = await startEmulator({ port: 0, taskDurationMs: 1000 }); // wait takes whole seconds
     const create = async (body: object) => (await fetch(`${emulator.baseUrl}/tasks/browser-use/`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) })).json();
     try {
+      const earlier: Promise<unknown>[] = [];
       const waits: Promise<unknown>[] = [];
       for (let i = 0; i < 8; i++) {
-        void create({ prompt: `earlier ${i}` });
+        earlier.push(create({ prompt: `earlier ${i}` }));
         await sleep(30);
         waits.push(create({ prompt: `waits ${i}`, wait: 1 }));
       }
       for (const answer of await Promise.all(waits)) expect(answer).toMatchObject({ status: 'completed' });
+      await Promise.all(earlier);
     } finally {
       await emulator.close();
     }
   });
 
-  it('a clock whose now() stands still (stable timestamps) still moves tasks on its timers', async () => {
-    const emulator = await startEmulator({ port: 0, clock: { ...systemClock(), now: () => Date.UTC(2026, 0, 1) }, taskDurationMs: 50 });
-    try {
-      const { id } = (await (await fetch(`${emulator.baseUrl}/tasks/browser-use/`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ prompt: 'p' }) })).json()) as { id: string };
-      await eventually(() => emulator.state.tasks.get(id)?.status === 'completed');
-    } finally {
-      await emulator.close();
-    }
-  });
-
-  it('a wall clock set back a minute after a create does not hold the task back', async () => {
-    const state = new State(systemClock());
-    const lifecycle = new Lifecycle(state, 50);
-    const task = state.newTask({ agent_id: null, prompt: 'x' });
+  /** Starts a task on `lifecycle` and resolves with how long (ms, real time) it ran once it ends (a timer may fire a few ms early). */
+  function runFor(state: State, lifecycle: Lifecycle, prompt: string): Promise<number> {
+    const task = state.newTask({ agent_id: null, prompt });
+    const started = performance.now();
+    const ended = new Promise<number>((resolve) => lifecycle.onEnd((done) => done === task && resolve(performance.now() - started)));
     lifecycle.start(task);
-    const real = Date.now.bind(Date);
-    const setBack = vi.spyOn(Date, 'now').mockImplementation(() => real() - 60_000);
+    return ended;
+  }
+  const STILL = { ...systemClock(), now: () => Date.UTC(2026, 0, 1) };
+
+  it('a clock whose now() stands still (stable timestamps) still moves tasks, each its whole duration', async () => {
+    const state = new State(STILL);
+    const lifecycle = new Lifecycle(state, 300);
     try {
-      await eventually(() => task.status === 'completed');
+      const first = runFor(state, lifecycle, 'first');
+      await sleep(200);
+      const second = runFor(state, lifecycle, 'second'); // due 100 ms after the first: not with it
+      expect(await first).toBeGreaterThanOrEqual(280);
+      expect(await second).toBeGreaterThanOrEqual(280);
     } finally {
-      setBack.mockRestore();
+      lifecycle.stop();
+    }
+  });
+
+  it('a wall clock set back a minute neither holds tasks back nor ends the next ones early', async () => {
+    const state = new State(systemClock());
+    const lifecycle = new Lifecycle(state, 300);
+    const real = Date.now.bind(Date);
+    let setBack: { mockRestore(): void } | undefined;
+    try {
+      const first = runFor(state, lifecycle, 'first');
+      await sleep(200);
+      setBack = vi.spyOn(Date, 'now').mockImplementation(() => real() - 60_000);
+      const second = runFor(state, lifecycle, 'second');
+      expect(await first).toBeGreaterThanOrEqual(280);
+      expect(await second).toBeGreaterThanOrEqual(280);
+    } finally {
+      setBack?.mockRestore();
+      lifecycle.stop();
+    }
+  });
+
+  it("a wait's end does not end another task early", async () => {
+    const state = new State(STILL);
+    const lifecycle = new Lifecycle(state, 300);
+    try {
+      const waited = state.newTask({ agent_id: null, prompt: 'waited [pending]' });
+      const wait = lifecycle.waitFor(waited, 400);
+      await sleep(350);
+      const other = runFor(state, lifecycle, 'other');
+      await wait;
+      expect(await other).toBeGreaterThanOrEqual(280);
+    } finally {
       lifecycle.stop();
     }
   });
