@@ -1,4 +1,5 @@
 import { elapsedOn, type Clock, type TimerHandle } from './clock.js';
+import { Fifo } from './fifo.js';
 import { exampleFor } from './schema-instance.js';
 import type { State, TaskRecord } from './state.js';
 
@@ -29,8 +30,7 @@ export type EndListener = (task: TaskRecord) => void;
  * task by id, so a deleted task's record is not held.
  */
 class StepQueue<T extends { id: string }> {
-  private steps: Array<{ at: number; item: T } | undefined> = [];
-  private head = 0;
+  private readonly steps = new Fifo<{ at: number; item: T }>();
   private timer?: TimerHandle;
 
   constructor(
@@ -45,26 +45,20 @@ class StepQueue<T extends { id: string }> {
 
   /** Runs now every step due by `time` (on elapsed()): a wait that ends when its task's step is due sees the step done. */
   runDueBy(time: number): void {
-    for (let next = this.steps[this.head]; next !== undefined && next.at <= time; next = this.steps[this.head]) {
-      this.steps[this.head++] = undefined;
+    for (let next = this.steps.peek(); next !== undefined && next.at <= time; next = this.steps.peek()) {
+      this.steps.shift();
       this.step(next.item);
-    }
-    // Drop what has run once it is most of the array (a long-running emulator keeps creating).
-    if (this.head > 1024 && this.head * 2 > this.steps.length) {
-      this.steps = this.steps.slice(this.head);
-      this.head = 0;
     }
   }
 
   clear(): void {
     if (this.timer !== undefined) this.clock().clearTimeout(this.timer);
     this.timer = undefined;
-    this.steps = [];
-    this.head = 0;
+    this.steps.clear();
   }
 
   private arm(): void {
-    const next = this.steps[this.head];
+    const next = this.steps.peek();
     if (next === undefined) return this.clear();
     const { at } = next;
     this.timer = this.clock().setTimeout(() => {

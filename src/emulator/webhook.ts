@@ -1,4 +1,5 @@
 import type { State, TaskRecord } from './state.js';
+import { Fifo } from './fifo.js';
 
 export const WEBHOOK_USER_AGENT = 'Agentctl-Emulator-AgentWebhook/1.0';
 const TIMEOUT_MS = 10_000;
@@ -16,9 +17,7 @@ export const DEFAULT_WEBHOOK_CONCURRENCY = 16;
  */
 export class WebhookSender {
   private readonly inFlight = new Set<AbortController>();
-  private queue: Array<{ task: TaskRecord; url: string }> = [];
-  /** Index of the next task to send in `queue` (shifting a long array costs a copy each time). */
-  private head = 0;
+  private readonly queue = new Fifo<{ task: TaskRecord; url: string }>();
   private stopped = false;
 
   constructor(
@@ -29,7 +28,7 @@ export class WebhookSender {
 
   /** Deliveries waiting for a slot. */
   get queued(): number {
-    return this.queue.length - this.head;
+    return this.queue.size;
   }
 
   deliver(task: TaskRecord): void {
@@ -40,19 +39,14 @@ export class WebhookSender {
 
   stop(): void {
     this.stopped = true;
-    this.queue = [];
-    this.head = 0;
+    this.queue.clear();
     for (const controller of this.inFlight) controller.abort();
   }
 
   /** Starts queued deliveries while slots are free. */
   private next(): void {
-    while (this.inFlight.size < this.concurrency && this.head < this.queue.length) {
-      const { task, url } = this.queue[this.head++] as { task: TaskRecord; url: string };
-      if (this.head > 1024 && this.head * 2 > this.queue.length) {
-        this.queue = this.queue.slice(this.head);
-        this.head = 0;
-      }
+    while (this.inFlight.size < this.concurrency && this.queue.size > 0) {
+      const { task, url } = this.queue.shift() as { task: TaskRecord; url: string };
       void this.send(task, url).finally(() => this.next());
     }
   }
