@@ -69,3 +69,21 @@ export class ExitError extends Error {
     this.name = 'ExitError';
   }
 }
+
+/**
+ * An input the core operations refused, found before any request. It names the field at fault in the
+ * core's own vocabulary (`webhook`, `schedule`, `secrets`, `output_schema`, ...) and says what is wrong
+ * without a flag, tool argument or command name: each face words it its own way (the command line
+ * says `--webhook`, the MCP server the `webhook` argument, the library hands this error over as is).
+ */
+export class InputError extends UsageError {
+  constructor(
+    /** The field at fault, as the core's typed inputs spell it. */
+    readonly field: string,
+    /** What is wrong with it, as a sentence fragment that reads after the field's name. */
+    readonly problem: string,
+  ) {
+    super(`${field}: ${problem}`);
+    this.name = 'InputError';
+  }
+}
