@@ -1,5 +1,5 @@
 import { ExitCode, type ExitCodeValue } from '../errors.js';
-import { EMULATOR_DEFAULT_KEY } from './context.js';
+import { EMULATOR_DEFAULT_KEY } from '../config/settings.js';
 
 /** A base URL on this machine: most likely an emulator started on another port. */
 export function isLoopback(baseUrl: string): boolean {

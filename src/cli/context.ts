@@ -1,8 +1,9 @@
+import type { Command } from 'commander';
 import type { ApiClient } from '../api/client.js';
 import { Redactor } from '../api/redact.js';
 import type { Clock } from '../contract/clock.js';
 import { LIMITS, parseIntegerFlag, parseSecondsFlag } from '../contract/validate.js';
-import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, resolveSettings, type Settings } from '../config/settings.js';
+import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, EMULATOR_DEFAULT_KEY, resolveSettings, type Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { Output } from '../output/output.js';
@@ -30,8 +31,8 @@ export interface GlobalFlags {
   maxResponse?: string;
 }
 
-/** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
-export const EMULATOR_DEFAULT_KEY = 'emulator-key';
+// Kept here too for the commands that import it from the context (it lives with the default base URL).
+export { EMULATOR_DEFAULT_KEY };
 
 /** What a command gets: the outside world (io), output, settings, an API client on demand, and interruption. */
 export class Context {
@@ -47,6 +48,12 @@ export class Context {
   constructor(
     readonly flags: GlobalFlags,
     readonly io: IO,
+    /**
+     * Every command as commander's tree (`help` and `completion` need all of it; the program running
+     * a command may hold only that command's subtree). Handed in by the runner, which builds programs:
+     * commands that import the program builder themselves would close an import cycle through the registry.
+     */
+    readonly commandTree: () => Promise<Command> = () => Promise.reject(new Error('no command tree was given to this context')),
   ) {
     this.out = new Output(decideOutput(flags, io.env, io.terminal), { stdout: io.stdout, stderr: io.stderr });
     this.redactor.add(flags.apiKey);

@@ -17,7 +17,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
 
   const execute: Execute = async (load, command, positional) => {
     const spec = await load();
-    ctx = new Context(command.optsWithGlobals<GlobalFlags>(), io);
+    ctx = new Context(command.optsWithGlobals<GlobalFlags>(), io, () => buildProgram([]));
     const input = new ParseInput(
       positional as Array<string | string[] | undefined>,
       command.opts(),

@@ -1,5 +1,4 @@
 import { defineCommand } from '../../cli/define.js';
-import { buildProgram } from '../../cli/program.js';
 import { completionScript } from '../../completion/index.js';
 import { SHELLS, type Shell } from '../../completion/shells.js';
 import { UsageError } from '../../errors.js';
@@ -22,6 +21,6 @@ export const command = defineCommand({
     // A shell script is not JSON: refuse rather than break the promise that --json prints only JSON.
     if (ctx.out.machine) throw new UsageError('completion prints a shell script; drop --json/--jsonl/--jq');
     // The whole tree: the program that runs this command was built with only the `completion` subtree.
-    ctx.out.line(completionScript(shell, await buildProgram([])).replace(/\n$/, ''));
+    ctx.out.line(completionScript(shell, await ctx.commandTree()).replace(/\n$/, ''));
   },
 });

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../../cli/define.js';
-import { buildProgram } from '../../cli/program.js';
 import { UsageError } from '../../errors.js';
 
 export const command = defineCommand({
@@ -11,7 +10,7 @@ export const command = defineCommand({
   parse: (input) => ({ path: input.args(0) }),
   async run({ path }, ctx) {
     // The whole tree: the program that runs this command may hold only part of it.
-    let target: Command = await buildProgram([]);
+    let target: Command = await ctx.commandTree();
     const walked: string[] = [];
     for (const word of path) {
       const next = target.commands.find((command) => command.name() === word || command.aliases().includes(word));
