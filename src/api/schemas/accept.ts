@@ -66,33 +66,57 @@ interface Shared {
  */
 export function predicateSource(schema: ZodMiniType, shared: Shared = { code: [], count: 0, written: new Map() }): PredicateSource | undefined {
   const mark = shared.code.length;
-  const added: ZodMiniType[] = [];
-  const fresh = (kind = 'v') => `${kind}${shared.count++}`;
-  const code = shared.code;
+  const writer = new PredicateWriter(shared);
+  const expression = writer.test(schema, 'value');
+  if (expression === undefined) {
+    // Nothing of a predicate that cannot be written stays behind for the next one.
+    shared.code.length = mark;
+    for (const written of writer.added) shared.written.delete(written);
+    return undefined;
+  }
+  return { declarations: shared.code.slice(mark), expression };
+}
+
+/**
+ * Writes one predicate into a module's shared declarations: `test` gives the expression of a schema,
+ * one method per kind of schema. Every method gives undefined for what it does not know.
+ */
+class PredicateWriter {
+  /** The object, array and enum schemas this predicate declared (forgotten again if it cannot be written). */
+  readonly added: ZodMiniType[] = [];
+  /** A schema that contains itself (a getter-defined tree) is left to zod: its source would never end. */
+  private readonly building = new Set<ZodMiniType>();
+
+  constructor(private readonly shared: Shared) {}
+
+  private fresh(kind = 'v'): string {
+    return `${kind}${this.shared.count++}`;
+  }
+
   /** The name `schema` was written under, or that name after `write` has written it. */
-  const declared = (schema: ZodMiniType, write: (name: string) => string | undefined): string | undefined => {
-    const known = shared.written.get(schema);
+  private declared(schema: ZodMiniType, write: (name: string) => string | undefined): string | undefined {
+    const known = this.shared.written.get(schema);
     if (known !== undefined) return known;
-    const name = write(fresh(internalsOf(schema).def.type === 'enum' ? 's' : 'f'));
+    const name = write(this.fresh(internalsOf(schema).def.type === 'enum' ? 's' : 'f'));
     if (name !== undefined) {
-      shared.written.set(schema, name);
-      added.push(schema);
+      this.shared.written.set(schema, name);
+      this.added.push(schema);
     }
     return name;
-  };
-  // A schema that contains itself (a getter-defined tree) is left to zod: its source would never end.
-  const building = new Set<ZodMiniType>();
-  // An expression that is true when the variable `v` holds a value the schema accepts; undefined when unknown.
-  const test = (schema: ZodMiniType, v: string): string | undefined => {
-    if (building.has(schema)) return undefined;
-    building.add(schema);
+  }
+
+  /** An expression that is true when the variable `v` holds a value the schema accepts; undefined when unknown. */
+  test(schema: ZodMiniType, v: string): string | undefined {
+    if (this.building.has(schema)) return undefined;
+    this.building.add(schema);
     try {
-      return testOf(schema, v);
+      return this.testOf(schema, v);
     } finally {
-      building.delete(schema);
+      this.building.delete(schema);
     }
-  };
-  const testOf = (schema: ZodMiniType, v: string): string | undefined => {
+  }
+
+  private testOf(schema: ZodMiniType, v: string): string | undefined {
     const { def, traits, values } = internalsOf(schema);
     if (def.coerce) return undefined;
     // A schema that is itself a check (z.iso.datetime(), z.int()...): of those, only z.int() is known.
@@ -106,90 +130,91 @@ export function predicateSource(schema: ZodMiniType, shared: Shared = { code: []
       case 'string':
       case 'boolean':
         return plain ? `typeof ${v} === "${def.type}"` : undefined;
-      case 'number': {
-        // Bounds (z.nonnegative()) come as checks.
-        const parts = [`typeof ${v} === "number"`, safeInt ? `Number.isSafeInteger(${v})` : `Number.isFinite(${v})`];
-        for (const check of def.checks ?? []) {
-          const c = check._zod.def;
-          if (c.check !== 'greater_than' || typeof c.value !== 'number') return undefined;
-          parts.push(`${v} ${c.inclusive ? '>=' : '>'} ${c.value}`);
-        }
-        return `(${parts.join(' && ')})`;
-      }
-      case 'enum': {
-        if (!plain || !values || ![...values].every(writable)) return undefined;
-        const set = declared(schema, (name) => {
-          code.push(`const ${name} = new Set([${[...values].map((value) => JSON.stringify(value)).join(', ')}]);`);
-          return name;
-        });
-        return `${set}.has(${v})`;
-      }
+      case 'number':
+        return this.number(def, safeInt, v);
+      case 'enum':
+        return plain && values ? this.enum(schema, values, v) : undefined;
       case 'nullable':
       case 'optional':
       case 'default': {
         if (traits.has('$ZodExactOptional')) return undefined;
-        const inner = plain && def.innerType ? test(def.innerType, v) : undefined;
+        const inner = plain && def.innerType ? this.test(def.innerType, v) : undefined;
         if (inner === undefined) return undefined;
         return `(${v} === ${def.type === 'nullable' ? 'null' : 'undefined'} || ${inner})`;
       }
       case 'union': {
         if (def.inclusive === false) return undefined;
-        const options = (def.options ?? []).map((option) => test(option, v));
+        const options = (def.options ?? []).map((option) => this.test(option, v));
         if (!plain || options.length === 0 || options.some((option) => option === undefined)) return undefined;
         return `(${options.join(' || ')})`;
       }
-      case 'array': {
-        if (!plain || !def.element) return undefined;
-        const { element: elementSchema } = def;
-        const check = declared(schema, (name) => {
-          const item = fresh();
-          const index = fresh();
-          const element = test(elementSchema, item);
-          if (element === undefined) return undefined;
-          code.push(
-            `function ${name}(a) {\n  if (!Array.isArray(a)) return false;\n  for (let ${index} = 0; ${index} < a.length; ${index}++) {\n    const ${item} = a[${index}];\n    if (!(${element})) return false;\n  }\n  return true;\n}`,
-          );
-          return name;
-        });
-        return check === undefined ? undefined : `${check}(${v})`;
-      }
-      case 'object': {
-        if (!plain) return undefined;
-        // Extra keys: a loose object keeps them and a plain one drops them; either way they are accepted.
-        const catchall = def.catchall ? internalsOf(def.catchall).def.type : undefined;
-        if (catchall !== undefined && catchall !== 'unknown' && catchall !== 'any') return undefined;
-        const shape = def.shape ?? {};
-        const check = declared(schema, (name) => {
-          const body: string[] = [];
-          for (const [key, field] of Object.entries(shape)) {
-            if (key === '__proto__') return undefined;
-            const value = fresh();
-            const accepted = test(field, value);
-            if (accepted === undefined) return undefined;
-            const k = JSON.stringify(key);
-            // As zod reads it: a key whose schema is optional on input (optional, default) may be
-            // missing, and its schema accepts the undefined a missing key reads as; any other key must be there.
-            if (internalsOf(field).optin === undefined) body.push(`if (!(${k} in o)) return false;`);
-            body.push(`const ${value} = o[${k}];`, `if (!(${accepted})) return false;`);
-          }
-          const lines = ['if (typeof o !== "object" || o === null || Array.isArray(o)) return false;', ...body, 'return true;'];
-          code.push(`function ${name}(o) {\n  ${lines.join('\n  ')}\n}`);
-          return name;
-        });
-        return check === undefined ? undefined : `${check}(${v})`;
-      }
+      case 'array':
+        return plain && def.element ? this.array(schema, def.element, v) : undefined;
+      case 'object':
+        return plain ? this.object(schema, def, v) : undefined;
       default:
         return undefined;
     }
-  };
-  const expression = test(schema, 'value');
-  if (expression === undefined) {
-    // Nothing of a predicate that cannot be written stays behind for the next one.
-    code.length = mark;
-    for (const schema of added) shared.written.delete(schema);
-    return undefined;
   }
-  return { declarations: code.slice(mark), expression };
+
+  private number(def: Definition, safeInt: boolean, v: string): string | undefined {
+    // Bounds (z.nonnegative()) come as checks.
+    const parts = [`typeof ${v} === "number"`, safeInt ? `Number.isSafeInteger(${v})` : `Number.isFinite(${v})`];
+    for (const check of def.checks ?? []) {
+      const c = check._zod.def;
+      if (c.check !== 'greater_than' || typeof c.value !== 'number') return undefined;
+      parts.push(`${v} ${c.inclusive ? '>=' : '>'} ${c.value}`);
+    }
+    return `(${parts.join(' && ')})`;
+  }
+
+  private enum(schema: ZodMiniType, values: Set<unknown>, v: string): string | undefined {
+    if (![...values].every(writable)) return undefined;
+    const set = this.declared(schema, (name) => {
+      this.shared.code.push(`const ${name} = new Set([${[...values].map((value) => JSON.stringify(value)).join(', ')}]);`);
+      return name;
+    });
+    return `${set}.has(${v})`;
+  }
+
+  private array(schema: ZodMiniType, elementSchema: ZodMiniType, v: string): string | undefined {
+    const check = this.declared(schema, (name) => {
+      const item = this.fresh();
+      const index = this.fresh();
+      const element = this.test(elementSchema, item);
+      if (element === undefined) return undefined;
+      this.shared.code.push(
+        `function ${name}(a) {\n  if (!Array.isArray(a)) return false;\n  for (let ${index} = 0; ${index} < a.length; ${index}++) {\n    const ${item} = a[${index}];\n    if (!(${element})) return false;\n  }\n  return true;\n}`,
+      );
+      return name;
+    });
+    return check === undefined ? undefined : `${check}(${v})`;
+  }
+
+  private object(schema: ZodMiniType, def: Definition, v: string): string | undefined {
+    // Extra keys: a loose object keeps them and a plain one drops them; either way they are accepted.
+    const catchall = def.catchall ? internalsOf(def.catchall).def.type : undefined;
+    if (catchall !== undefined && catchall !== 'unknown' && catchall !== 'any') return undefined;
+    const shape = def.shape ?? {};
+    const check = this.declared(schema, (name) => {
+      const body: string[] = [];
+      for (const [key, field] of Object.entries(shape)) {
+        if (key === '__proto__') return undefined;
+        const value = this.fresh();
+        const accepted = this.test(field, value);
+        if (accepted === undefined) return undefined;
+        const k = JSON.stringify(key);
+        // As zod reads it: a key whose schema is optional on input (optional, default) may be
+        // missing, and its schema accepts the undefined a missing key reads as; any other key must be there.
+        if (internalsOf(field).optin === undefined) body.push(`if (!(${k} in o)) return false;`);
+        body.push(`const ${value} = o[${k}];`, `if (!(${accepted})) return false;`);
+      }
+      const lines = ['if (typeof o !== "object" || o === null || Array.isArray(o)) return false;', ...body, 'return true;'];
+      this.shared.code.push(`function ${name}(o) {\n  ${lines.join('\n  ')}\n}`);
+      return name;
+    });
+    return check === undefined ? undefined : `${check}(${v})`;
+  }
 }
 
 /** An enum value JSON writes as itself in JavaScript: a string or a finite number (others are left to zod). */
