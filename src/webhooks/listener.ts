@@ -140,6 +140,56 @@ function readLimited(req: IncomingMessage, max: number): Promise<BodyRead> {
   });
 }
 
+/** The paths a listener answers: each given one, with and without a trailing slash (the service posts exactly the registered URL). */
+function acceptedPaths(paths: string[]): Set<string> {
+  const accepted = new Set<string>();
+  for (const candidate of paths) {
+    accepted.add(candidate);
+    accepted.add(candidate.endsWith('/') && candidate.length > 1 ? candidate.slice(0, -1) : `${candidate}/`);
+  }
+  return accepted;
+}
+
+interface Refusal {
+  status: number;
+  reason: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Why a request is turned away before its body is read (path, method, closing, content type,
+ * declared size), or undefined. A refused request's body is drained, except one too large to read
+ * through, whose connection is closed instead.
+ */
+function refusal(req: IncomingMessage, accepted: Set<string>, closing: boolean, maxBody: number): Refusal | undefined {
+  const contentType = headerValue(req.headers['content-type']);
+  let refused: Refusal | undefined;
+  if (!accepted.has(pathOf(req.url))) refused = { status: 404, reason: 'unknown path' };
+  else if (req.method !== 'POST') refused = { status: 405, reason: `method ${req.method ?? '?'} not allowed: webhooks are POSTed`, headers: { allow: 'POST' } };
+  else if (closing) refused = { status: 503, reason: 'the listener is closing', headers: { connection: 'close' } };
+  else if (!isJsonContentType(contentType)) refused = { status: 415, reason: `content type must be application/json, got ${contentType ?? 'none'}` };
+  if (refused) {
+    req.resume();
+    return refused;
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBody * DISCARD_LIMIT_FACTOR) {
+    return { status: 413, reason: `body of ${declared} bytes is over the ${maxBody}-byte limit`, headers: { connection: 'close' } };
+  }
+  return undefined;
+}
+
+/** Listens on `port` (0: any free one) at `host`; rejects when the address is taken or not this machine's. */
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
 /**
  * Starts the webhook listener. Per request: path (404), method (405), content type (415), size
  * (413), JSON and shape (400); a valid event is made durable (`persist`), handed to `onEvent`,
@@ -148,12 +198,7 @@ function readLimited(req: IncomingMessage, max: number): Promise<BodyRead> {
 export async function startListener(options: ListenerOptions): Promise<Listener> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path === undefined ? randomPath() : normalizePath(options.path);
-  const accepted = new Set<string>();
-  for (const candidate of [path, ...(options.extraPaths ?? []).map(normalizePath)]) {
-    accepted.add(candidate);
-    // The service posts exactly the registered URL; tolerate a trailing slash added or dropped.
-    accepted.add(candidate.endsWith('/') && candidate.length > 1 ? candidate.slice(0, -1) : `${candidate}/`);
-  }
+  const accepted = acceptedPaths([path, ...(options.extraPaths ?? []).map(normalizePath)]);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const now = options.now ?? (() => new Date());
   const stats: ListenerStats = { received: 0, rejected: 0, ignored: 0, failed: 0 };
@@ -170,28 +215,9 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestPath = pathOf(req.url);
-    if (!accepted.has(requestPath)) {
-      req.resume();
-      return reject(req, res, 404, 'unknown path');
-    }
-    if (req.method !== 'POST') {
-      req.resume();
-      return reject(req, res, 405, `method ${req.method ?? '?'} not allowed: webhooks are POSTed`, { allow: 'POST' });
-    }
-    if (closing) {
-      req.resume();
-      return reject(req, res, 503, 'the listener is closing', { connection: 'close' });
-    }
+    const refused = refusal(req, accepted, closing, maxBody);
+    if (refused) return reject(req, res, refused.status, refused.reason, refused.headers);
     const contentType = headerValue(req.headers['content-type']);
-    if (!isJsonContentType(contentType)) {
-      req.resume();
-      return reject(req, res, 415, `content type must be application/json, got ${contentType ?? 'none'}`);
-    }
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBody * DISCARD_LIMIT_FACTOR) {
-      return reject(req, res, 413, `body of ${declared} bytes is over the ${maxBody}-byte limit`, { connection: 'close' });
-    }
     const read = await readLimited(req, maxBody);
     if (!read.ok) {
       return reject(req, res, 413, `body is over the ${maxBody}-byte limit`, read.cut ? { connection: 'close' } : {});
@@ -246,14 +272,7 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
 
-  await new Promise<void>((resolve, rejectListen) => {
-    server.once('error', rejectListen);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', rejectListen);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
+  const address = await listen(server, options.port ?? 0, host);
 
   let closed: Promise<void> | undefined;
   return {

@@ -1,15 +1,12 @@
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { ExitCode, UsageError, type ExitCodeValue } from '../../errors.js';
-import { colorStatus } from '../../output/color.js';
-import { columnsForFields, eventRow, plainEventLine, tableHeader, tableRow } from '../../webhooks/format.js';
-import { Forwarder, type ForwardItem } from '../../webhooks/forwarder.js';
-import { startListener, type EventRecord, type Listener, type ReceivedEvent } from '../../webhooks/listener.js';
+import type { Forwarder } from '../../webhooks/forwarder.js';
+import { startListener, type Listener } from '../../webhooks/listener.js';
 import { JsonLinesFile } from '../../webhooks/output-file.js';
-import { cursorPath, type ForwardCursor } from '../../webhooks/forward-cursor.js';
-import { planResume, type ResumePlan } from '../../webhooks/resume.js';
 import { eventLine } from '../../webhooks/event-log.js';
-import { isServiceUserAgent } from '../../webhooks/payload.js';
+import { forwardItem, makeForwarder, readResumePlan } from './forwarding.js';
+import { eventPrinter } from './printer.js';
 import { listenFlags, parseListenConfig, type ListenConfig } from './options.js';
 import { listenError } from '../common/listen.js';
 
@@ -159,31 +156,6 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   return code;
 }
 
-/** Reads the cursor beside the log and, per target, the logged events it has not had yet. */
-async function readResumePlan(ctx: Context, output: JsonLinesFile, targets: string[]): Promise<ResumePlan> {
-  let warned = false;
-  let plan: ResumePlan;
-  try {
-    plan = await planResume(output.path, output.size, targets, {
-      onError: (error) => {
-        if (!warned) ctx.out.warn(`could not update ${cursorPath(output.path)} (${error.message}); a restart may forward some events twice`);
-        warned = true;
-      },
-    });
-  } catch (error) {
-    await output.close();
-    throw new UsageError(`--output ${output.path}: ${(error as Error).message}`);
-  }
-  for (const target of plan.reset) {
-    ctx.out.warn(`${cursorPath(output.path)} points past the end of ${output.path} for ${target} (was the log replaced?); forwarding from its end`);
-  }
-  for (const bad of plan.bad) ctx.out.warn(`${output.path}:${bad.line}: skipped, not an event (${bad.reason})`);
-  for (const [target, pending] of plan.pending) {
-    if (pending.length > 0) ctx.out.info(`Resuming: ${pending.length} event(s) in ${output.path} were not forwarded to ${target} yet; sending them first.`);
-  }
-  return plan;
-}
-
 function exitCode(ending: Ending, listener: Listener, config: ListenConfig, drained: boolean): ExitCodeValue {
   if (ending === 'interrupt') return ExitCode.interrupted;
   if (ending === 'timeout') {
@@ -218,84 +190,3 @@ async function openOutput(path: string): Promise<JsonLinesFile> {
     throw new UsageError(`--output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give a file in a folder that exists and is writable');
   }
 }
-
-function forwardItem(event: ReceivedEvent): ForwardItem {
-  return {
-    body: event.raw,
-    contentType: event.record.headers['content-type'] ?? 'application/json',
-    userAgent: event.record.headers['user-agent'] ?? undefined,
-    label: event.record.body.id,
-    position: event.position,
-  };
-}
-
-function makeForwarder(ctx: Context, target: string, cursor: ForwardCursor | undefined): Forwarder {
-  const forwarder: Forwarder = new Forwarder(target, {
-    onSettled: (item) => {
-      if (cursor && item.position !== undefined) cursor.advance(target, item.position);
-    },
-    onRetry: (item, { reason, attempt, delayMs, outageStarted }) => {
-      if (outageStarted) {
-        ctx.out.warn(`forwarding to ${target} failed (${reason}); retrying with backoff, ${forwarder.queued} event(s) queued`);
-      } else if (ctx.verbose) {
-        ctx.out.info(`forward ${item.label} -> ${target}: attempt ${attempt} failed (${reason}); next in ${Math.round(delayMs)} ms`);
-      }
-    },
-    onDelivered: (_item, recovered) => {
-      if (recovered) ctx.out.info(`forwarding to ${target} works again (${forwarder.queued - 1} more queued)`);
-    },
-    onRejected: (item, reason) => ctx.out.warn(`${target} ${reason} for the event of task ${item.label}; not retried`),
-  });
-  return forwarder;
-}
-
-/**
- * Prints events as they come: a JSON object per line, tab-separated rows, or table rows. Lines
- * that arrive together are written together (once per turn of the event loop): a pipe write is a
- * system call, and a busy listener gets hundreds of events between two turns.
- */
-function eventPrinter(ctx: Context): { print: (record: EventRecord) => void; flush: () => void } {
-  let batch: string[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
-  const flush = () => {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = undefined;
-    if (batch.length > 0) ctx.out.line(batch.join('\n'));
-    batch = [];
-  };
-  const line = (text: string) => {
-    batch.push(text);
-    scheduled ??= setImmediate(flush);
-  };
-  return { print: recordPrinter(ctx, line), flush };
-}
-
-function recordPrinter(ctx: Context, line: (text: string) => void): (record: EventRecord) => void {
-  const { format, fields, width } = ctx.out.settings;
-  const seenAgents = new Set<string>();
-  let headerShown = false;
-  const columns = columnsForFields(fields);
-  return (record) => {
-    const agent = record.headers['user-agent'] ?? '';
-    if (!isServiceUserAgent(agent) && !seenAgents.has(agent)) {
-      seenAgents.add(agent);
-      ctx.out.warn(`an event came from user agent "${agent || 'none'}"; the service sends <Service>-AgentWebhook/<version>`);
-    }
-    if (format === 'json' || format === 'jsonl') {
-      // One object per line in both modes (a stream of events is not one document); --fields and --jq apply.
-      ctx.out.jsonLine(record);
-      return;
-    }
-    const row = eventRow(record);
-    if (format === 'plain') {
-      line(plainEventLine(row, fields));
-      return;
-    }
-    if (!headerShown) {
-      headerShown = true;
-      line(ctx.out.chalk.bold(tableHeader(columns, width)));
-    }
-    line(tableRow(columns, row, width, (key, text) => (key === 'status' ? colorStatus(ctx.out.chalk, text) : text)));
-  };
-}
-
