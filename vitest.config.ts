@@ -18,6 +18,7 @@ export default defineConfig({
             'test/unit/**/*.test.ts',
             'test/commands/**/*.test.ts',
             'test/emulator/**/*.test.ts',
+            'test/client/**/*.test.ts',
             'test/conformance/**/*.test.ts',
             'test/fault/**/*.test.ts',
             'test/property/**/*.test.ts',

@@ -189,32 +189,55 @@ for (const [noun, definitions] of Object.entries(await commandManifest())) {
   await writeFile(new URL(`commands/${noun}.json`, dist), JSON.stringify(definitions));
 }
 
-// The library entry `agentctl/emulator` (package.json "exports"): the emulator alone, for users' own
-// test suites, as one CommonJS file and one ES module (not minified: users step through it), with
-// type declarations written by tsc. Nothing of the CLI's start-up path loads it.
-for (const [format, file] of [['cjs', 'dist/emulator/index.js'], ['esm', 'dist/emulator/index.mjs']]) {
-  const library = await build({
-    entryPoints: ['src/emulator/index.ts'],
-    outfile: file,
-    metafile: true,
-    bundle: true,
-    format,
-    platform: 'node',
-    target: TARGET,
-    ...(format === 'esm' ? { banner: { js: REQUIRE_BANNER } } : {}),
-    logLevel: 'warning',
-  });
-  inputs.push(...Object.keys(library.metafile.inputs));
+// The library entries (package.json "exports"): `agentctl/emulator`, the emulator alone, for users'
+// own test suites, and `agentctl/client`, a typed client of the service on the CLI's api/ layer. Each
+// is one CommonJS file and one ES module (not minified: users step through them), with type
+// declarations written by tsc. Nothing of the CLI's start-up path loads them.
+// The client never opens a connection pool (only a batch does): undici stays out of its bundle.
+const noConnectionPool = {
+  name: 'no-connection-pool',
+  setup(b) {
+    b.onResolve({ filter: /\/undici-pool\.js$/ }, (args) => ({ path: args.path, namespace: 'no-connection-pool' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-connection-pool' }, () => ({
+      contents: "export function openPool() { throw new Error('agentctl/client has no connection pool'); }",
+      loader: 'js',
+    }));
+  },
+};
+const LIBRARIES = [
+  { entry: 'src/emulator/index.ts', out: 'dist/emulator/index', plugins: [] },
+  { entry: 'src/client/index.ts', out: 'dist/client/index', plugins: [noConnectionPool], define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) } },
+];
+for (const library of LIBRARIES) {
+  for (const [format, extension] of [['cjs', 'js'], ['esm', 'mjs']]) {
+    const built = await build({
+      entryPoints: [library.entry],
+      outfile: `${library.out}.${extension}`,
+      metafile: true,
+      bundle: true,
+      format,
+      platform: 'node',
+      target: TARGET,
+      define: library.define,
+      plugins: library.plugins,
+      ...(format === 'esm' ? { banner: { js: REQUIRE_BANNER } } : {}),
+      logLevel: 'warning',
+    });
+    inputs.push(...Object.keys(built.metafile.inputs));
+  }
 }
 {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const declarations = fileURLToPath(new URL('types/', dist));
-  execFileSync(process.execPath, [tsc, 'src/emulator/index.ts', '--declaration', '--emitDeclarationOnly', '--outDir', declarations, '--rootDir', 'src',
+  execFileSync(process.execPath, [tsc, ...LIBRARIES.map((library) => library.entry), 'src/api/undici-pool-path.d.ts', '--declaration', '--emitDeclarationOnly', '--outDir', declarations, '--rootDir', 'src',
     '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--lib', 'ES2023', '--types', 'node', '--strict', '--skipLibCheck',
     '--esModuleInterop', '--resolveJsonModule'], { stdio: 'inherit' });
-  const entry = "export * from '../types/emulator/index.js';\n";
-  await writeFile(new URL('emulator/index.d.ts', dist), entry);
-  await writeFile(new URL('emulator/index.d.mts', dist), entry);
+  for (const library of LIBRARIES) {
+    const name = library.out.split('/')[1];
+    const entry = `export * from '../types/${name}/index.js';\n`;
+    await writeFile(new URL(`${name}/index.d.ts`, dist), entry);
+    await writeFile(new URL(`${name}/index.d.mts`, dist), entry);
+  }
 }
 
 // The bundle carries its libraries' code, so it carries their licence notices too.

@@ -265,3 +265,31 @@ export function summariseText(text: string): string {
   const short = plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
   return /<[a-z!]/i.test(text) ? `${short || 'an HTML page'} (non-JSON response)` : short;
 }
+
+/** A walk that stopped part-way: what was read is complete up to `itemsRead`. Carries the cause's exit code. */
+export class PartialListError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly hint: string;
+
+  constructor(
+    override readonly cause: Error & { exitCode?: ExitCodeValue; hint?: string },
+    readonly itemsRead: number,
+    readonly failedPage: number | undefined,
+    readonly totalPages: number | undefined,
+    /** The list's count moved while it was read: what was printed is no longer a clean prefix. */
+    readonly changed = false,
+    /** Where the walk stopped, when it is not a numbered page (a timeline's window). */
+    where?: string,
+  ) {
+    where ??= failedPage === undefined ? 'following a next link' : `at page ${failedPage}${totalPages ? ` of ${totalPages}` : ''}`;
+    super(`the list is partial: it stopped ${where}, after ${itemsRead} item${itemsRead === 1 ? '' : 's'}: ${cause.message}`);
+    this.name = 'PartialListError';
+    this.exitCode = cause.exitCode ?? 1;
+    // Reading on page by page meets the same broken pages: no resume point for those.
+    const resume = failedPage === undefined || cause instanceof EndlessListError ? '' : `, or read on page by page from --page ${failedPage}`;
+    const printed = changed
+      ? 'the list changed while it was read, so what was printed may lack items: run the command again'
+      : `what was printed is correct up to there: run the command again${resume}`;
+    this.hint = `${cause.hint ? `${cause.hint}; ` : ''}${printed}`;
+  }
+}

@@ -1,4 +1,4 @@
-import type { ApiClient } from './client.js';
+import type { ApiClient, RequestOptions } from './client.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
 import type { LegacyAgent } from './schemas/legacy-agent.js';
 import { SHAPES } from './schemas/shapes.js';
@@ -6,14 +6,17 @@ import { SHAPES } from './schemas/shapes.js';
 const LIST = '/agents/browser-use/';
 const item = (id: string) => `${LIST}${id}/`;
 
+/** Request options a route passes on (a caller's signal, a time limit); the route sets the shape. */
+type Options = Omit<RequestOptions<never>, 'shape' | 'body'>;
+
 export const legacyAgents = {
   listPage: (client: ApiClient, request: PageRequest) => fetchPage(client, LIST, SHAPES.legacyAgentPage, request),
   listAll: (client: ApiClient, request: PageRequest) => iterateAll(client, LIST, SHAPES.legacyAgentPage, request),
-  create: (client: ApiClient, body: { name: string }) => client.post<LegacyAgent>(LIST, body, { shape: SHAPES.legacyAgent }),
-  get: (client: ApiClient, id: string) => client.get<LegacyAgent>(item(id), { shape: SHAPES.legacyAgent }),
-  update: (client: ApiClient, id: string, body: { name?: string }) =>
-    client.patch<LegacyAgent>(item(id), body, { shape: SHAPES.legacyAgent }),
-  replace: (client: ApiClient, id: string, body: { name: string }) =>
-    client.put<LegacyAgent>(item(id), body, { shape: SHAPES.legacyAgent }),
-  delete: (client: ApiClient, id: string) => client.delete(item(id)),
+  create: (client: ApiClient, body: { name: string }, options: Options = {}) => client.post<LegacyAgent>(LIST, body, { ...options, shape: SHAPES.legacyAgent }),
+  get: (client: ApiClient, id: string, options: Options = {}) => client.get<LegacyAgent>(item(id), { ...options, shape: SHAPES.legacyAgent }),
+  update: (client: ApiClient, id: string, body: { name?: string }, options: Options = {}) =>
+    client.patch<LegacyAgent>(item(id), body, { ...options, shape: SHAPES.legacyAgent }),
+  replace: (client: ApiClient, id: string, body: { name: string }, options: Options = {}) =>
+    client.put<LegacyAgent>(item(id), body, { ...options, shape: SHAPES.legacyAgent }),
+  delete: (client: ApiClient, id: string, options: Options = {}) => client.delete(item(id), options),
 };

@@ -3,12 +3,14 @@
 // a long list reads at network speed while memory stays at a few pages. It yields a page's items at
 // a time (an array), not item by item: each step of an async generator costs a promise, and a list
 // of 10,000 passes through several of them on its way to stdout.
-import type { ExitCodeValue } from '../errors.js';
 import type { ApiClient } from './client.js';
-import { ApiError, EndlessListError, ResponseShapeError } from './errors.js';
+import { ApiError, EndlessListError, PartialListError, ResponseShapeError } from './errors.js';
 import type { Page } from './schemas/common.js';
 import type { Shape } from './schemas/shapes.js';
 import { apiBase, resolveLink } from './url.js';
+
+// Where it always was, for the list commands: the class lives with the other errors (the library exports it).
+export { PartialListError };
 
 export const MAX_PAGE_SIZE = 100;
 /** Pages in flight at once while walking a list. */
@@ -57,34 +59,6 @@ export interface WalkOptions<T> {
   window?: number;
   signal?: AbortSignal;
   onChange?: (change: ListChange) => void;
-}
-
-/** A walk that stopped part-way: what was read is complete up to `itemsRead`. Carries the cause's exit code. */
-export class PartialListError extends Error {
-  readonly exitCode: ExitCodeValue;
-  readonly hint: string;
-
-  constructor(
-    override readonly cause: Error & { exitCode?: ExitCodeValue; hint?: string },
-    readonly itemsRead: number,
-    readonly failedPage: number | undefined,
-    readonly totalPages: number | undefined,
-    /** The list's count moved while it was read: what was printed is no longer a clean prefix. */
-    readonly changed = false,
-    /** Where the walk stopped, when it is not a numbered page (a timeline's window). */
-    where?: string,
-  ) {
-    where ??= failedPage === undefined ? 'following a next link' : `at page ${failedPage}${totalPages ? ` of ${totalPages}` : ''}`;
-    super(`the list is partial: it stopped ${where}, after ${itemsRead} item${itemsRead === 1 ? '' : 's'}: ${cause.message}`);
-    this.name = 'PartialListError';
-    this.exitCode = cause.exitCode ?? 1;
-    // Reading on page by page meets the same broken pages: no resume point for those.
-    const resume = failedPage === undefined || cause instanceof EndlessListError ? '' : `, or read on page by page from --page ${failedPage}`;
-    const printed = changed
-      ? 'the list changed while it was read, so what was printed may lack items: run the command again'
-      : `what was printed is correct up to there: run the command again${resume}`;
-    this.hint = `${cause.hint ? `${cause.hint}; ` : ''}${printed}`;
-  }
 }
 
 /** Every item of a list, a page's items at a time, in the service's order. Only a window of pages is ever held in memory. */

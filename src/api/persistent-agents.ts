@@ -1,4 +1,4 @@
-import type { ApiClient } from './client.js';
+import type { ApiClient, RequestOptions } from './client.js';
 import { PAGE_LIMITS } from '../contract/limits.js';
 import { EndlessListError } from './errors.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
@@ -38,32 +38,36 @@ export interface WebTasksQuery {
   limit?: number;
 }
 
+/** Request options a route passes on (a caller's signal, a time limit); the route sets the shape. */
+type Options = Omit<RequestOptions<never>, 'shape' | 'body' | 'query'>;
+
 /** The persistent-agent routes (`/agents/...`), one function each. */
 export const persistentAgents = {
   listPage: (client: ApiClient, request: PageRequest) => fetchPage(client, LIST, SHAPES.persistentAgentPage, request),
   listAll: (client: ApiClient, request: PageRequest) => iterateAll(client, LIST, SHAPES.persistentAgentPage, request),
-  create: (client: ApiClient, body: PersistentAgentBody) => client.post<PersistentAgent>(LIST, body, { shape: SHAPES.persistentAgent }),
-  get: (client: ApiClient, id: string) => client.get<PersistentAgent>(item(id), { shape: SHAPES.persistentAgent }),
-  update: (client: ApiClient, id: string, body: PersistentAgentBody) =>
-    client.patch<PersistentAgent>(item(id), body, { shape: SHAPES.persistentAgent }),
-  replace: (client: ApiClient, id: string, body: PersistentAgentBody) =>
-    client.put<PersistentAgent>(item(id), body, { shape: SHAPES.persistentAgent }),
-  delete: (client: ApiClient, id: string) => client.delete(item(id)),
-  activate: (client: ApiClient, id: string) =>
-    client.post<ActivationResponse>(`${item(id)}activate/`, undefined, { shape: SHAPES.activation }),
-  deactivate: (client: ApiClient, id: string) =>
-    client.post<ActivationResponse>(`${item(id)}deactivate/`, undefined, { shape: SHAPES.activation }),
-  message: (client: ApiClient, id: string, body: MessageBody) =>
-    client.post<MessageResponse>(`${item(id)}messages/`, body, { shape: SHAPES.message }),
-  processingStatus: (client: ApiClient, id: string) =>
-    client.get<ProcessingStatus>(`${item(id)}processing-status/`, { shape: SHAPES.processingStatus }),
-  timeline: (client: ApiClient, id: string, query: TimelineQuery = {}) =>
-    client.get<Timeline>(`${item(id)}timeline/`, { query: { ...query }, shape: SHAPES.timeline }),
-  webTasks: (client: ApiClient, id: string, query: WebTasksQuery = {}) =>
-    client.get<WebTasksResponse>(`${item(id)}web-tasks/`, { query: { ...query }, shape: SHAPES.webTasks }),
+  create: (client: ApiClient, body: PersistentAgentBody, options: Options = {}) =>
+    client.post<PersistentAgent>(LIST, body, { ...options, shape: SHAPES.persistentAgent }),
+  get: (client: ApiClient, id: string, options: Options = {}) => client.get<PersistentAgent>(item(id), { ...options, shape: SHAPES.persistentAgent }),
+  update: (client: ApiClient, id: string, body: PersistentAgentBody, options: Options = {}) =>
+    client.patch<PersistentAgent>(item(id), body, { ...options, shape: SHAPES.persistentAgent }),
+  replace: (client: ApiClient, id: string, body: PersistentAgentBody, options: Options = {}) =>
+    client.put<PersistentAgent>(item(id), body, { ...options, shape: SHAPES.persistentAgent }),
+  delete: (client: ApiClient, id: string, options: Options = {}) => client.delete(item(id), options),
+  activate: (client: ApiClient, id: string, options: Options = {}) =>
+    client.post<ActivationResponse>(`${item(id)}activate/`, undefined, { ...options, shape: SHAPES.activation }),
+  deactivate: (client: ApiClient, id: string, options: Options = {}) =>
+    client.post<ActivationResponse>(`${item(id)}deactivate/`, undefined, { ...options, shape: SHAPES.activation }),
+  message: (client: ApiClient, id: string, body: MessageBody, options: Options = {}) =>
+    client.post<MessageResponse>(`${item(id)}messages/`, body, { ...options, shape: SHAPES.message }),
+  processingStatus: (client: ApiClient, id: string, options: Options = {}) =>
+    client.get<ProcessingStatus>(`${item(id)}processing-status/`, { ...options, shape: SHAPES.processingStatus }),
+  timeline: (client: ApiClient, id: string, query: TimelineQuery = {}, options: Options = {}) =>
+    client.get<Timeline>(`${item(id)}timeline/`, { ...options, query: { ...query }, shape: SHAPES.timeline }),
+  webTasks: (client: ApiClient, id: string, query: WebTasksQuery = {}, options: Options = {}) =>
+    client.get<WebTasksResponse>(`${item(id)}web-tasks/`, { ...options, query: { ...query }, shape: SHAPES.webTasks }),
   /** The reference deployment reads only `schedule`; the spec names the agent fields, so `name` goes too. */
-  previewSchedule: (client: ApiClient, id: string, body: { name: string; schedule: string | null }) =>
-    client.post<SchedulePreview>(`${item(id)}schedule/preview/`, body, { shape: SHAPES.schedulePreview }),
+  previewSchedule: (client: ApiClient, id: string, body: { name: string; schedule: string | null }, options: Options = {}) =>
+    client.post<SchedulePreview>(`${item(id)}schedule/preview/`, body, { ...options, shape: SHAPES.schedulePreview }),
 };
 
 /**
@@ -84,10 +88,11 @@ export async function* timelineWindowsBackwards(
   id: string,
   query: TimelineQuery,
   maxWindows = TIMELINE_MAX_WINDOWS,
+  options: Options = {},
 ): AsyncGenerator<TimelineEvent[], void, undefined> {
   const followed = new Map<string, number>();
   const seen = new Set<string>();
-  let window = await persistentAgents.timeline(client, id, query);
+  let window = await persistentAgents.timeline(client, id, query, options);
   for (let number = 1; ; number++) {
     const fresh = window.events.filter((event) => !event.cursor || !seen.has(event.cursor));
     for (const event of fresh) if (event.cursor) seen.add(event.cursor);
@@ -110,6 +115,6 @@ export async function* timelineWindowsBackwards(
       );
     }
     followed.set(cursor, number);
-    window = await persistentAgents.timeline(client, id, { direction: 'older', cursor, limit: query.limit });
+    window = await persistentAgents.timeline(client, id, { direction: 'older', cursor, limit: query.limit }, options);
   }
 }

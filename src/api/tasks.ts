@@ -32,13 +32,13 @@ export const tasks = {
     (await client.request('POST', base(scope), { ...options, body, shape: SHAPES.createdTask })).data.id,
   get: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<Task> = {}) =>
     client.get<Task>(item(scope, id), { ...options, shape: SHAPES.task }),
-  update: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody) =>
-    client.patch<Task>(item(scope, id), body, { shape: SHAPES.task }),
-  replace: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody) =>
-    client.put<Task>(item(scope, id), body, { shape: SHAPES.task }),
-  delete: (client: ApiClient, scope: TaskScope, id: string) => client.delete(item(scope, id)),
-  cancel: (client: ApiClient, scope: TaskScope, id: string) =>
-    client.post<CancelResponse>(`${item(scope, id)}cancel/`, undefined, { shape: SHAPES.cancel }),
+  update: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody, options: RequestOptions<Task> = {}) =>
+    client.patch<Task>(item(scope, id), body, { ...options, shape: SHAPES.task }),
+  replace: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody, options: RequestOptions<Task> = {}) =>
+    client.put<Task>(item(scope, id), body, { ...options, shape: SHAPES.task }),
+  delete: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<unknown> = {}) => client.delete(item(scope, id), options),
+  cancel: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<CancelResponse> = {}) =>
+    client.post<CancelResponse>(`${item(scope, id)}cancel/`, undefined, { ...options, shape: SHAPES.cancel }),
   result: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<TaskResult> = {}) =>
     client.get<TaskResult>(`${item(scope, id)}result/`, { ...options, shape: SHAPES.taskResult }),
 };

@@ -1,0 +1,82 @@
+import type { MessageBody, TimelineQuery } from '../api/persistent-agents.js';
+import { persistentAgents, timelineWindowsBackwards } from '../api/persistent-agents.js';
+import type { PersistentAgentBody } from '../api/schemas/persistent-agent.js';
+import { LIFE_STATES, MESSAGE_CHANNELS, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
+import { PAGE_LIMITS, SERVICE_LIMITS } from '../contract/limits.js';
+import { InputError } from '../errors.js';
+import { ScheduleError, checkSchedule } from '../schedule/index.js';
+import { pageSizeOf } from './agents.js';
+import type { ClientCore } from './core.js';
+import type { PersistentApi, TimelineOptions } from './surface.js';
+import { integer, nonEmptyString, oneOf, uuid } from './input.js';
+import { flatten } from './walk.js';
+import type { MessageInput, PersistentAgent, PersistentAgentInput, ProcessingStatus, Timeline, TimelineEvent } from './types.js';
+
+export function persistentApi(core: ClientCore): PersistentApi {
+  const { api, call } = core;
+  const one = <T>(id: string, route: (id: string) => Promise<T>) => call(async () => route(uuid('id', id)));
+  return {
+    create: (input, options = {}) =>
+      call(async () => {
+        const body = agentBody(input);
+        if (body.charter === undefined) throw new InputError('charter', 'is required: what the agent is for, in words');
+        return (await persistentAgents.create(api, { ...body, name: nonEmptyString('name', input?.name, SERVICE_LIMITS.persistentAgentName) }, options)) as PersistentAgent;
+      }),
+    get: (id, options = {}) => one(id, async (agent) => (await persistentAgents.get(api, agent, options)) as PersistentAgent),
+    list(options = {}) {
+      const pageSize = pageSizeOf(options);
+      return core.iterate(() => flatten(persistentAgents.listAll(api, { pageSize, signal: options.signal })) as AsyncIterable<PersistentAgent>);
+    },
+    update: (id, input, options = {}) => one(id, async (agent) => (await persistentAgents.update(api, agent, agentBody(input), options)) as PersistentAgent),
+    delete: (id, options = {}) => one(id, async (agent) => void (await persistentAgents.delete(api, agent, options))),
+    activate: (id, options = {}) => one(id, (agent) => persistentAgents.activate(api, agent, options)),
+    deactivate: (id, options = {}) => one(id, (agent) => persistentAgents.deactivate(api, agent, options)),
+    message: (id, input, options = {}) => one(id, (agent) => persistentAgents.message(api, agent, messageBody(input), options)),
+    status: (id, options = {}) => one(id, async (agent) => (await persistentAgents.processingStatus(api, agent, options)) as ProcessingStatus),
+    timeline: (id, options = {}) => one(id, async (agent) => (await persistentAgents.timeline(api, agent, timelineQuery(options), { signal: options.signal })) as Timeline),
+    events(id, options = {}) {
+      const [agent, query] = [uuid('id', id), timelineQuery(options)];
+      return core.iterate(() => flatten(timelineWindowsBackwards(api, agent, query, undefined, { signal: options.signal })) as AsyncIterable<TimelineEvent>);
+    },
+  };
+}
+
+/** The fields of a create or update, checked; `schedule` with the service's grammar. */
+function agentBody(input: PersistentAgentInput): PersistentAgentBody {
+  if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object of agent fields');
+  const body: PersistentAgentBody = { ...input };
+  if (input.name !== undefined) body.name = nonEmptyString('name', input.name, SERVICE_LIMITS.persistentAgentName);
+  if (input.charter !== undefined) body.charter = nonEmptyString('charter', input.charter);
+  if (input.schedule !== undefined && input.schedule !== null) {
+    try {
+      checkSchedule(input.schedule);
+    } catch (error) {
+      if (error instanceof ScheduleError) throw new InputError('schedule', error.message.replace(/^the schedule /, ''));
+      throw error;
+    }
+  }
+  if (input.life_state !== undefined) oneOf('life_state', input.life_state, LIFE_STATES);
+  if (input.whitelist_policy !== undefined) oneOf('whitelist_policy', input.whitelist_policy, WHITELIST_POLICIES);
+  return body;
+}
+
+function messageBody(input: MessageInput): MessageBody {
+  if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object like { channel, sender, body }');
+  return {
+    ...input,
+    channel: oneOf('channel', input.channel, MESSAGE_CHANNELS),
+    sender: nonEmptyString('sender', input.sender, SERVICE_LIMITS.messageSender),
+    body: nonEmptyString('body', input.body),
+  };
+}
+
+function timelineQuery(options: TimelineOptions): TimelineQuery {
+  const query: TimelineQuery = {};
+  if (options.direction !== undefined) query.direction = oneOf('direction', options.direction, TIMELINE_DIRECTIONS);
+  if (options.cursor !== undefined) query.cursor = nonEmptyString('cursor', options.cursor);
+  if (query.direction !== undefined && query.direction !== 'initial' && query.cursor === undefined) {
+    throw new InputError('cursor', `is needed with direction "${query.direction}": take oldest_cursor or newest_cursor from a window`);
+  }
+  if (options.limit !== undefined) query.limit = integer('limit', options.limit, 1, PAGE_LIMITS.timeline.max);
+  return query;
+}

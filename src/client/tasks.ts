@@ -1,0 +1,71 @@
+import { tasks, createTimeoutMs, type TaskScope } from '../api/tasks.js';
+import type { TaskBody } from '../api/schemas/task.js';
+import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MAX_OUTAGE_MS, waitForTask } from '../api/wait.js';
+import { systemClock } from '../contract/clock.js';
+import { LIMITS } from '../contract/validate.js';
+import { InputError } from '../errors.js';
+import type { ClientCore } from './core.js';
+import type { TaskCallOptions, TasksApi, WaitForTaskOptions } from './surface.js';
+import { WaitTimeoutError } from './errors.js';
+import { duration, httpUrl, integer, nonEmptyString, optionalUuid, outputSchema, secrets as checkSecrets, uuid } from './input.js';
+import { flatten, joinSignals } from './walk.js';
+import type { CancelResponse, CreateTaskInput, Task, TaskResult } from './types.js';
+
+const scopeOf = (options: TaskCallOptions | undefined): TaskScope => ({ agentId: optionalUuid('agentId', options?.agentId) });
+
+export function tasksApi(core: ClientCore): TasksApi {
+  const { api, call } = core;
+  return {
+    create: (input, options = {}) =>
+      call(async () => {
+        const body = createBody(input);
+        const scope = scopeOf(input);
+        for (const pairs of Object.values(body.secrets ?? {})) for (const value of Object.values(pairs)) core.redactor.add(value);
+        return (await tasks.create(api, scope, body, { signal: options.signal, timeoutMs: createTimeoutMs(body, core.timeoutMs) })) as Task;
+      }),
+    get: (id, options = {}) => call(async () => (await tasks.get(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as Task),
+    list(options = {}) {
+      const scope = scopeOf(options);
+      const pageSize = options.pageSize === undefined ? undefined : integer('pageSize', options.pageSize, 1, LIMITS.pageSize);
+      return core.iterate(() => flatten(tasks.listAll(api, scope, { pageSize, signal: options.signal })) as AsyncIterable<Task>);
+    },
+    wait: (id, options = {}) => call(() => waitFor(core, uuid('id', id), scopeOf(options), options)),
+    result: (id, options = {}) => call(async () => (await tasks.result(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as TaskResult),
+    cancel: (id, options = {}) => call(async () => (await tasks.cancel(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as CancelResponse),
+    delete: (id, options = {}) => call(async () => void (await tasks.delete(api, scopeOf(options), uuid('id', id), { signal: options.signal }))),
+  };
+}
+
+/** `tasks.wait`: the command line's wait loop (api/wait.ts), its outcome as a record or a typed error. */
+async function waitFor(core: ClientCore, id: string, scope: TaskScope, options: WaitForTaskOptions): Promise<Task> {
+  const limits = {
+    timeoutMs: options.timeoutMs === undefined ? undefined : duration('timeoutMs', options.timeoutMs),
+    maxIntervalMs: options.maxIntervalMs === undefined ? DEFAULT_MAX_INTERVAL_MS : duration('maxIntervalMs', options.maxIntervalMs),
+    maxOutageMs: options.maxOutageMs === undefined ? DEFAULT_MAX_OUTAGE_MS : duration('maxOutageMs', options.maxOutageMs),
+  };
+  const signal = joinSignals(core.signal, options.signal);
+  const outcome = await waitForTask(limits, {
+    clock: core.clock ?? systemClock,
+    signal,
+    // The wait is the retry loop here (backoff, Retry-After, the outage limit): a poll is one request.
+    fetchTask: async () => (await tasks.get(core.api, scope, id, { signal, retries: 0 })) as Task,
+    onEvent: (event) => {
+      if (event.type === 'status') options.onStatus?.(event.task);
+    },
+  });
+  if (outcome.kind === 'finished') return outcome.task;
+  if (outcome.kind === 'timed-out') throw new WaitTimeoutError(id, outcome.task, limits.timeoutMs ?? 0);
+  // Unreachable (or throttled) for longer than maxOutageMs: the last failure says how.
+  throw outcome.error;
+}
+
+/** The service's body for a create, every field checked against the service's limits. */
+function createBody(input: CreateTaskInput): TaskBody {
+  if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object like { prompt: "..." }');
+  const body: TaskBody = { prompt: nonEmptyString('prompt', input.prompt) };
+  if (input.outputSchema !== undefined) body.output_schema = outputSchema('outputSchema', input.outputSchema);
+  if (input.secrets !== undefined) body.secrets = checkSecrets('secrets', input.secrets);
+  if (input.webhook !== undefined) body.webhook = httpUrl('webhook', input.webhook);
+  if (input.wait !== undefined) body.wait = integer('wait', input.wait, 0, LIMITS.waitSeconds);
+  return body;
+}
