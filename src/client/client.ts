@@ -7,7 +7,7 @@
 import { ApiClient } from '../api/client.js';
 import { Redactor } from '../api/redact.js';
 import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
-import { checkApiKey } from '../contract/validate.js';
+import { LIMITS, checkApiKey } from '../contract/validate.js';
 import { checked, duration, httpUrl, integer } from './input.js';
 import { legacyAgentsApi } from './agents.js';
 import type { ClientCore } from './core.js';
@@ -35,7 +35,7 @@ export function createClient(options: ClientOptions): AgentctlClient {
     apiKey,
     timeoutMs,
     retry: options.retries === undefined ? DEFAULT_RETRY_POLICY : { ...DEFAULT_RETRY_POLICY, retries: integer('retries', options.retries, 0, 10) },
-    maxBodyBytes: options.maxResponseBytes === undefined ? undefined : integer('maxResponseBytes', options.maxResponseBytes, 1, 512 * 1024 * 1024),
+    maxBodyBytes: options.maxResponseBytes === undefined ? undefined : integer('maxResponseBytes', options.maxResponseBytes, 1, LIMITS.bodyMbCeiling * 1024 * 1024),
     userAgent: options.userAgent ?? `agentctl-client/${VERSION} node/${process.versions.node}`,
     redactor,
     trace: options.trace,

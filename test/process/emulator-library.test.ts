@@ -8,22 +8,20 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { packedPackage } from '../helpers/pack.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 
 describe('the agentctl/emulator library in the packed package', () => {
   let project: string;
 
   beforeAll(async () => {
-    const out = tempDir('agentctl-lib-pack-');
-    // dist/ was built by the global setup; --ignore-scripts keeps prepack from rebuilding it.
-    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT, env: npmEnv });
-    const [info] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+    // One pack per test run, shared with the other tests that install the package.
+    const { tarball } = await packedPackage();
     project = tempDir('agentctl-lib-project-');
     const target = join(project, 'node_modules', 'agentctl');
     mkdirSync(target, { recursive: true });
-    execFileSync('tar', ['-xzf', join(out, info!.filename), '-C', target, '--strip-components=1']);
+    execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
     writeFileSync(join(project, 'package.json'), '{ "name": "user-project", "type": "module" }\n');
   }, 60_000);
 

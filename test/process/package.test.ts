@@ -8,10 +8,10 @@ import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { npmEnv, packedPackage } from '../helpers/pack.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string>; scripts?: Record<string, string> };
-const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 
 describe('the npm package', () => {
   let tarball: string;
@@ -20,13 +20,8 @@ describe('the npm package', () => {
   let emulator: ReturnType<typeof spawn> | undefined;
 
   beforeAll(async () => {
-    const out = tempDir('agentctl-pack-');
-    // dist/ was built by the global setup; --ignore-scripts keeps prepack from rebuilding it under
-    // the other end-to-end tests' feet.
-    const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT, env: npmEnv });
-    const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
-    tarball = join(out, info!.filename);
-    files = info!.files.map((file) => file.path);
+    // One pack per test run, shared with the other tests that install the package.
+    ({ tarball, files } = await packedPackage());
   }, 60_000);
 
   afterAll(() => {
