@@ -17,11 +17,7 @@ export function persistentApi(core: ClientCore): PersistentApi {
   const one = <T>(id: string, route: (id: string) => Promise<T>) => call(async () => route(uuid('id', id)));
   return {
     create: (input, options = {}) =>
-      call(async () => {
-        const body = agentBody(input);
-        if (body.charter === undefined) throw new InputError('charter', 'is required: what the agent is for, in words');
-        return (await persistentAgents.create(api, { ...body, name: nonEmptyString('name', input?.name, SERVICE_LIMITS.persistentAgentName) }, options)) as PersistentAgent;
-      }),
+      call(async () => (await persistentAgents.create(api, agentBody(input), options)) as PersistentAgent),
     get: (id, options = {}) => one(id, async (agent) => (await persistentAgents.get(api, agent, options)) as PersistentAgent),
     list(options = {}) {
       const pageSize = pageSizeOf(options);

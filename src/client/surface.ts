@@ -122,8 +122,8 @@ export interface TimelineOptions extends CallOptions {
 }
 
 export interface PersistentApi {
-  /** Creates an agent: `name` and `charter` are required; a `schedule` is checked locally first. */
-  create(input: PersistentAgentInput & { name: string; charter: string }, options?: CallOptions): Promise<PersistentAgent>;
+  /** Creates an agent (without a `name`, the service picks one); a `schedule` is checked locally first. */
+  create(input: PersistentAgentInput, options?: CallOptions): Promise<PersistentAgent>;
   get(id: string, options?: CallOptions): Promise<PersistentAgent>;
   list(options?: ListOptions): AsyncIterable<PersistentAgent>;
   /** Changes the fields given (PATCH); `schedule: null` clears the schedule. */
