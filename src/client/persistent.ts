@@ -1,7 +1,7 @@
 import type { MessageBody, TimelineQuery } from '../api/persistent-agents.js';
 import { persistentAgents, timelineWindowsBackwards } from '../api/persistent-agents.js';
 import type { PersistentAgentBody } from '../api/schemas/persistent-agent.js';
-import { LIFE_STATES, MESSAGE_CHANNELS, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
+import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
 import { PAGE_LIMITS, SERVICE_LIMITS } from '../contract/limits.js';
 import { InputError } from '../errors.js';
 import { ScheduleError, checkSchedule } from '../schedule/index.js';
@@ -10,7 +10,7 @@ import type { ClientCore } from './core.js';
 import type { PersistentApi, TimelineOptions } from './surface.js';
 import { integer, nonEmptyString, oneOf, uuid } from './input.js';
 import { flatten } from './walk.js';
-import type { MessageInput, PersistentAgent, PersistentAgentInput, ProcessingStatus, Timeline, TimelineEvent } from './types.js';
+import type { MessageInput, PersistentAgent, PersistentAgentInput, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
 
 export function persistentApi(core: ClientCore): PersistentApi {
   const { api, call } = core;
@@ -29,6 +29,14 @@ export function persistentApi(core: ClientCore): PersistentApi {
     deactivate: (id, options = {}) => one(id, (agent) => persistentAgents.deactivate(api, agent, options)),
     message: (id, input, options = {}) => one(id, (agent) => persistentAgents.message(api, agent, messageBody(input), options)),
     status: (id, options = {}) => one(id, async (agent) => (await persistentAgents.processingStatus(api, agent, options)) as ProcessingStatus),
+    webTasks: (id, options = {}) =>
+      one(id, async (agent) => {
+        const status = options.status === undefined ? undefined : oneOf('status', options.status, TASK_STATUSES);
+        const limit = options.limit === undefined ? undefined : integer('limit', options.limit, 1, PAGE_LIMITS.webTasks.max);
+        const answer = await persistentAgents.webTasks(api, agent, { status, limit }, { signal: options.signal });
+        // As the command line does: the service may not filter by status itself.
+        return (status ? answer.results.filter((task) => task.status === status) : answer.results) as WebTask[];
+      }),
     timeline: (id, options = {}) => one(id, async (agent) => (await persistentAgents.timeline(api, agent, timelineQuery(options), { signal: options.signal })) as Timeline),
     events(id, options = {}) {
       const [agent, query] = [uuid('id', id), timelineQuery(options)];

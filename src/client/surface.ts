@@ -14,8 +14,10 @@ import type {
   SchedulePreview,
   Task,
   TaskResult,
+  TaskStatus,
   Timeline,
   TimelineEvent,
+  WebTask,
 } from './types.js';
 
 export interface ClientOptions {
@@ -113,6 +115,11 @@ export interface LegacyAgentsApi {
   delete(id: string, options?: CallOptions): Promise<void>;
 }
 
+export interface WebTasksOptions extends CallOptions {
+  status?: TaskStatus;
+  limit?: number;
+}
+
 export interface TimelineOptions extends CallOptions {
   /** Which window: the newest (`initial`, the default), or the one `older`/`newer` than `cursor`. */
   direction?: 'initial' | 'older' | 'newer';
@@ -135,6 +142,8 @@ export interface PersistentApi {
   message(id: string, input: MessageInput, options?: CallOptions): Promise<MessageResponse>;
   /** Whether the agent is working now, its web tasks and its next scheduled run. */
   status(id: string, options?: CallOptions): Promise<ProcessingStatus>;
+  /** The browser tasks the agent started, newest first: at most `limit` (1..200, default 50), of one `status` if given. */
+  webTasks(id: string, options?: WebTasksOptions): Promise<WebTask[]>;
   /** One window of the timeline (events oldest first, with the cursors to read on). */
   timeline(id: string, options?: TimelineOptions): Promise<Timeline>;
   /**

@@ -125,6 +125,13 @@ export interface MessageResponse {
   [field: string]: unknown;
 }
 
+/** A browser task a persistent agent started. */
+export interface WebTask {
+  id: string;
+  status: string;
+  [field: string]: unknown;
+}
+
 /** One event of a persistent agent's timeline. */
 export interface TimelineEvent {
   kind: string;

@@ -173,6 +173,7 @@ describe('against the emulator', () => {
   it('runs a persistent agent: status, a window of its timeline, and the service’s schedule preview', async () => {
     const agent = await client.persistent.create({ name: 'Price scout', charter: 'Watch the price of a flight to Oslo.', schedule: '@daily' });
     expect(await client.persistent.status(agent.id)).toMatchObject({ processing_active: expect.any(Boolean) });
+    expect(await client.persistent.webTasks(agent.id, { status: 'failed' })).toEqual([]);
     const window = await client.persistent.timeline(agent.id, { limit: 1 });
     expect(window.events).toHaveLength(1);
     const preview = await client.schedule.preview('@every 2h', { agentId: agent.id, count: 1, from: new Date('2026-01-01T00:00:00Z') });
