@@ -44,11 +44,15 @@ async function waitFor(core: ClientCore, id: string, scope: TaskScope, options: 
     maxOutageMs: options.maxOutageMs === undefined ? DEFAULT_MAX_OUTAGE_MS : duration('maxOutageMs', options.maxOutageMs),
   };
   const signal = joinSignals(core.signal, options.signal);
+  const clock = core.clock ?? systemClock;
+  const deadline = limits.timeoutMs === undefined ? undefined : clock.now() + limits.timeoutMs;
+  // A poll's time limit is the usual one, but never past the wait's own end.
+  const pollLimitMs = () => (deadline === undefined ? core.timeoutMs : Math.max(1, Math.min(core.timeoutMs, deadline - clock.now())));
   const outcome = await waitForTask(limits, {
-    clock: core.clock ?? systemClock,
+    clock,
     signal,
     // The wait is the retry loop here (backoff, Retry-After, the outage limit): a poll is one request.
-    fetchTask: async () => (await tasks.get(core.api, scope, id, { signal, retries: 0 })) as Task,
+    fetchTask: async () => (await tasks.get(core.api, scope, id, { signal, retries: 0, timeoutMs: pollLimitMs() })) as Task,
     onEvent: (event) => {
       if (event.type === 'status') options.onStatus?.(event.task);
     },

@@ -48,6 +48,14 @@ describe('requests', () => {
     expect((error as Error).message).toMatch(/timed out/);
   });
 
+  it('ends a wait at its timeoutMs even while a poll hangs', async () => {
+    const server = await stub((_request, response, index) => (index === 0 ? sendJson(response, 200, TASK) : undefined)); // then never answers
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY });
+    const error = await client.tasks.wait(ID, { timeoutMs: 300 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(error).toMatchObject({ task: { status: 'pending' } });
+  });
+
   it('stops every call at once when the client’s signal is aborted', async () => {
     const server = await stub(() => undefined);
     const controller = new AbortController();
