@@ -26,7 +26,7 @@ const VERSION: string = typeof AGENTCTL_VERSION === 'string' ? AGENTCTL_VERSION 
 export function createClient(options: ClientOptions): AgentctlClient {
   if (typeof options !== 'object' || options === null) throw new TypeError('createClient needs an options object: { baseUrl, apiKey }');
   const baseUrl = httpUrl('baseUrl', options.baseUrl);
-  const apiKey = checked('apiKey', () => checkApiKey(String(options.apiKey ?? ''), 'apiKey'));
+  const apiKey = checked('apiKey', () => checkApiKey(String(options.apiKey ?? ''), 'the apiKey option'));
   const redactor = new Redactor();
   redactor.add(apiKey);
   const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : duration('timeoutMs', options.timeoutMs);
