@@ -78,9 +78,9 @@ const functions = [];
 const commandFileLines = new Map();
 for (const file of files) {
   const text = readFileSync(join(root, file), 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const targets = new Set();
-  const visit = (node) => {
+  const visit = (node, parent) => {
     let specifier;
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       specifier = node.moduleSpecifier.text;
@@ -94,22 +94,21 @@ for (const file of files) {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      functions.push({ file, name: functionName(node), lines: last - first + 1, line: first + 1 });
+      functions.push({ file, name: functionName(node, parent, source), lines: last - first + 1, line: first + 1 });
     }
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, node));
   };
-  visit(source);
+  visit(source, undefined);
   imports.set(file, targets);
   if (file.startsWith('src/commands/')) commandFileLines.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
 }
 
 /** A function's name as a reader would search for it: its own, or the variable, property or method it is assigned to. */
-function functionName(node) {
+function functionName(node, parent, source) {
   if (node.name && ts.isIdentifier(node.name)) return node.name.text;
-  if (node.name) return node.name.getText();
+  if (node.name) return node.name.getText(source);
   if (ts.isConstructorDeclaration(node)) return 'constructor';
-  const parent = node.parent;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name) return parent.name.getText();
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name) return parent.name.getText(source);
   return '(anonymous)';
 }
 
