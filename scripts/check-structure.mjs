@@ -55,7 +55,10 @@ const KNOWN_OFFENDERS = {
   ],
 };
 
-const root = resolve(import.meta.dirname, '..');
+// Usage: node scripts/check-structure.mjs [ROOT]: another tree (a test's fixture) is measured
+// without this repository's list of known offenders.
+const root = resolve(process.argv[2] ?? join(import.meta.dirname, '..'));
+const knownOffenders = process.argv[2] === undefined ? KNOWN_OFFENDERS : { cycles: [], crossCommandImports: [], commandFiles: [], functions: [] };
 const SOURCE = /\.(ts|mts|cts)$/;
 const files = readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts'))
@@ -140,7 +143,7 @@ function commandFolder(file) {
 const problems = [];
 const used = new Set();
 const allowed = (list, key) => {
-  if (!KNOWN_OFFENDERS[list].includes(key)) return false;
+  if (!knownOffenders[list].includes(key)) return false;
   used.add(`${list}:${key}`);
   return true;
 };
@@ -166,7 +169,7 @@ for (const { file, name, lines, line } of functions) {
   const key = `${file} ${name}`;
   if (lines > MAX_FUNCTION_LINES && !EXEMPT_FUNCTIONS.has(key) && !allowed('functions', key)) problems.push(`${file}:${line} ${name} has ${lines} lines, over ${MAX_FUNCTION_LINES} for a function`);
 }
-for (const [list, keys] of Object.entries(KNOWN_OFFENDERS)) {
+for (const [list, keys] of Object.entries(knownOffenders)) {
   for (const key of keys) if (!used.has(`${list}:${key}`)) problems.push(`KNOWN_OFFENDERS.${list} lists "${key}", which no longer offends: take it off the list`);
 }
 

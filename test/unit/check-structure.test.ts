@@ -1,0 +1,41 @@
+// scripts/check-structure.mjs (run by `npm run lint`) finds each kind of problem it promises to, on a
+// small tree of its own: a cycle, a command folder importing another, a long command file, a long function.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+
+const SCRIPT = join(import.meta.dirname, '..', '..', 'scripts', 'check-structure.mjs');
+
+function tree(files: Record<string, string>): string {
+  const root = tempDir('agentctl-structure-');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const lines = (count: number, line: string) => Array.from({ length: count }, () => line).join('\n');
+
+it('passes a tree in shape, and names every problem of one that is not', async () => {
+  const good = tree({
+    'src/commands/tasks/get.ts': "import { shared } from '../common/list.js';\nexport const get = () => shared;\n",
+    'src/commands/common/list.ts': 'export const shared = 1;\n',
+  });
+  expect((await execa(process.execPath, [SCRIPT, good])).stdout).toMatch(/^structure: 2 source files/);
+
+  const bad = tree({
+    'src/core/a.ts': "import type { B } from './b.js';\nexport type A = B;\n",
+    'src/core/b.ts': "export const b = () => import('./a.js');\nexport type B = number;\n",
+    'src/commands/tasks/get.ts': `import { other } from '../agents/get.js';\nexport const get = other;\n${lines(250, '// filler')}\n`,
+    'src/commands/agents/get.ts': `export function other(): void {\n${lines(100, '  void 0;')}\n}\n`,
+  });
+  const result = await execa(process.execPath, [SCRIPT, bad], { reject: false });
+  expect(result.exitCode).toBe(1);
+  expect(result.stderr).toContain('import cycle: src/core/a.ts -> src/core/b.ts -> src/core/a.ts');
+  expect(result.stderr).toContain('src/commands/tasks/get.ts imports src/commands/agents/get.ts: a command folder imports another');
+  expect(result.stderr).toContain('src/commands/tasks/get.ts has 252 lines, over 250');
+  expect(result.stderr).toContain('src/commands/agents/get.ts:1 other has 102 lines, over 100');
+});
