@@ -20,28 +20,37 @@ _agentctl__child() {
     ':completion') echo 'completion' ;;
     ':help') echo 'help' ;;
     'agents:list') echo 'list' ;;
+    'agents:ls') echo 'list' ;;
     'agents:create') echo 'create' ;;
     'agents:get') echo 'get' ;;
+    'agents:view') echo 'get' ;;
     'agents:update') echo 'update' ;;
     'agents:replace') echo 'replace' ;;
     'agents:delete') echo 'delete' ;;
+    'agents:rm') echo 'delete' ;;
     'tasks:list') echo 'list' ;;
+    'tasks:ls') echo 'list' ;;
     'tasks:create') echo 'create' ;;
     'tasks:get') echo 'get' ;;
+    'tasks:view') echo 'get' ;;
     'tasks:update') echo 'update' ;;
     'tasks:replace') echo 'replace' ;;
     'tasks:delete') echo 'delete' ;;
+    'tasks:rm') echo 'delete' ;;
     'tasks:cancel') echo 'cancel' ;;
     'tasks:result') echo 'result' ;;
     'tasks:run-batch') echo 'run-batch' ;;
     'tasks:batch-report') echo 'batch-report' ;;
     'tasks:wait') echo 'wait' ;;
     'persistent:list') echo 'list' ;;
+    'persistent:ls') echo 'list' ;;
     'persistent:get') echo 'get' ;;
+    'persistent:view') echo 'get' ;;
     'persistent:create') echo 'create' ;;
     'persistent:update') echo 'update' ;;
     'persistent:replace') echo 'replace' ;;
     'persistent:delete') echo 'delete' ;;
+    'persistent:rm') echo 'delete' ;;
     'persistent:activate') echo 'activate' ;;
     'persistent:deactivate') echo 'deactivate' ;;
     'persistent:message') echo 'message' ;;
@@ -53,9 +62,11 @@ _agentctl__child() {
     'auth:status') echo 'status' ;;
     'auth:logout') echo 'logout' ;;
     'config:get') echo 'get' ;;
+    'config:view') echo 'get' ;;
     'config:set') echo 'set' ;;
     'config:unset') echo 'unset' ;;
     'config:list') echo 'list' ;;
+    'config:ls') echo 'list' ;;
     'config:path') echo 'path' ;;
     'webhook-listen:replay') echo 'replay' ;;
   esac
@@ -290,9 +301,9 @@ _agentctl__option() {
 
 # For positional argument number $2 (from 0) of command path $1: "choice VALUES..." if it has fixed values.
 _agentctl__argument() {
-  [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
-  [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
-  [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
+  [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
+  [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
+  [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
   [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish'; return; }
   return 0
 }

@@ -34,9 +34,13 @@ function __agentctl_child
             echo help
         case 'agents:list'
             echo list
+        case 'agents:ls'
+            echo list
         case 'agents:create'
             echo create
         case 'agents:get'
+            echo get
+        case 'agents:view'
             echo get
         case 'agents:update'
             echo update
@@ -44,17 +48,25 @@ function __agentctl_child
             echo replace
         case 'agents:delete'
             echo delete
+        case 'agents:rm'
+            echo delete
         case 'tasks:list'
+            echo list
+        case 'tasks:ls'
             echo list
         case 'tasks:create'
             echo create
         case 'tasks:get'
+            echo get
+        case 'tasks:view'
             echo get
         case 'tasks:update'
             echo update
         case 'tasks:replace'
             echo replace
         case 'tasks:delete'
+            echo delete
+        case 'tasks:rm'
             echo delete
         case 'tasks:cancel'
             echo cancel
@@ -68,7 +80,11 @@ function __agentctl_child
             echo wait
         case 'persistent:list'
             echo list
+        case 'persistent:ls'
+            echo list
         case 'persistent:get'
+            echo get
+        case 'persistent:view'
             echo get
         case 'persistent:create'
             echo create
@@ -77,6 +93,8 @@ function __agentctl_child
         case 'persistent:replace'
             echo replace
         case 'persistent:delete'
+            echo delete
+        case 'persistent:rm'
             echo delete
         case 'persistent:activate'
             echo activate
@@ -100,11 +118,15 @@ function __agentctl_child
             echo logout
         case 'config:get'
             echo get
+        case 'config:view'
+            echo get
         case 'config:set'
             echo set
         case 'config:unset'
             echo unset
         case 'config:list'
+            echo list
+        case 'config:ls'
             echo list
         case 'config:path'
             echo path
@@ -710,11 +732,11 @@ complete -c agentctl -n '__agentctl_at config' -a 'list' -d 'show the settings o
 complete -c agentctl -n '__agentctl_at config' -a 'path' -d 'print where the config file lives (works even when the file is broken)'
 complete -c agentctl -n '__agentctl_at config' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config get' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 config get' -a 'base-url api-key' -d 'key'
+complete -c agentctl -n '__agentctl_arg 0 config get' -a 'base-url api-key output timeout' -d 'key'
 complete -c agentctl -n '__agentctl_at config set' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 config set' -a 'base-url api-key' -d 'key'
+complete -c agentctl -n '__agentctl_arg 0 config set' -a 'base-url api-key output timeout' -d 'key'
 complete -c agentctl -n '__agentctl_at config unset' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 config unset' -a 'base-url api-key' -d 'key'
+complete -c agentctl -n '__agentctl_arg 0 config unset' -a 'base-url api-key output timeout' -d 'key'
 complete -c agentctl -n '__agentctl_at config list' -l all-profiles -d 'every profile'
 complete -c agentctl -n '__agentctl_at config list' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config path' -s h -l help -d 'show help for a command'

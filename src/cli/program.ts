@@ -95,6 +95,10 @@ function storedDefinitions(noun: string): Manifest[string] | undefined {
   }
 }
 
+/** What gh users type for list, delete and get (`gh repo ls`, `gh release rm`, `gh issue view`). */
+export const VERB_ALIASES: Readonly<Record<string, string>> = { ls: 'list', rm: 'delete', view: 'get' };
+const aliasesOf = (verb: string) => Object.keys(VERB_ALIASES).filter((alias) => VERB_ALIASES[alias] === verb);
+
 /** Nouns with an action of their own (`webhook-listen`): the word after them may be an argument, not a verb. */
 const OWN_ACTION = new WeakSet<Command>();
 
@@ -121,7 +125,8 @@ export function withoutHelpForUnknownCommand(program: Command, argv: string[]): 
 async function addNoun(program: Command, module: NounModule, stored: Manifest[string] | undefined, execute?: Execute, verbThatRuns?: string): Promise<void> {
   const noun: NounInfo = module.noun;
   const verbs = Object.entries(noun.verbs ?? {});
-  const runs = noun.own ? undefined : verbs.find(([verb]) => verb === verbThatRuns);
+  const wanted = verbThatRuns === undefined ? undefined : (VERB_ALIASES[verbThatRuns] ?? verbThatRuns);
+  const runs = noun.own ? undefined : verbs.find(([verb]) => verb === wanted);
   const command = program.command(noun.name).description(noun.summary);
   if (noun.own) {
     OWN_ACTION.add(command);
@@ -135,6 +140,7 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
   for (const [verb, load] of runs ? [runs] : verbs) {
     const definition = stored?.verbs[verb] ?? (await load()).command;
     const sub = command.command(verb).description(definition.summary);
+    if (!noun.own) sub.aliases(aliasesOf(verb));
     defineArguments(sub, definition, execute, async () => (await load()).command);
     if (noun.own) keepOwnOptionsOff(sub);
   }

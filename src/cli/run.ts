@@ -1,6 +1,7 @@
 import { CommanderError, type Command } from 'commander';
 import { ExitCode } from '../errors.js';
 import { joinTwoWordOptions } from './argv.js';
+import { readPreferences } from '../config/settings.js';
 import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
 import type { IO } from './io.js';
@@ -17,7 +18,9 @@ export async function run(argv: string[], io: IO): Promise<number> {
 
   const execute: Execute = async (load, command, positional) => {
     const spec = await load();
-    ctx = new Context(command.optsWithGlobals<GlobalFlags>(), io);
+    const flags = command.optsWithGlobals<GlobalFlags>();
+    const openStore = async () => new (await import('../config/store.js')).ConfigStore(io.configDir);
+    ctx = new Context(flags, io, await readPreferences(flags, io.env, openStore));
     const input = new ParseInput(
       positional as Array<string | string[] | undefined>,
       command.opts(),

@@ -30,7 +30,7 @@ describe('a value that is not one of the choices', () => {
   it('config get nosuch names the key and the keys there are, in our words', async () => {
     const result = await agentctl(['config', 'get', 'nosuch']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/^error: unknown key "nosuch": choose one of base-url, api-key\n/);
+    expect(result.stderr).toMatch(/^error: unknown key "nosuch": choose one of base-url, api-key, output, timeout\n/);
     expect(result.stderr).not.toContain('command-argument');
   });
 
@@ -56,5 +56,30 @@ describe('emulator banner', () => {
     const stop = new AbortController();
     const result = await agentctl(['emulator', '--port', '0'], { signal: stop.signal, onStdout: (text) => text.includes('\n') && stop.abort('SIGTERM') });
     expect(result.stderr).not.toContain('Faults');
+  });
+});
+
+describe('the verbs gh users type', () => {
+  it('ls, view and rm are list, get and delete', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js');
+    const { against } = await import('../helpers/cli.js');
+    const emulator = await startEmulator({ port: 0 });
+    try {
+      const cli = against(emulator.baseUrl);
+      const created = JSON.parse((await cli(['agents', 'create', '--name', 'alias-test', '--json'])).stdout) as { id: string };
+      const listed = await cli(['agents', 'ls', '--json']);
+      expect(listed.exitCode, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain(created.id);
+      const viewed = await cli(['agents', 'view', created.id, '--json']);
+      expect(viewed.exitCode, viewed.stderr).toBe(0);
+      expect(JSON.parse(viewed.stdout)).toMatchObject({ id: created.id });
+      expect((await cli(['agents', 'rm', created.id, '--yes'])).exitCode).toBe(0);
+      expect((await cli(['agents', 'view', created.id])).exitCode).toBe(4);
+      expect((await cli(['tasks', 'ls'])).exitCode).toBe(0);
+      expect((await cli(['persistent', 'ls'])).exitCode).toBe(0);
+      expect((await cli(['tasks', 'list', '--help'])).stdout).toMatch(/agentctl tasks list\|ls/);
+    } finally {
+      await emulator.close();
+    }
   });
 });
