@@ -34,13 +34,9 @@ function __agentctl_child
             echo help
         case 'agents:list'
             echo list
-        case 'agents:ls'
-            echo list
         case 'agents:create'
             echo create
         case 'agents:get'
-            echo get
-        case 'agents:view'
             echo get
         case 'agents:update'
             echo update
@@ -48,25 +44,17 @@ function __agentctl_child
             echo replace
         case 'agents:delete'
             echo delete
-        case 'agents:rm'
-            echo delete
         case 'tasks:list'
-            echo list
-        case 'tasks:ls'
             echo list
         case 'tasks:create'
             echo create
         case 'tasks:get'
-            echo get
-        case 'tasks:view'
             echo get
         case 'tasks:update'
             echo update
         case 'tasks:replace'
             echo replace
         case 'tasks:delete'
-            echo delete
-        case 'tasks:rm'
             echo delete
         case 'tasks:cancel'
             echo cancel
@@ -80,11 +68,7 @@ function __agentctl_child
             echo wait
         case 'persistent:list'
             echo list
-        case 'persistent:ls'
-            echo list
         case 'persistent:get'
-            echo get
-        case 'persistent:view'
             echo get
         case 'persistent:create'
             echo create
@@ -93,8 +77,6 @@ function __agentctl_child
         case 'persistent:replace'
             echo replace
         case 'persistent:delete'
-            echo delete
-        case 'persistent:rm'
             echo delete
         case 'persistent:activate'
             echo activate
@@ -118,15 +100,11 @@ function __agentctl_child
             echo logout
         case 'config:get'
             echo get
-        case 'config:view'
-            echo get
         case 'config:set'
             echo set
         case 'config:unset'
             echo unset
         case 'config:list'
-            echo list
-        case 'config:ls'
             echo list
         case 'config:path'
             echo path
@@ -371,6 +349,16 @@ function __agentctl_arity
         case 'schedule-preview:--tz'
             echo 1
         case 'schedule-preview:--agent'
+            echo 1
+        case 'api:-X' 'api:--method'
+            echo 1
+        case 'api:-f' 'api:--raw-field'
+            echo 1
+        case 'api:-F' 'api:--field'
+            echo 1
+        case 'api:-H' 'api:--header'
+            echo 1
+        case 'api:--input'
             echo 1
         case 'api:--data'
             echo 1
@@ -740,6 +728,12 @@ complete -c agentctl -n '__agentctl_arg 0 config unset' -a 'base-url api-key out
 complete -c agentctl -n '__agentctl_at config list' -l all-profiles -d 'every profile'
 complete -c agentctl -n '__agentctl_at config list' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config path' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at api' -s X -l method -x -d 'the HTTP method (default GET, or POST when -f/-F give fields)'
+complete -c agentctl -n '__agentctl_at api' -s f -l raw-field -x -d 'a string field: in the JSON body, or the query string for GET and DELETE (repeatable)'
+complete -c agentctl -n '__agentctl_at api' -s F -l field -x -d 'a typed field: true, false, null and numbers as such, @FILE for a file\'s text (repeatable)'
+complete -c agentctl -n '__agentctl_at api' -s H -l header -x -d 'an extra request header, "Name: value" (repeatable)'
+complete -c agentctl -n '__agentctl_at api' -s i -l include -d 'print the status line and the response headers before the body'
+complete -c agentctl -n '__agentctl_at api' -l input -r -F -d 'the request body from a JSON file (- for stdin); the same as --data @FILE'
 complete -c agentctl -n '__agentctl_at api' -l data -x -d 'request body: inline JSON, @FILE, or @- for stdin'
 complete -c agentctl -n '__agentctl_at api' -l paginate -d 'for GET on a list: follow every page and print all results as one array'
 complete -c agentctl -n '__agentctl_at api' -s h -l help -d 'show help for a command'

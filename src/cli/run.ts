@@ -5,7 +5,7 @@ import { readPreferences } from '../config/settings.js';
 import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
 import type { IO } from './io.js';
-import { buildProgram, withoutHelpForUnknownCommand, type Execute } from './program.js';
+import { buildProgram, resolveVerbAlias, withoutHelpForUnknownCommand, type Execute } from './program.js';
 import { commanderErrorReport, reportError, writeReport } from './report.js';
 
 /**
@@ -49,7 +49,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
         io.stdout.write(overview(program, io.terminal.stdoutIsTTY ? io.terminal.columns : undefined));
         return ExitCode.ok;
       }
-      await program.parseAsync(joinTwoWordOptions(withoutHelpForUnknownCommand(program, argv)), { from: 'user' });
+      await program.parseAsync(joinTwoWordOptions(withoutHelpForUnknownCommand(program, resolveVerbAlias(program, argv))), { from: 'user' });
       return exitCode;
     } catch (error) {
       if (error instanceof CommanderError) {
