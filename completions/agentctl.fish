@@ -631,6 +631,7 @@ complete -c agentctl -n '__agentctl_at persistent list' -l page -x -d 'page numb
 complete -c agentctl -n '__agentctl_at persistent list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
 complete -c agentctl -n '__agentctl_at persistent list' -l all -d 'every page (streams with --jsonl)'
 complete -c agentctl -n '__agentctl_at persistent list' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent get' -s w -l web -d 'open the agent in the service\'s web app (prints the URL when piped)'
 complete -c agentctl -n '__agentctl_at persistent get' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent create' -l name -x -d 'agent name, at most 255 characters (the service picks one if omitted)'
 complete -c agentctl -n '__agentctl_at persistent create' -l charter -x -d 'the agent\'s assigned objectives'

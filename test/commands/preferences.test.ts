@@ -1,7 +1,7 @@
 // Stored preferences (`config set output json`, `config set timeout SEC`), honoured by every command.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { against, tempDir } from '../helpers/cli.js';
+import { agentctl, against, tempDir } from '../helpers/cli.js';
 import { stubServer } from '../helpers/stub-server.js';
 
 let emulator: RunningEmulator;
@@ -50,5 +50,17 @@ describe('config set timeout SEC', () => {
     } finally {
       await stub.close();
     }
+  });
+});
+
+describe('persistent get --web', () => {
+  it("prints the agent's page in the web app when piped, with no request", async () => {
+    const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const result = await against('https://agents.example/api/v1')(['persistent', 'get', id, '--web']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`https://agents.example/app/agents/${id}\n`);
+    const emulated = await agentctl(['persistent', 'view', id, '--web']); // the built-in emulator address
+    expect(emulated.exitCode).toBe(2);
+    expect(emulated.stderr).toContain('no web app');
   });
 });
