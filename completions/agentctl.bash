@@ -302,7 +302,7 @@ _agentctl__argument() {
   [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
   [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
   [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
-  [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish'; return; }
+  [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish powershell'; return; }
   return 0
 }
 

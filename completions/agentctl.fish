@@ -771,7 +771,7 @@ complete -c agentctl -n '__agentctl_at mcp' -s h -l help -d 'show help for a com
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'
+complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish powershell' -d 'shell'
 complete -c agentctl -n '__agentctl_at help' -s h -l help -d 'show help for a command'
 complete -c agentctl -l base-url -x -d 'service base URL including the version segment (env AGENTCTL_BASE_URL)'
 complete -c agentctl -l api-key -x -d 'API key (env AGENTCTL_API_KEY; argv is visible to other users: prefer env, config or --api-key-file)'
