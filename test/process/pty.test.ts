@@ -98,3 +98,17 @@ describe.each([80, 40])('conversations at %i columns', (columns) => {
     expect(block).toContain(''); // the paragraph break survives
   });
 });
+
+describe.each([80, 40])('help at %i columns', (columns) => {
+  // Commander lays out the usage line and the options; agentctl's notes (the prose) are reflowed to the width.
+  it('wraps its notes to the terminal, no word cut (examples stay whole, to be copied)', async () => {
+    const run = ptyAgentctl(['tasks', 'run-batch', '--help'], { columns });
+    const { exitCode, output } = await run.done();
+    expect(exitCode).toBe(0);
+    const lines = writtenLines(output);
+    const prose = lines.slice(lines.findIndex((line) => line.startsWith('Input:')), lines.findIndex((line) => line === 'Examples:'));
+    expect(prose.join('\n')).toContain('Resume:');
+    // Only a single word longer than the terminal (a variable name) may run over.
+    for (const line of prose) if (line.trim().includes(' ')) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+  });
+});
