@@ -99,7 +99,7 @@ _agentctl__flags() {
     'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent get') echo '-w --web -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent create') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent update') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent replace') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -122,7 +122,7 @@ _agentctl__flags() {
     'config unset') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'api') echo '--data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'api') echo '-X --method -f --raw-field -F --field -H --header -i --include --input --data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'emulator') echo '--port --host --task-duration --latency --faults --seed --state -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -254,6 +254,15 @@ _agentctl__option() {
     'schedule-preview:--from') echo '1 any' ;;
     'schedule-preview:--tz') echo '1 any' ;;
     'schedule-preview:--agent') echo '1 any' ;;
+    'api:-X') echo '1 any' ;;
+    'api:--method') echo '1 any' ;;
+    'api:-f') echo '1 any' ;;
+    'api:--raw-field') echo '1 any' ;;
+    'api:-F') echo '1 any' ;;
+    'api:--field') echo '1 any' ;;
+    'api:-H') echo '1 any' ;;
+    'api:--header') echo '1 any' ;;
+    'api:--input') echo '1 file' ;;
     'api:--data') echo '1 any' ;;
     'emulator:--port') echo '1 any' ;;
     'emulator:--host') echo '1 any' ;;
@@ -290,10 +299,10 @@ _agentctl__option() {
 
 # For positional argument number $2 (from 0) of command path $1: "choice VALUES..." if it has fixed values.
 _agentctl__argument() {
-  [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
-  [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
-  [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key'; return; }
-  [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish'; return; }
+  [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
+  [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
+  [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
+  [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish powershell'; return; }
   return 0
 }
 

@@ -350,6 +350,16 @@ function __agentctl_arity
             echo 1
         case 'schedule-preview:--agent'
             echo 1
+        case 'api:-X' 'api:--method'
+            echo 1
+        case 'api:-f' 'api:--raw-field'
+            echo 1
+        case 'api:-F' 'api:--field'
+            echo 1
+        case 'api:-H' 'api:--header'
+            echo 1
+        case 'api:--input'
+            echo 1
         case 'api:--data'
             echo 1
         case 'emulator:--port'
@@ -621,6 +631,7 @@ complete -c agentctl -n '__agentctl_at persistent list' -l page -x -d 'page numb
 complete -c agentctl -n '__agentctl_at persistent list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
 complete -c agentctl -n '__agentctl_at persistent list' -l all -d 'every page (streams with --jsonl)'
 complete -c agentctl -n '__agentctl_at persistent list' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent get' -s w -l web -d 'open the agent in the service\'s web app (prints the URL when piped)'
 complete -c agentctl -n '__agentctl_at persistent get' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent create' -l name -x -d 'agent name, at most 255 characters (the service picks one if omitted)'
 complete -c agentctl -n '__agentctl_at persistent create' -l charter -x -d 'the agent\'s assigned objectives'
@@ -710,14 +721,20 @@ complete -c agentctl -n '__agentctl_at config' -a 'list' -d 'show the settings o
 complete -c agentctl -n '__agentctl_at config' -a 'path' -d 'print where the config file lives (works even when the file is broken)'
 complete -c agentctl -n '__agentctl_at config' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config get' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 config get' -a 'base-url api-key' -d 'key'
+complete -c agentctl -n '__agentctl_arg 0 config get' -a 'base-url api-key output timeout' -d 'key'
 complete -c agentctl -n '__agentctl_at config set' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 config set' -a 'base-url api-key' -d 'key'
+complete -c agentctl -n '__agentctl_arg 0 config set' -a 'base-url api-key output timeout' -d 'key'
 complete -c agentctl -n '__agentctl_at config unset' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 config unset' -a 'base-url api-key' -d 'key'
+complete -c agentctl -n '__agentctl_arg 0 config unset' -a 'base-url api-key output timeout' -d 'key'
 complete -c agentctl -n '__agentctl_at config list' -l all-profiles -d 'every profile'
 complete -c agentctl -n '__agentctl_at config list' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config path' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at api' -s X -l method -x -d 'the HTTP method (default GET, or POST when -f/-F give fields)'
+complete -c agentctl -n '__agentctl_at api' -s f -l raw-field -x -d 'a string field: in the JSON body, or the query string for GET and DELETE (repeatable)'
+complete -c agentctl -n '__agentctl_at api' -s F -l field -x -d 'a typed field: true, false, null and numbers as such, @FILE for a file\'s text (repeatable)'
+complete -c agentctl -n '__agentctl_at api' -s H -l header -x -d 'an extra request header, "Name: value" (repeatable)'
+complete -c agentctl -n '__agentctl_at api' -s i -l include -d 'print the status line and the response headers before the body'
+complete -c agentctl -n '__agentctl_at api' -l input -r -F -d 'the request body from a JSON file (- for stdin); the same as --data @FILE'
 complete -c agentctl -n '__agentctl_at api' -l data -x -d 'request body: inline JSON, @FILE, or @- for stdin'
 complete -c agentctl -n '__agentctl_at api' -l paginate -d 'for GET on a list: follow every page and print all results as one array'
 complete -c agentctl -n '__agentctl_at api' -s h -l help -d 'show help for a command'
@@ -754,7 +771,7 @@ complete -c agentctl -n '__agentctl_at mcp' -s h -l help -d 'show help for a com
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish' -d 'shell'
+complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish powershell' -d 'shell'
 complete -c agentctl -n '__agentctl_at help' -s h -l help -d 'show help for a command'
 complete -c agentctl -l base-url -x -d 'service base URL including the version segment (env AGENTCTL_BASE_URL)'
 complete -c agentctl -l api-key -x -d 'API key (env AGENTCTL_API_KEY; argv is visible to other users: prefer env, config or --api-key-file)'

@@ -55,6 +55,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Overrides the policy's retries (a wait retries on its own schedule, so its polls take 0). */
   retries?: number;
+  /** Extra request headers (`agentctl api -H`); they never replace the API key or the JSON headers. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiResponse<T> {
@@ -203,6 +205,7 @@ export class ApiClient {
   > {
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const headers: Record<string, string> = {
+      ...options.headers,
       accept: 'application/json',
       'user-agent': this.options.userAgent,
     };

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import { Redactor } from '../api/redact.js';
 import type { Clock } from '../contract/clock.js';
 import { LIMITS, parseIntegerFlag, parseSecondsFlag } from '../contract/validate.js';
-import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, EMULATOR_DEFAULT_KEY, resolveSettings, type Settings } from '../config/settings.js';
+import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, EMULATOR_DEFAULT_KEY, resolveSettings, type Preferences, type Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import { UsageError } from '../errors.js';
 import { Output } from '../output/output.js';
@@ -54,8 +54,11 @@ export class Context {
      * commands that import the program builder themselves would close an import cycle through the registry.
      */
     readonly commandTree: () => Promise<Command> = () => Promise.reject(new Error('no command tree was given to this context')),
+    readonly preferences: Preferences = {},
   ) {
-    this.out = new Output(decideOutput(flags, io.env, io.terminal), { stdout: io.stdout, stderr: io.stderr });
+    // A stored `output json` is --json unless the command line chose a machine format itself.
+    const preferJson = preferences.output === 'json' && !flags.json && !flags.jsonl;
+    this.out = new Output(decideOutput(preferJson ? { ...flags, json: true } : flags, io.env, io.terminal), { stdout: io.stdout, stderr: io.stderr });
     this.redactor.add(flags.apiKey);
     this.redactor.add(io.env.AGENTCTL_API_KEY);
   }
@@ -81,11 +84,11 @@ export class Context {
     return this.io.signal;
   }
 
-  /** The global per-request timeout in milliseconds (--timeout SEC, default 30). */
+  /** The global per-request timeout in milliseconds (--timeout SEC, else the profile's `timeout`, else 30). */
   get requestTimeoutMs(): number {
-    return this.flags.timeout === undefined || this.ownsTimeoutFlag
-      ? DEFAULT_TIMEOUT_SECONDS * 1000
-      : parseSecondsFlag(this.flags.timeout, '--timeout', 0.001) * 1000;
+    if (this.flags.timeout !== undefined && !this.ownsTimeoutFlag) return parseSecondsFlag(this.flags.timeout, '--timeout', 0.001) * 1000;
+    const stored = this.preferences.timeout;
+    return stored === undefined ? DEFAULT_TIMEOUT_SECONDS * 1000 : parseSecondsFlag(stored, 'the stored timeout (agentctl config get timeout)', 0.001) * 1000;
   }
 
   /** The largest response body read, in bytes: --max-response MB, else AGENTCTL_MAX_RESPONSE_MB, else the default. */

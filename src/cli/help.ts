@@ -16,9 +16,44 @@ export function examplesOf(command: Command): string[] {
 /** Adds free text after a command's options (before its examples), kept for the generated reference. */
 export function notes(command: Command, text: string | undefined): Command {
   if (!text) return command;
-  command.addHelpText('after', `\n${text}`);
+  // Reflowed to the width commander wraps the rest of the page to (the terminal's; 80 into a pipe).
+  command.addHelpText('after', ({ error }) => {
+    const output = command.configureOutput() as { getOutHelpWidth?: () => number | undefined; getErrHelpWidth?: () => number | undefined };
+    const width = (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) || 80;
+    return `\n${reflow(text, width)}`;
+  });
   (command as Command & { notes?: string }).notes = text;
   return command;
+}
+
+/**
+ * Notes written as short source lines, rewrapped to `width`: a line continues the one before unless
+ * it is blank, indented, a list item, a "Label: " heading, or follows a line ending in ":".
+ */
+export function reflow(text: string, width: number): string {
+  const logical: string[] = [];
+  for (const line of text.split('\n')) {
+    const previous = logical[logical.length - 1];
+    const starts = previous === undefined || previous === '' || line === '' || /^(\s|[-*•] |[A-Z][\w -]{0,30}: )/.test(line) || previous.endsWith(':');
+    if (starts) logical.push(line);
+    else logical[logical.length - 1] = `${previous} ${line.trim()}`;
+  }
+  return logical.map((line) => wrapLine(line, Math.max(20, width - 1))).join('\n');
+}
+
+/** One logical line wrapped at spaces; continuation lines keep its indent (a list item's, past its marker). */
+function wrapLine(line: string, width: number): string {
+  const indent = /^(\s*(?:[-*•] )?)/.exec(line)?.[1]?.replace(/\S/g, ' ') ?? '';
+  const out: string[] = [];
+  let current = '';
+  for (const word of line.split(' ')) {
+    if (current !== '' && current.length + 1 + word.length > width && current.trim() !== '') {
+      out.push(current);
+      current = indent + word;
+    } else current = current === '' ? word : `${current} ${word}`;
+  }
+  out.push(current);
+  return out.join('\n');
 }
 
 /** The notes recorded on a command (for the generated reference). */

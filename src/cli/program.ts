@@ -95,6 +95,30 @@ function storedDefinitions(noun: string): Manifest[string] | undefined {
   }
 }
 
+/** What gh users type for list, delete and get (`gh repo ls`, `gh release rm`, `gh issue view`). */
+export const VERB_ALIASES: Readonly<Record<string, string>> = { ls: 'list', rm: 'delete', view: 'get' };
+
+/**
+ * argv with a verb alias (`tasks ls`) replaced by the verb it stands for, when the noun has that
+ * verb. Rewritten rather than declared to commander, so a mistyped verb is still matched against
+ * the real names (`tasks lst`: "Did you mean list?") and help lists each verb once.
+ */
+export function resolveVerbAlias(program: Command, argv: string[]): string[] {
+  let words = 0;
+  for (let i = 0; i < argv.length && words < 2; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') break;
+    if (VALUE_OPTIONS.has(arg)) i++;
+    else if (!arg.startsWith('-') && ++words === 2) {
+      const verb = VERB_ALIASES[arg];
+      const noun = program.commands.find((command) => command.name() === commandWords(argv)[0]);
+      if (verb === undefined || !noun?.commands.some((command) => command.name() === verb)) return argv;
+      return [...argv.slice(0, i), verb, ...argv.slice(i + 1)];
+    }
+  }
+  return argv;
+}
+
 /** Nouns with an action of their own (`webhook-listen`): the word after them may be an argument, not a verb. */
 const OWN_ACTION = new WeakSet<Command>();
 
@@ -121,7 +145,8 @@ export function withoutHelpForUnknownCommand(program: Command, argv: string[]): 
 async function addNoun(program: Command, module: NounModule, stored: Manifest[string] | undefined, execute?: Execute, verbThatRuns?: string): Promise<void> {
   const noun: NounInfo = module.noun;
   const verbs = Object.entries(noun.verbs ?? {});
-  const runs = noun.own ? undefined : verbs.find(([verb]) => verb === verbThatRuns);
+  const wanted = verbThatRuns === undefined ? undefined : (VERB_ALIASES[verbThatRuns] ?? verbThatRuns);
+  const runs = noun.own ? undefined : verbs.find(([verb]) => verb === wanted);
   const command = program.command(noun.name).description(noun.summary);
   if (noun.own) {
     OWN_ACTION.add(command);

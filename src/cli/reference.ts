@@ -204,6 +204,8 @@ function roffLine(text: string): string {
 const roff = (text: string) => roffLine(text).replace(/`([^`\n]+)`/g, '\\fB$1\\fR');
 
 const manName = (doc: CommandDoc) => (doc.path === '' ? 'agentctl' : `agentctl-${doc.path.split(' ')[0]}`);
+/** A verb's own page, as git has them (`man agentctl-tasks-create`). */
+const verbManName = (verb: CommandDoc) => `agentctl-${verb.path.split(' ').join('-')}`;
 const roffDefinitions = (items: Item[]) => items.flatMap((item) => ['.TP', `\\fB${roff(item.term)}\\fR`, roff(item.description)]);
 const roffLiteral = (lines: string[]) => ['.PP', '.RS 4', '.nf', ...lines.map(roffLine), '.fi', '.RE'];
 
@@ -221,8 +223,7 @@ function roffSections(doc: CommandDoc, heading: (title: string) => string): stri
   return lines;
 }
 
-function roffPage(doc: CommandDoc, version: string, seeAlso: string[], body: string[]): string {
-  const title = manName(doc);
+function roffPage(doc: CommandDoc, version: string, seeAlso: string[], body: string[], title = manName(doc)): string {
   const lines = [
     `.\\" ${GENERATED}`,
     `.TH ${roff(title.toUpperCase())} 1 "" "agentctl ${roff(version)}" "agentctl manual"`,
@@ -257,6 +258,15 @@ function roffCommandPage(doc: CommandDoc, version: string): string {
   return roffPage(doc, version, ['agentctl'], body);
 }
 
+/** A verb's own page: its synopsis, arguments, options, notes, examples and exit status. */
+function roffVerbPage(noun: CommandDoc, verb: CommandDoc, version: string): string {
+  const body = ['.SH SYNOPSIS', '.nf', roff(verb.usage), '.fi', '.SH DESCRIPTION', roff(verb.summary)];
+  if (verb.notes) body.push(...roffNotes(verb.notes));
+  body.push(...roffSections({ ...verb, notes: undefined }, (title) => `.SH ${title.toUpperCase()}`));
+  body.push('.SH GLOBAL OPTIONS', 'Every command takes the global options listed in', '.BR agentctl (1).');
+  return roffPage(verb, version, [manName(noun), 'agentctl'], body, verbManName(verb));
+}
+
 function roffProgramPage(doc: CommandDoc, nouns: CommandDoc[], version: string): string {
   const body = [
     '.SH SYNOPSIS',
@@ -289,7 +299,8 @@ function roffProgramPage(doc: CommandDoc, nouns: CommandDoc[], version: string):
 
 /**
  * Every generated file by its path in the repository: docs/commands/README.md (the program) and
- * docs/commands/agentctl-<command>.md, man/agentctl.1 and man/agentctl-<command>.1.
+ * docs/commands/agentctl-<command>.md, man/agentctl.1, man/agentctl-<command>.1 and a page per
+ * verb, man/agentctl-<command>-<verb>.1.
  */
 export function referencePages(program: Command, version: string): Record<string, string> {
   const root = describe(program, []);
@@ -301,6 +312,7 @@ export function referencePages(program: Command, version: string): Record<string
   for (const noun of nouns) {
     files[`docs/commands/${manName(noun)}.md`] = mdCommandPage(noun);
     files[`man/${manName(noun)}.1`] = roffCommandPage(noun, version);
+    for (const verb of noun.verbs) files[`man/${verbManName(verb)}.1`] = roffVerbPage(noun, verb, version);
   }
   return files;
 }

@@ -95,6 +95,17 @@ export function commanderErrorReport(text: string, command: Command): ErrorRepor
     return { exitCode: ExitCode.usage, message, hint: 'for the version: agentctl --version (or -V, or agentctl version); for an HTTP trace: --verbose' };
   }
   const usage = `${path.join(' ')} ${command.usage()}`;
+  const choice = outOfChoices(message);
+  if (choice) return { exitCode: ExitCode.usage, message: choice, hint: `usage: ${usage}` };
   const help = path.length > 1 ? `agentctl help ${path.slice(1).join(' ')}` : 'agentctl help';
   return { exitCode: ExitCode.usage, message, hint: `usage: ${usage}\n      more: ${help} (or --help)` };
+}
+
+/** Commander's wording for a value outside its choices, in agentctl's (or undefined for other errors). */
+function outOfChoices(message: string): string | undefined {
+  const argument = /^command-argument value '(.*)' is invalid for argument '(.*)'\. Allowed choices are (.*)\.$/s.exec(message);
+  if (argument) return `unknown ${argument[2]} "${argument[1]}": choose one of ${argument[3]}`;
+  const option = /^option '(\S+)[^']*' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(message);
+  if (option) return `${option[1]} "${option[2]}" is not one of ${option[3]}`;
+  return undefined;
 }

@@ -1,10 +1,11 @@
 import { CommanderError, type Command } from 'commander';
 import { ExitCode } from '../errors.js';
 import { joinTwoWordOptions } from './argv.js';
+import { readPreferences } from '../config/settings.js';
 import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
 import type { IO } from './io.js';
-import { buildProgram, withoutHelpForUnknownCommand, type Execute } from './program.js';
+import { buildProgram, resolveVerbAlias, withoutHelpForUnknownCommand, type Execute } from './program.js';
 import { commanderErrorReport, reportError, writeReport } from './report.js';
 
 /**
@@ -17,7 +18,9 @@ export async function run(argv: string[], io: IO): Promise<number> {
 
   const execute: Execute = async (load, command, positional) => {
     const spec = await load();
-    ctx = new Context(command.optsWithGlobals<GlobalFlags>(), io, () => buildProgram([]));
+    const flags = command.optsWithGlobals<GlobalFlags>();
+    const openStore = async () => new (await import('../config/store.js')).ConfigStore(io.configDir);
+    ctx = new Context(flags, io, () => buildProgram([]), await readPreferences(flags, io.env, openStore));
     const input = new ParseInput(
       positional as Array<string | string[] | undefined>,
       command.opts(),
@@ -46,7 +49,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
         io.stdout.write(overview(program, io.terminal.stdoutIsTTY ? io.terminal.columns : undefined));
         return ExitCode.ok;
       }
-      await program.parseAsync(joinTwoWordOptions(withoutHelpForUnknownCommand(program, argv)), { from: 'user' });
+      await program.parseAsync(joinTwoWordOptions(withoutHelpForUnknownCommand(program, resolveVerbAlias(program, argv))), { from: 'user' });
       return exitCode;
     } catch (error) {
       if (error instanceof CommanderError) {

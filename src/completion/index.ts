@@ -1,8 +1,9 @@
-// Completion scripts for bash, zsh and fish, generated from the Commander program.
+// Completion scripts for bash, zsh, fish and PowerShell, generated from the Commander program.
 import type { Command } from 'commander';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
 import { completionModel } from './model.js';
+import { powershellScript } from './powershell.js';
 import { zshScript } from './zsh.js';
 
 import type { Shell } from './shells.js';
@@ -19,5 +20,7 @@ export function completionScript(shell: Shell, program: Command): string {
       return zshScript(model);
     case 'fish':
       return fishScript(model);
+    case 'powershell':
+      return powershellScript(model);
   }
 }

@@ -100,3 +100,27 @@ export async function readKeyFile(path: string, readStdin: () => Promise<string>
   }
   return checkApiKey(text, path === '-' ? 'stdin' : `file ${path}`);
 }
+
+/** Preferences stored in a profile (`config set output json`, `config set timeout 60`). */
+export interface Preferences {
+  /** `json`: print JSON as with --json; `auto` (the default): a table on a terminal, tab-separated when piped. */
+  output?: 'json' | 'auto';
+  /** The per-request timeout in seconds when --timeout is not given. */
+  timeout?: string;
+}
+
+export const OUTPUT_PREFERENCES = ['json', 'auto'] as const;
+
+/**
+ * The profile's preferences, read before a command runs. A config file that cannot be read gives
+ * none: the command (or `doctor`) reports the file itself when it needs a setting from it.
+ */
+export async function readPreferences(flags: ConnectionFlags, env: NodeJS.ProcessEnv, openStore: () => Promise<ConfigStore>): Promise<Preferences> {
+  try {
+    const profile = (await openStore()).profile(profileName(flags, env).name);
+    const output = profile?.output;
+    return { output: output === 'json' || output === 'auto' ? output : undefined, timeout: profile?.timeout };
+  } catch {
+    return {};
+  }
+}

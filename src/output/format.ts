@@ -50,3 +50,30 @@ export function toJson(value: unknown, space?: number): string {
 export function unprintable(why: string, what: 'printed' | 'filtered with --jq'): ExitError {
   return new ExitError(ExitCode.serviceError, `the service's answer cannot be ${what}: ${why}`, 'this is the service\'s data, not something to fix here: tell its operators (--verbose shows the start of the answer)');
 }
+
+/**
+ * Text broken into lines of at most `width` characters at spaces (a word longer than a line is cut),
+ * its own line breaks and blank lines kept: a reply or a charter shown whole on a terminal.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const max = Math.max(1, width);
+  const lines: string[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').split('\n')) {
+    let line = '';
+    for (let word of paragraph.trimEnd().split(/ +/)) {
+      if (line !== '' && line.length + 1 + word.length > max) {
+        lines.push(line);
+        line = '';
+      }
+      while (word.length > max) {
+        if (line !== '') lines.push(line);
+        lines.push(word.slice(0, max));
+        word = word.slice(max);
+        line = '';
+      }
+      line = line === '' ? word : `${line} ${word}`;
+    }
+    lines.push(line);
+  }
+  return lines;
+}

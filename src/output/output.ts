@@ -1,8 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import { UsageError } from '../errors.js';
 import { makeChalk } from './color.js';
-import { humanCell, pickFields, plainCell, toJson } from './format.js';
-import { sanitizeLine, sanitizeMessage } from './sanitize.js';
+import { humanCell, pickFields, plainCell, toJson, wrapText } from './format.js';
+import { sanitizeLine, sanitizeMessage, sanitizeText } from './sanitize.js';
 import type { Format, OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
 
@@ -19,6 +19,8 @@ export interface DetailRow {
   paint?: (text: string) => string;
   /** A heading the row is grouped under on a terminal (piped output stays `label<TAB>value`). */
   section?: string;
+  /** Long text (a charter): on a terminal, a block under its label, wrapped to the width, line breaks kept. */
+  block?: boolean;
 }
 
 /**
@@ -145,6 +147,13 @@ export class Output {
         section = row.section;
         if (lines.length > 0) lines.push('');
         if (section) lines.push(this.chalk.bold.underline(section));
+      }
+      if (row.block && typeof row.value === 'string') {
+        // As `gh issue view` shows a body: the section heading (or the label) names it, the text follows.
+        if (!grouped) lines.push(this.chalk.bold(row.label));
+        const indent = grouped ? '  ' : '';
+        lines.push(...wrapText(sanitizeText(row.value), this.settings.width - indent.length).map((line) => (line ? indent + line : '')));
+        continue;
       }
       const text = sanitizeLine(humanCell(row.value));
       const label = grouped ? `  ${this.chalk.bold(row.label.padEnd(width))}` : this.chalk.bold(row.label.padEnd(width));

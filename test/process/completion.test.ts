@@ -36,7 +36,7 @@ const CASES: Case[] = [
   { line: 'agentctl tasks list --status ', expected: [...TASK_STATUSES] },
   { line: 'agentctl tasks list --status c', expected: ['completed', 'cancelled'] },
   { line: 'agentctl tasks list --status=', expected: [...TASK_STATUSES] },
-  { line: 'agentctl completion ', expected: ['bash', 'zsh', 'fish'] },
+  { line: 'agentctl completion ', expected: ['bash', 'zsh', 'fish', 'powershell'] },
   { line: 'agentctl tasks create --prompt-file ', expected: FILES },
   { line: 'agentctl tasks create --secrets-file s', expected: ['secrets.json', 'schema.json', 'sub'] },
   { line: 'agentctl webhook-listen --output p', expected: ['prompt.txt'] },
@@ -132,14 +132,14 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
 
 describe('the completion command', () => {
   it('rejects an unknown shell with exit 2 and the allowed values', async () => {
-    const result = await agentctl(['completion', 'powershell']);
+    const result = await agentctl(['completion', 'tcsh']);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/bash, zsh, fish/);
+    expect(result.stderr).toMatch(/bash, zsh, fish, powershell/);
   });
 
   it('prints the same scripts as the checked-in completions/ files', async () => {
-    const files = { bash: 'agentctl.bash', zsh: '_agentctl', fish: 'agentctl.fish' };
+    const files = { bash: 'agentctl.bash', zsh: '_agentctl', fish: 'agentctl.fish', powershell: 'agentctl.ps1' };
     for (const [shell, file] of Object.entries(files)) {
       const result = await agentctl(['completion', shell]);
       const checkedIn = readFileSync(join(import.meta.dirname, '..', '..', 'completions', file), 'utf8');

@@ -31,3 +31,21 @@ describe.skipIf(!hasMan)('the man pages', () => {
     expect(tasks.stdout).toContain('--prompt-file <path>');
   });
 });
+
+describe('a man page per subcommand', () => {
+  it('exists for every verb, as git has them (man agentctl-tasks-create)', () => {
+    const pages = new Set(readdirSync(MAN));
+    for (const verb of ['tasks-create', 'tasks-run-batch', 'persistent-chat', 'persistent-get', 'config-set', 'agents-delete', 'webhook-listen-replay']) {
+      expect(pages.has(`agentctl-${verb}.1`), `man/agentctl-${verb}.1`).toBe(true);
+    }
+  });
+
+  it.skipIf(!hasMan)('shows the verb alone: synopsis, options, examples', async () => {
+    const page = await execa('man', ['-l', join(MAN, 'agentctl-tasks-create.1')], { env });
+    expect(page.stdout).toContain('agentctl tasks create [options] [prompt]');
+    expect(page.stdout).toMatch(/^OPTIONS$/m);
+    expect(page.stdout).toMatch(/^EXAMPLES$/m);
+    expect(page.stdout).toContain('agentctl-tasks(1)');
+    expect(page.stdout).not.toContain('agentctl tasks list [options]');
+  });
+});

@@ -31,7 +31,7 @@ describe('the completion model', () => {
     expect(create?.options.find((option) => option.long === '--follow')).toMatchObject({ arity: 0 });
     expect(find('webhook-listen')?.options.find((option) => option.long === '--output')).toMatchObject({ file: true });
     expect(find('webhook-listen')?.options.find((option) => option.long === '--path')).toMatchObject({ file: false });
-    expect(find('completion')?.arguments[0]).toMatchObject({ name: 'shell', choices: ['bash', 'zsh', 'fish'] });
+    expect(find('completion')?.arguments[0]).toMatchObject({ name: 'shell', choices: ['bash', 'zsh', 'fish', 'powershell'] });
   });
 
   it('offers global options at every command, but help and version only where they belong', () => {

@@ -40,14 +40,17 @@ export const command = defineCommand({
   },
 });
 
-/** Reads a line from the terminal without echoing it. */
+/**
+ * Reads a line from the terminal without echoing it. Readline edits the line (raw mode, so the
+ * terminal echoes nothing) but draws into a stream that drops everything: its redraws would
+ * otherwise clear the label we print, leaving the cursor on an empty line.
+ */
 async function promptHidden(ctx: Context, question: string): Promise<string> {
-  const { createInterface } = await import('node:readline');
+  const [{ createInterface }, { Writable }] = await Promise.all([import('node:readline'), import('node:stream')]);
+  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
   return new Promise((resolve) => {
-    const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream, terminal: true });
+    const rl = createInterface({ input: ctx.io.stdin, output: silent, terminal: true });
     ctx.io.stderr.write(question);
-    // Swallow the echo of what is typed; readline has no public switch for this.
-    (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = () => undefined;
     rl.question('', (answer) => {
       rl.close();
       ctx.io.stderr.write('\n');

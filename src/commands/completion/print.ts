@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 
 export const command = defineCommand({
   name: 'completion',
-  summary: 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names',
+  summary: 'print a shell completion script (bash, zsh, fish or powershell): subcommands, flags, their values and file names',
   args: [{ name: '<shell>', description: 'the shell to complete in', choices: SHELLS }],
   notes:
     "The script is generated from agentctl's own command definitions and needs nothing else at completion\n" +
@@ -14,6 +14,7 @@ export const command = defineCommand({
     'agentctl completion bash > ~/.local/share/bash-completion/completions/agentctl',
     'agentctl completion zsh > "${fpath[1]}/_agentctl"',
     'agentctl completion fish > ~/.config/fish/completions/agentctl.fish',
+    'agentctl completion powershell | Out-String | Invoke-Expression   # add to $PROFILE',
     'source <(agentctl completion bash)   # this shell only',
   ],
   parse: (input) => ({ shell: input.arg(0) as Shell }),

@@ -3,8 +3,10 @@ import { defineNoun } from '../../cli/define.js';
 export const noun = defineNoun({
   name: 'config',
   summary: 'read and change stored settings (per --profile; file mode 0600)',
-  notes: 'Precedence: flag > environment (AGENTCTL_BASE_URL, AGENTCTL_API_KEY) > profile > built-in default.',
-  examples: ['agentctl config list', 'agentctl config set base-url https://service.example/api/v1 --profile prod'],
+  notes:
+    'Precedence: flag > environment (AGENTCTL_BASE_URL, AGENTCTL_API_KEY) > profile > built-in default.\n' +
+    'Keys: base-url, api-key, and the preferences output (json: print JSON as with --json; auto) and timeout (seconds per request).',
+  examples: ['agentctl config list', 'agentctl config set base-url https://service.example/api/v1 --profile prod', 'agentctl config set output json'],
   verbs: {
     get: () => import('./get.js'),
     set: () => import('./set.js'),

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/define.js';
-import { checkApiKey } from '../../contract/validate.js';
-import { normaliseBaseUrl, profileName } from '../../config/settings.js';
+import { checkApiKey, parseSecondsFlag } from '../../contract/validate.js';
+import { normaliseBaseUrl, OUTPUT_PREFERENCES, profileName } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { KEY_ARG, parseConfigKey } from './keys.js';
 
@@ -8,13 +8,22 @@ export const command = defineCommand({
   name: 'set',
   summary: 'store a setting in the profile',
   args: [KEY_ARG, { name: '<value>', description: 'the value; - reads it from stdin (use this for api-key)' }],
-  examples: ['agentctl config set base-url https://service.example/api/v1 --profile prod', 'printf %s "$KEY" | agentctl config set api-key - --profile prod'],
+  examples: [
+    'agentctl config set base-url https://service.example/api/v1 --profile prod',
+    'printf %s "$KEY" | agentctl config set api-key - --profile prod',
+    'agentctl config set output json      # every command prints JSON, as with --json',
+    'agentctl config set timeout 60       # seconds per request when --timeout is not given',
+  ],
   parse: (input) => ({ key: parseConfigKey(input.arg(0)), value: input.arg(1) ?? '' }),
   async run({ key, value: given }, ctx) {
     let value = given === '-' ? (await ctx.readStdin()).trim() : given;
     if (value === '') throw new UsageError(`${key} must not be empty`, `to remove it: agentctl config unset ${key}`);
     if (key === 'base-url') value = normaliseBaseUrl(value);
     if (key === 'api-key') value = checkApiKey(value, given === '-' ? 'stdin' : 'the command line');
+    if (key === 'output' && !(OUTPUT_PREFERENCES as readonly string[]).includes(value)) {
+      throw new UsageError(`output: "${value}" is not one of ${OUTPUT_PREFERENCES.join(', ')}`, 'json prints JSON as --json does; auto (the default) a table on a terminal, tab-separated when piped');
+    }
+    if (key === 'timeout') value = String(parseSecondsFlag(value, 'timeout', 0.001));
     if (key === 'api-key' && given !== '-') ctx.out.warn('the key was given in argv, where other users and the shell history can see it; next time pipe it: printf %s "$KEY" | agentctl config set api-key -');
     const { name } = profileName(ctx.flags, ctx.env);
     (await ctx.openConfig()).set(name, key, value);

@@ -97,7 +97,8 @@ async function diagnose(ctx: Context): Promise<{ report: Report; exitCode: numbe
     report.base_url_source = settings.baseUrlSource;
     report.api_key_source = settings.apiKey ? settings.apiKeySource : 'none';
   } catch (error) {
-    fail(error, 'settings');
+    // A broken config file breaks the settings too: said once, under config.
+    if (report.config.error === null || (error as Error).message !== report.config.error) fail(error, 'settings');
     return { report, exitCode };
   }
 
@@ -143,8 +144,9 @@ async function answersPing(client: ApiClient, baseUrl: string): Promise<boolean>
 
 function printReport(ctx: Context, report: Report): void {
   const { green, red } = ctx.out.chalk;
-  // Both come from the ping's answer.
-  const unknown = report.ping.ok ? 'not known (no Date header)' : 'not known (the service did not answer)';
+  // Both come from the ping's answer; a setup that could not be read never sent one.
+  const asked = report.ping.ok || report.ping.error !== null;
+  const unknown = report.ping.ok ? 'not known (no Date header)' : asked ? 'not known (the service did not answer)' : 'not checked';
   ctx.out.record(report, [
     { label: 'agentctl', value: `${report.version} (${report.runtime})` },
     { label: 'profile', value: report.profile ?? '' },
@@ -160,7 +162,7 @@ function printReport(ctx: Context, report: Report): void {
     },
     {
       label: 'reachable',
-      value: report.ping.ok ? `yes, ${report.ping.latency_ms} ms for GET /ping/${report.ping.user ? ` as ${report.ping.user}` : ''}` : `no: ${report.ping.error ?? 'not checked'}`,
+      value: report.ping.ok ? `yes, ${report.ping.latency_ms} ms for GET /ping/${report.ping.user ? ` as ${report.ping.user}` : ''}` : report.ping.error === null ? `not checked: ${report.config.error === null ? 'the settings could not be read' : 'the config file is broken'}` : `no: ${report.ping.error}`,
       paint: report.ping.ok ? green : red,
     },
     { label: 'service', value: report.service === 'emulator' ? 'agentctl emulator' : (report.service ?? unknown) },

@@ -83,6 +83,7 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
   });
   ctx.out.line(emulator.baseUrl);
   ctx.out.info(`agentctl emulator: a simulated service, in memory; no browser runs. Ctrl-C stops it.`);
+  if (faults !== undefined) ctx.out.warn(`Faults are on (--faults ${faults}): some requests fail or slow down on purpose.`);
   // The default key is public (agentctl sends it to the default address by itself); a key of the
   // user's own choosing is never echoed.
   ctx.out.info(

@@ -1,13 +1,17 @@
 // `persistent chat ID`: a conversation on the web channel. Each line typed (or read from stdin) is
 // sent as a message; the agent's replies and steps are streamed from its timeline as they come.
-import { createInterface } from 'node:readline';
+import { clearScreenDown, createInterface, cursorTo, moveCursor } from 'node:readline';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { defineCommand } from '../../cli/define.js';
 import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
+import type { Context } from '../../cli/context.js';
 import { ExitCode, UsageError } from '../../errors.js';
+import { wrapText } from '../../output/format.js';
+import { sanitizeText } from '../../output/sanitize.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { printEvents } from './timeline.js';
+import { messageBody } from './timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
 
 const isReply = (event: TimelineEvent): boolean => {
@@ -24,7 +28,9 @@ export const command = defineCommand({
     { flags: '--reply-timeout <sec>', description: 'without a terminal: how long to wait for the replies once the input ends', default: '120' },
   ],
   notes:
-    'On a terminal: a prompt with line editing and history (up/down); Ctrl-D or Ctrl-C ends the chat (exit 0).\n' +
+    'On a terminal: a prompt with line editing and history (up/down); each reply is printed whole under\n' +
+    '"agent> ", wrapped to the terminal; events arriving while you type are printed above the prompt.\n' +
+    'Ctrl-D or Ctrl-C ends the chat (exit 0).\n' +
     "Without one (piped stdin): each line is sent as a message, the agent's events are printed as they come\n" +
     '(--jsonl: one JSON event a line), and the command ends once the input has ended and every message has\n' +
     'its reply: exit 0, or 7 when --reply-timeout ran out first.',
@@ -44,19 +50,20 @@ export const command = defineCommand({
     ctx.handlesInterrupt = true;
 
     const start = await persistentAgents.timeline(client, agentId, { limit: interactive ? 10 : 1 });
-    if (interactive) printEvents(ctx, start.events, true);
+    if (interactive) printChatEvents(ctx, start.events);
     let sent = 0;
     let replies = 0;
     let inputEnded = false;
     let stop = false;
-    let prompt: (() => void) | undefined;
+    // On a terminal, events are printed above the prompt: the prompt line (and what is being typed)
+    // is cleared first and drawn again after.
+    let aboveThePrompt = (print: () => void) => print();
     const following = followTimeline(ctx, client, agentId, start.newest_cursor, {
       onEvents(events) {
         replies += events.filter(isReply).length;
         // On a terminal the user has just typed their message: show only what came back.
         const shown = interactive ? events.filter((event) => event.kind !== 'message' || isReply(event)) : events;
-        printEvents(ctx, shown, true);
-        if (shown.length > 0) prompt?.();
+        if (shown.length > 0) aboveThePrompt(() => printChatEvents(ctx, shown));
       },
       done: () => stop || (inputEnded && replies >= sent),
     });
@@ -69,7 +76,14 @@ export const command = defineCommand({
     if (interactive) {
       const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream, terminal: true, historySize: 200 });
       rl.setPrompt('you> ');
-      prompt = () => rl.prompt(true);
+      const stderr = ctx.io.stderr as NodeJS.WritableStream;
+      aboveThePrompt = (print) => {
+        moveCursor(stderr, 0, -rl.getCursorPos().rows);
+        cursorTo(stderr, 0);
+        clearScreenDown(stderr);
+        print();
+        rl.prompt(true);
+      };
       rl.prompt();
       const sending: Promise<void>[] = [];
       await new Promise<void>((resolve) => {
@@ -113,3 +127,19 @@ export const command = defineCommand({
     return ExitCode.ok;
   },
 });
+
+const REPLY_PREFIX = 'agent> ';
+
+/** The agent's replies whole, wrapped under "agent> " on a terminal; other events as timeline lines. */
+function printChatEvents(ctx: Context, events: TimelineEvent[]): void {
+  if (ctx.out.settings.format !== 'table') return printEvents(ctx, events, true);
+  for (const event of events) {
+    const body = isReply(event) ? messageBody(event) : undefined;
+    if (body === undefined) {
+      printEvents(ctx, [event], true);
+      continue;
+    }
+    const lines = wrapText(sanitizeText(body), ctx.out.settings.width - REPLY_PREFIX.length);
+    lines.forEach((line, i) => ctx.out.line(i === 0 ? REPLY_PREFIX + line : line && ' '.repeat(REPLY_PREFIX.length) + line));
+  }
+}

@@ -57,7 +57,7 @@ export function agentDetail(agent: PersistentAgent, schedule: ScheduleSummary | 
     { section: 'Contact policy', label: 'proactive_opt_in', value: agent.proactive_opt_in },
     { section: 'Contact policy', label: 'proactive_last_trigger_at', value: agent.proactive_last_trigger_at },
     { section: 'Contact policy', label: 'personal_mcp_server_ids', value: agent.personal_mcp_server_ids?.length ? agent.personal_mcp_server_ids.join(', ') : undefined },
-    { section: 'Charter', label: 'charter', value: agent.charter },
+    { section: 'Charter', label: 'charter', value: agent.charter, block: true },
   ];
   return rows.filter((row) => row.value !== undefined && row.value !== null && row.value !== '');
 }

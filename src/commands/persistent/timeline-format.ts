@@ -35,7 +35,7 @@ function describeMessage(event: Fields, max: number | undefined): string {
   const channel = pick(message, 'channel');
   const sender = pick(message, 'sender', 'senderAddress', 'from', 'fromAddress');
   const recipient = pick(message, 'recipient', 'recipientAddress', 'to', 'toAddress');
-  const body = pick(message, 'body', 'bodyText', 'text', 'content', 'bodyPreview');
+  const body = messageBody(event as TimelineEvent);
   const via = channel ? ` via ${channel}` : '';
   const head =
     direction === 'outbound'
@@ -43,6 +43,11 @@ function describeMessage(event: Fields, max: number | undefined): string {
       : `${sender ?? 'someone'} -> agent${via}`;
   const subject = pick(message, 'subject');
   return [head, subject ? `[${subject}]` : '', quote(body, max)].filter(Boolean).join(' ');
+}
+
+/** A message event's text (wherever the event keeps it). */
+export function messageBody(event: TimelineEvent): string | undefined {
+  return pick(inner(event as Fields, 'message'), 'body', 'bodyText', 'text', 'content', 'bodyPreview');
 }
 
 function describeSteps(event: Fields): string {

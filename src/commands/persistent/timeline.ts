@@ -6,6 +6,8 @@ import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
 import type { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../errors.js';
+import { shorten } from '../../output/format.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { TIMELINE_DIRECTIONS } from '../../contract/enums.js';
 import { AGENT_ID_ARG, ID } from './options.js';
@@ -120,6 +122,8 @@ export function printEvents(ctx: Context, events: TimelineEvent[], streaming = f
   if (format === 'jsonl' || (streaming && format === 'json')) return events.forEach((event) => ctx.out.jsonLine(event));
   if (format === 'plain') return events.forEach((event) => ctx.out.line(timelinePlainLine(event)));
   if (events.length === 0) return streaming ? undefined : ctx.out.info('No events.');
-  const bodyWidth = Math.max(30, ctx.out.settings.width - 34);
-  for (const event of events) ctx.out.line(timelineLine(event, bodyWidth));
+  const width = ctx.out.settings.width;
+  // The line is cut as a whole, so the time-and-kind prefix counts; control characters are escaped
+  // first, so the escaped form is what is measured.
+  for (const event of events) ctx.out.line(shorten(sanitizeLine(timelineLine(event, width)), width));
 }

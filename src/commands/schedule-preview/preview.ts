@@ -139,7 +139,8 @@ function printPreview(ctx: Context, preview: PreviewOptions, answer: LocalPrevie
     rows.push({ label: 'service', value: serviceSummary(answer.service) });
   }
   ctx.out.record(answer, rows);
-  if (ctx.out.settings.format === 'table' && !preview.timeZone) ctx.out.info(ctx.out.chalk.dim('Times are UTC; --tz ZONE shows them in another zone.'));
+  if (preview.timeZone) ctx.out.info(ctx.out.chalk.dim(`Times are shown in ${preview.timeZone}; the schedule itself runs in UTC, as the service evaluates it.`));
+  else if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim('Times are UTC; --tz ZONE shows them in another zone.'));
 }
 
 function serviceSummary(service: SchedulePreview): string {

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest } from '../helpers/api.js';
+import { ptyAgentctl, render } from '../helpers/pty.js';
+
+// What a person at a terminal sees, through a real pseudo-terminal at 80 and 40 columns.
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 200 });
+});
+afterAll(() => emulator.close());
+
+
+describe.each([80, 40])('at %i columns', (columns) => {
+  it('auth login shows its "API key: " prompt and does not echo the key', async () => {
+    const run = ptyAgentctl(['auth', 'login', '--base-url', emulator.baseUrl], { columns });
+    await run.waitFor((output) => output.includes('API key: '), 'the prompt');
+    run.type('emulator-key\r');
+    const { exitCode, output } = await run.done();
+    const screen = render(output, columns);
+    expect(exitCode, screen.join('\n')).toBe(0);
+    const promptLine = screen.find((line) => line.startsWith('API key:'));
+    expect(promptLine, `no prompt on the screen:\n${screen.join('\n')}`).toBe('API key:');
+    expect(output).not.toContain('emulator-key');
+    expect(screen.join('')).toContain('Logged in');
+  });
+});
+
+const OWNER = 'emulator@example.com';
+const env = () => ({ AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' });
+const CHARTER = [
+  'Watch the fares from Lisbon to Berlin for the first week of March and tell me when one drops under 120 EUR.',
+  '',
+  'Check twice a day. Prefer direct flights; a single stop under two hours is acceptable.',
+].join('\n');
+const createAgent = async () => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `pty-${Date.now()}-${Math.random()}`, charter: CHARTER })).id;
+// The lines as the program wrote them (before the terminal wraps anything), escape sequences removed.
+// eslint-disable-next-line no-control-regex
+const writtenLines = (output: string) => output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n/).map((line) => line.replace(/^.*\r/, '').replace('^C', ''));
+const MESSAGE = 'Please look at the fares for the whole first week of March and list the three cheapest direct flights';
+
+describe.each([80, 40])('conversations at %i columns', (columns) => {
+  it('persistent chat prints the reply whole and wrapped, and events never land on the prompt line', async () => {
+    const id = await createAgent();
+    const run = ptyAgentctl(['persistent', 'chat', id, '--sender', OWNER], { columns, env: env() });
+    await run.waitFor((output) => output.includes('you> '), 'the prompt');
+    // The message is sent, and "half" is being typed when the reply comes back (the emulator's web task takes 200 ms).
+    run.type(`${MESSAGE}\rhalf`);
+    const shown = () => render(run.output(), columns);
+    await run.waitFor(() => shown().some((line) => line.includes('Done.')) && shown().filter((line) => line !== '').at(-1) === 'you> half', 'the reply, then the prompt redrawn');
+    run.type('\x03');
+    const { exitCode, output } = await run.done();
+    const screen = render(output, columns);
+    expect(exitCode, screen.join('\n')).toBe(0);
+    // Only what was typed follows a prompt: the message sent, then "half", drawn again below the events.
+    const prompts = screen.filter((line) => line.startsWith('you> '));
+    expect(prompts.map((line) => MESSAGE.startsWith(line.slice(5)) || line === 'you> half'), screen.join('\n')).toEqual([true, true]);
+    expect(screen.filter((line) => line.includes('half')), screen.join('\n')).toEqual(['you> half']);
+    // The reply: "agent> " and the text, continued on indented lines, every word whole.
+    const start = screen.findIndex((line) => line.startsWith('agent> '));
+    const reply = [screen[start] ?? ''];
+    for (const line of screen.slice(start + 1)) if (line.startsWith('       ')) reply.push(line.trim()); else break;
+    const timeline = await apiRequest<{ events: { message?: { isOutbound: boolean; bodyText: string } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`);
+    const body = timeline.events.find((event) => event.message?.isOutbound)?.message?.bodyText ?? '';
+    expect(body.length).toBeGreaterThan(columns); // long enough to need wrapping
+    expect(reply.join(' ')).toBe(`agent> ${body}`);
+    expect(reply.length).toBeGreaterThan(1);
+  });
+
+  it('persistent timeline and timeline --follow lines fit the terminal, prefix included', async () => {
+    const id = await createAgent();
+    await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: OWNER, body: MESSAGE });
+    const run = ptyAgentctl(['persistent', 'timeline', id], { columns, env: env() });
+    const { exitCode, output } = await run.done();
+    expect(exitCode, output).toBe(0);
+    expect(output).toContain('message');
+    for (const line of writtenLines(output)) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+
+    const follow = ptyAgentctl(['persistent', 'timeline', id, '--follow'], { columns, env: env() });
+    await follow.waitFor((text) => text.includes('message'), 'the events');
+    follow.type('\x03');
+    const followed = await follow.done();
+    for (const line of writtenLines(followed.output)) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+  });
+
+  it('persistent get shows a multi-line charter as a block, wrapped, paragraphs kept', async () => {
+    const id = await createAgent();
+    const run = ptyAgentctl(['persistent', 'get', id], { columns, env: env() });
+    const { exitCode, output } = await run.done();
+    expect(exitCode, output).toBe(0);
+    const lines = writtenLines(output);
+    const heading = lines.findIndex((line) => line.trim() === 'Charter');
+    for (const line of lines.slice(heading)) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+    const block = lines.slice(heading + 1).map((line) => line.trim());
+    expect(block.join(' ').replace(/\s+/g, ' ')).toContain(CHARTER.split('\n')[0]);
+    expect(block).toContain(''); // the paragraph break survives
+  });
+});
+
+describe.each([80, 40])('help at %i columns', (columns) => {
+  // Commander lays out the usage line and the options; agentctl's notes (the prose) are reflowed to the width.
+  it('wraps its notes to the terminal, no word cut (examples stay whole, to be copied)', async () => {
+    const run = ptyAgentctl(['tasks', 'run-batch', '--help'], { columns });
+    const { exitCode, output } = await run.done();
+    expect(exitCode).toBe(0);
+    const lines = writtenLines(output);
+    const prose = lines.slice(lines.findIndex((line) => line.startsWith('Input:')), lines.findIndex((line) => line === 'Examples:'));
+    expect(prose.join('\n')).toContain('Resume:');
+    // Only a single word longer than the terminal (a variable name) may run over.
+    for (const line of prose) if (line.trim().includes(' ')) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+  });
+});
