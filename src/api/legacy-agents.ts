@@ -2,9 +2,10 @@ import type { ApiClient } from './client.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
 import type { LegacyAgent } from './schemas/legacy-agent.js';
 import { SHAPES } from './schemas/shapes.js';
+import { pathSegment } from './url.js';
 
 const LIST = '/agents/browser-use/';
-const item = (id: string) => `${LIST}${id}/`;
+const item = (id: string) => `${LIST}${pathSegment(id)}/`;
 
 export const legacyAgents = {
   listPage: (client: ApiClient, request: PageRequest) => fetchPage(client, LIST, SHAPES.legacyAgentPage, request),

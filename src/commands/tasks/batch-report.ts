@@ -4,7 +4,9 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import type { Context } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
+import { oneLine } from '../../contract/text.js';
 import { ExitCode, UsageError } from '../../errors.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { batchLines, openSource } from './batch-input.js';
 import { BatchMerge, githubAnnotation, isFailure, junitCase, junitDocument, markdownSummary, parseRecord, statusCode, type LineReport } from './batch-merge.js';
 
@@ -80,7 +82,7 @@ export class BatchReport {
     this.done++;
     if (NOTABLE.includes(outcome.status)) {
       const where = outcome.line === undefined ? (outcome.id ?? '') : `line ${outcome.line}`;
-      if (this.notable.length < MAX_LISTED) this.notable.push(`  ${where}: ${outcome.status}: ${outcome.error ?? ''}`);
+      if (this.notable.length < MAX_LISTED) this.notable.push(`  ${shown(where)}: ${shown(outcome.status)}: ${shown(outcome.error ?? '')}`);
     }
     this.draw();
   }
@@ -103,7 +105,7 @@ export class BatchReport {
     const rate = this.done / seconds;
     const left = this.total - this.done;
     const eta = rate > 0 && left > 0 ? ` · ETA ${formatSeconds(left / rate)}` : '';
-    const counts = [...this.counts].map(([status, count]) => `${count} ${status}`).join(', ');
+    const counts = [...this.counts].map(([status, count]) => `${count} ${shown(status)}`).join(', ');
     const running = this.running > 0 ? ` · ${this.running} running` : '';
     this.ctx.io.stderr.write(`\r\x1b[K${this.done}/${this.total} ${this.what}${counts ? ` (${counts})` : ''}${running} · ${rate.toFixed(1)}/s${eta}`);
     this.drawn = true;
@@ -122,7 +124,7 @@ export class BatchReport {
     if (this.drawn) this.ctx.io.stderr.write('\r\x1b[K');
     this.drawn = false;
     const seconds = (this.ctx.clock.now() - this.started) / 1000;
-    const counts = [...this.counts].map(([status, count]) => `${count} ${status}`).join(', ') || 'nothing done';
+    const counts = [...this.counts].map(([status, count]) => `${count} ${shown(status)}`).join(', ') || 'nothing done';
     const lines = [`${this.done}/${this.total} ${this.what}: ${counts} in ${formatSeconds(seconds)}`, ...this.notable];
     const unlisted = [...this.counts].filter(([status]) => NOTABLE.includes(status)).reduce((sum, [, n]) => sum + n, 0) - this.notable.length;
     if (unlisted > 0) lines.push(`  ... and ${unlisted} more (see stdout)`);
@@ -130,6 +132,13 @@ export class BatchReport {
     if (this.code !== ExitCode.ok || !this.ctx.out.settings.quiet) this.ctx.io.stderr.write(`${lines.join('\n')}\n`);
   }
 }
+
+/**
+ * Text of a line's outcome as the summary shows it: one line, controls escaped. It is the service's
+ * (an error detail) or a report file's (statuses, keys, ids read back by batch-report), and the
+ * summary goes to stderr as it is, where a CI log would take a line break in it for a workflow command.
+ */
+const shown = (text: string) => sanitizeLine(oneLine(text));
 
 function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)}s`;

@@ -9,11 +9,12 @@ import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context, GlobalFlags } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
-import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { checkHttpUrl, isUuid, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { randomPath, startListener } from '../../webhooks/listener.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
 import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
+import { BatchIds } from './batch-ids.js';
 import { Ledger } from './batch-ledger.js';
 import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
@@ -407,15 +408,31 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     }
   };
 
+  const ids = new BatchIds();
+  /** A line whose id cannot be followed (not a UUID, or another line's too): unknown, naming why. */
+  const unfollowable = (line: BatchLine, id: string, problem: string) => {
+    const uuid = isUuid(id); // then given to two lines: said at once, for the other line's outcome is that task's
+    if (uuid) ctx.out.warn(`line ${line.line}: ${problem}`);
+    report.emit(outcomeOf(line, uuid ? id : null, 'unknown', null, problem), ExitCode.serviceError);
+  };
+
   const handle = async (line: BatchLine): Promise<void> => {
     const previous = ledger.entries.get(line.line);
-    if (previous?.state === 'created' && previous.id) return created(line, previous.id);
+    if (previous?.state === 'created' && previous.id) {
+      const problem = ids.problem(line.line, previous.id);
+      return problem ? unfollowable(line, previous.id, problem) : created(line, previous.id);
+    }
     if (previous?.state === 'unknown' && !options.retryUnknown) {
       const error = `${previous.error ?? 'the create may or may not have happened'}; check, then rerun with --retry-unknown to send it again`;
       return report.emit(outcomeOf(line, null, 'unknown', null, error), ExitCode.serviceError);
     }
     const outcome = await create(line);
     if (outcome.kind === 'created') {
+      const problem = ids.problem(line.line, outcome.id);
+      if (problem) {
+        ledger.record({ line: line.line, hash: line.hash, state: 'unknown', error: problem, code: ExitCode.serviceError });
+        return unfollowable(line, outcome.id, problem);
+      }
       ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id });
       return created(line, outcome.id, true);
     }
