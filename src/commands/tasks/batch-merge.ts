@@ -119,6 +119,9 @@ export function parseRecord(text: string, where: string): { outcome: TaskOutcome
   if (typeof value !== 'object' || value === null || typeof value.line !== 'number') {
     throw new UsageError(`${where}: not a line of run-batch's output or ledger (no "line")`, 'give the JSON lines run-batch printed, or its ledger; run it without --jq/--fields');
   }
+  if (!Number.isSafeInteger(value.line) || value.line < 1) throw new UsageError(`${where}: "line" must be a line number (1 or more), got ${value.line}`);
+  const notText = ['key', 'id', 'error'].find((field) => value[field] !== undefined && value[field] !== null && typeof value[field] !== 'string');
+  if (notText !== undefined) throw new UsageError(`${where}: "${notText}" must be a string or null`);
   if (typeof value.status === 'string') return { outcome: value as unknown as TaskOutcome & { line: number } };
   if (typeof value.state === 'string' && typeof value.hash === 'string') return { entry: value as unknown as LedgerEntry };
   throw new UsageError(`${where}: not a line of run-batch's output or ledger (no "status" or "state")`);

@@ -5,6 +5,7 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import type { Context } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { oneLine } from '../../contract/text.js';
+import { LIMITS } from '../../contract/validate.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { batchLines, openSource } from './batch-input.js';
@@ -217,17 +218,23 @@ async function batchReport(options: ReportOptions, ctx: Context): Promise<number
     if (github && failures <= MAX_ANNOTATIONS) ctx.io.stderr.write(githubAnnotation(line, options.input));
   }
   report.flush();
-  if (options.junit !== undefined) await writeReport(options.junit, junitDocument(junit.join(''), report.total, failures), writeFile);
+  if (options.junit !== undefined) await writeReport(ctx, options.junit, junitDocument(junit.join(''), report.total, failures), writeFile);
   const summaryFile = ctx.env.GITHUB_STEP_SUMMARY;
-  if (github && summaryFile) await writeReport(summaryFile, markdownSummary(report.counts, report.total, problems, failures - problems.length), appendFile);
+  if (github && summaryFile) await writeReport(ctx, summaryFile, markdownSummary(report.counts, report.total, problems, failures - problems.length), appendFile);
   const more = github && failures > MAX_ANNOTATIONS ? [`(${failures - MAX_ANNOTATIONS} more failed lines without an annotation: see the report)`] : [];
   report.summary(more);
   return report.code;
 }
 
+/**
+ * The longest line of a shard's output (characters): a task's result is at most what a response may
+ * be (64 MB by default), twice over for what JSON escapes in it.
+ */
+const MAX_REPORT_LINE = 2 * LIMITS.bodyMb * 1024 * 1024;
+
 /** Reads one shard's output or ledger into the merge; a record torn by a killed shard (its last line) is left out. */
 async function readShardFile(file: string, merge: BatchMerge, ctx: Context): Promise<void> {
-  const source = await openSource(file, () => ctx.readStdin());
+  const source = await openSource(file, () => ctx.readStdin(), MAX_REPORT_LINE);
   let number = 0;
   let torn: string | undefined;
   for await (const texts of source.lines()) {
@@ -249,10 +256,14 @@ async function readShardFile(file: string, merge: BatchMerge, ctx: Context): Pro
   if (torn !== undefined) ctx.out.warn(`${file}: its last line is cut off (the shard was stopped while writing it); the rest is read.`);
 }
 
-async function writeReport(path: string, text: string, write: (path: string, text: string) => Promise<void>): Promise<void> {
+/**
+ * Writes the JUnit file or the step summary; one that cannot be written is warned about, and the
+ * exit code stays the batch's: a CI step would else fail (or pass) for the report, not for its tasks.
+ */
+async function writeReport(ctx: Context, path: string, text: string, write: (path: string, text: string) => Promise<void>): Promise<void> {
   try {
     await write(path, text);
   } catch (error) {
-    throw new UsageError(`cannot write ${path}: ${(error as Error).message}`);
+    ctx.out.warn(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; the report on stdout is whole, the exit code is the batch's`);
   }
 }

@@ -13,7 +13,7 @@ import { checkHttpUrl, isUuid, parseIntegerFlag, parseSecondsFlag } from '../../
 import { randomPath, startListener } from '../../webhooks/listener.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
-import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
+import { MAX_SHARDS, batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
 import { BatchIds } from './batch-ids.js';
 import { Ledger } from './batch-ledger.js';
 import { detectShard } from './batch-shard.js';
@@ -104,7 +104,7 @@ export function parseBatchOptions(input: ParseInput): BatchOptions {
   const shard = shardFlag?.trim() === 'auto' ? 'auto' : parseShard(shardFlag);
   const totalFlag = input.string('shardTotal');
   if (totalFlag !== undefined && shard !== 'auto') throw new UsageError('--shard-total goes with --shard auto', 'with --shard I/N the N is the total');
-  const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, 100_000);
+  const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, MAX_SHARDS);
   const maxRate = input.string('maxRate');
   const listen = parseListen(input);
   const file = input.arg(0) ?? '-';
