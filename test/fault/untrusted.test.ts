@@ -311,7 +311,7 @@ describe('5. smaller', () => {
 
   it('a state file that is another file is refused without quoting it', async () => {
     const file = join(tempDir(), 'passwd');
-    writeFileSync(file, '"root:x:0:0:root:/root:/bin/bash"\n');
+    writeFileSync(file, 'root:x:0:0:root:/root:/bin/bash\n');
     const started = startEmulator({ port: 0, stateFile: file });
     await expect(started).rejects.toThrow(StateFileError);
     const message = await started.catch((error: Error) => error.message);
