@@ -176,6 +176,8 @@ final word of any output or ledger about the line wins (a shard rerun reports it
 
 Under GitHub Actions (or --annotations github): a Markdown summary is appended to
 $GITHUB_STEP_SUMMARY and each line that did not end well gets an ::error annotation (the first 10).
+What the lines say shows as code in the summary, and as one line without control characters in
+annotations; a summary or JUnit file that cannot be written is warned about (the exit code stays).
 
 Exit codes: the worst outcome: 0 all completed (or created), 5 failed, 6 cancelled, 1 rejected,
 unknown, missing or duplicated; 2 an input that cannot be read.`,

@@ -77,9 +77,10 @@ it exists. Running the same command again creates nothing twice: it reuses the r
 waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
 \`agentctl tasks list\`, then rerun with --retry-unknown to send it. A run killed outright (kill -9,
 a crash) leaves up to 4 lines per --concurrency unknown; Ctrl-C and other stops leave none.
-One run at a time holds a ledger (its lock, LEDGER.lock, names the holder): a second run on it
-exits 2 before any request. A lock left by a crashed run on this host is taken over; one from
-another host is named, with how to remove it.
+One run at a time holds a ledger, under any name (its lock, LEDGER.lock beside its real path, names
+the holder; a ledger with hard links is refused): a second run on it exits 2 before any request. A
+lock left by a crashed run on this host is taken over; one from another host is named, with how to
+remove it.
 
 Shards: --shard I/N takes tasks I, I+N, I+2N, ... (1-based; every job checks the whole file, and a
 rerun of a shard gets the same lines). --shard auto reads the CI engine's variables: GitLab
