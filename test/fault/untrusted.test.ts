@@ -16,7 +16,8 @@ import { jsonLines } from '../helpers/json-lines.js';
 import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
 const TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
-const OTHER_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+/** An id that climbs out of /api/v1 when put in a URL as it is (`../` four times, then agents/browser-use). */
+const CLIMBING_ID = `${'../'.repeat(4)}agents/browser-use`;
 const task = (id: string, status = 'completed') => ({ id, prompt: 'p', status, created_at: '2026-05-01T08:00:00Z', updated_at: '2026-05-01T08:00:00Z' });
 /** Text that starts workflow commands on lines of its own, in every way a line can break. */
 const INJECTED = 'bad\n::add-mask::hunter2\r\n::stop-commands::pause\r::error::all good\u2028::warning::x\u0085::notice::y';
@@ -157,13 +158,13 @@ describe('2. line breaks in service text never start a line of their own', () =>
 
 describe('3. ids from the service', () => {
   it('a create answered with an id that climbs out of /api/v1 is not followed: the line is unknown, nothing leaves the route', async () => {
-    const stub = await creatingStub(() => '../../../../agents/browser-use');
+    const stub = await creatingStub(() => CLIMBING_ID);
     try {
       const result = await against(stub.baseUrl)(['tasks', 'run-batch', inputFile(['one']), '--follow', '--interval', '0.05']);
       expect(result.exitCode, result.stderr).toBe(1);
       const [line] = jsonLines(result.stdout);
       expect(line).toMatchObject({ line: 1, id: null, status: 'unknown' });
-      expect(String(line?.error)).toContain('the service answered the create with the id "../../../../agents/browser-use", which is not a UUID');
+      expect(String(line?.error)).toContain(`the service answered the create with the id "${CLIMBING_ID}", which is not a UUID`);
       expect(stub.requests.every((request) => request.url.startsWith('/api/v1/tasks/browser-use/'))).toBe(true);
     } finally {
       await stub.close();
@@ -171,7 +172,7 @@ describe('3. ids from the service', () => {
   });
 
   it('tasks create --follow puts the id in its polls as one path segment', async () => {
-    const stub = await creatingStub(() => '../../../../agents/browser-use');
+    const stub = await creatingStub(() => CLIMBING_ID);
     try {
       await against(stub.baseUrl)(['tasks', 'create', 'p', '--follow', '--interval', '0.05', '--timeout', '2']);
       expect(stub.requests.length).toBeGreaterThan(1);
