@@ -118,6 +118,18 @@ describe('2. line breaks in service text never start a line of their own', () =>
     }
   });
 
+  it("a failed task's error_message in tasks wait's error line", async () => {
+    const stub = await stubServer((_request, response) => sendJson(response, 200, { id: TASK_ID, status: 'failed', error_message: INJECTED }));
+    try {
+      const result = await against(stub.baseUrl)(['tasks', 'wait', TASK_ID]);
+      expect(result.exitCode).toBe(5);
+      expect(result.stderr).toContain(`Task ${TASK_ID} failed: bad ::add-mask::hunter2`);
+      noWorkflowCommand(result.stderr);
+    } finally {
+      await stub.close();
+    }
+  });
+
   it("run-batch's summary folds a 400's and a 500's detail", async () => {
     const stub = await stubServer((_request, response, index) => sendJson(response, index === 0 ? 400 : 500, { detail: INJECTED }));
     try {
