@@ -1,6 +1,7 @@
 import { ExitCode, type ExitCodeValue } from '../errors.js';
 import { clockTime, formatDuration, formatLongDuration } from './clock.js';
 import { isTransientStatus } from './retry.js';
+import { oneLine } from '../contract/text.js';
 
 /** What the service said about waiting, kept with a 429/503 so messages can say when to try again. */
 export interface RetryAfter {
@@ -141,7 +142,7 @@ export function notJsonError(method: string, path: string, status: number, conte
       why = `; ${(error as Error).message}`;
     }
   }
-  const shown = /<[a-z!]/i.test(text) ? summariseText(text) : text.slice(0, 200);
+  const shown = /<[a-z!]/i.test(text) ? summariseText(text) : oneLine(text.slice(0, 200));
   return new ResponseShapeError(`${method} ${path} answered ${status} with a body that is not JSON (${contentType ?? 'no content type'}${why}): ${shown}`);
 }
 
@@ -152,7 +153,8 @@ export class ResponseShapeError extends Error {
     message: string,
     readonly hint?: string,
   ) {
-    super(message);
+    // One line: it quotes the service (ids, cursors, keys, the start of a body), which may hold line breaks.
+    super(oneLine(message));
     this.name = 'ResponseShapeError';
   }
 }
@@ -228,29 +230,32 @@ const MAX_ERROR_DEPTH = 16;
 export function describeErrorBody(body: unknown, prefix = '', depth = 0): string[] {
   if (body === undefined || body === null || body === '') return [];
   if (typeof body === 'string') return [prefix + summariseText(body)];
-  if (typeof body !== 'object') return [prefix + String(body)];
+  if (typeof body !== 'object') return [prefix + oneLine(String(body))];
   // A body nested deeper than any error message is not read to its bottom (thousands of levels would overflow the stack).
   if (depth >= MAX_ERROR_DEPTH) return [`${prefix}(nested deeper than ${MAX_ERROR_DEPTH} levels)`];
   if (Array.isArray(body)) return body.flatMap((item) => describeErrorBody(item, prefix, depth + 1));
 
+  // Every text of the body is the service's, keys included: each is folded to one line, so a line
+  // break in it cannot start a line of its own (a CI workflow command, a line that passes for ours).
   const record = body as Record<string, unknown>;
   const lines: string[] = [];
-  if (typeof record.detail === 'string') lines.push(prefix + record.detail);
+  if (typeof record.detail === 'string') lines.push(prefix + oneLine(record.detail));
   if (typeof record.message === 'string') {
-    lines.push(prefix + record.message + (typeof record.code === 'string' ? ` (${record.code})` : ''));
+    lines.push(prefix + oneLine(record.message) + (typeof record.code === 'string' ? ` (${oneLine(record.code)})` : ''));
   }
   for (const [key, value] of Object.entries(record)) {
     if (key === 'detail' && typeof value === 'string') continue;
     if (key === 'message' && typeof value === 'string') continue;
     if (key === 'code' && typeof record.message === 'string') continue;
+    const field = oneLine(key);
     if (key === 'non_field_errors') {
       lines.push(...describeErrorBody(value, prefix, depth + 1));
     } else if (key === 'error_id' || key === 'reactivation_url') {
-      lines.push(`${prefix}${key.replace('_', ' ')}: ${String(value)}`);
+      lines.push(`${prefix}${key.replace('_', ' ')}: ${oneLine(String(value))}`);
     } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      lines.push(...describeErrorBody(value, `${prefix}${key}.`, depth + 1));
+      lines.push(...describeErrorBody(value, `${prefix}${field}.`, depth + 1));
     } else {
-      lines.push(...describeErrorBody(value, `${prefix}${key}: `, depth + 1));
+      lines.push(...describeErrorBody(value, `${prefix}${field}: `, depth + 1));
     }
   }
   return lines;
@@ -259,9 +264,7 @@ export function describeErrorBody(body: unknown, prefix = '', depth = 0): string
 /** An HTML error page becomes its <title> (or its first words); plain text is shortened. */
 export function summariseText(text: string): string {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1];
-  const plain = (title ?? text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, '').replace(/<[^>]+>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = oneLine(title ?? text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, '').replace(/<[^>]+>/g, ' '));
   const short = plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
   return /<[a-z!]/i.test(text) ? `${short || 'an HTML page'} (non-JSON response)` : short;
 }

@@ -2,9 +2,10 @@ import type { ApiClient, RequestOptions } from './client.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
 import type { LegacyAgent } from './schemas/legacy-agent.js';
 import { SHAPES } from './schemas/shapes.js';
+import { pathSegment } from './url.js';
 
 const LIST = '/agents/browser-use/';
-const item = (id: string) => `${LIST}${id}/`;
+const item = (id: string) => `${LIST}${pathSegment(id)}/`;
 
 /** Request options a route passes on (a caller's signal, a time limit); the route sets the shape. */
 type Options = Omit<RequestOptions<never>, 'shape' | 'body'>;

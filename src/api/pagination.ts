@@ -72,6 +72,8 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
   };
   let read = 0;
   let pageNumber: number | undefined = 1;
+  /** Pages the walk has got to, in order (the one in hand included): a link back makes it more than the page's number. */
+  let reached = 1;
   let total: number | undefined;
   const change = new ChangeWatch<T>();
   const guard = new EndlessGuard();
@@ -81,6 +83,10 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
   };
   const fail = (error: unknown): never => {
     if (signal.aborted && options.signal?.aborted) throw error;
+    // A link back to an earlier page: its number is not how far the walk got ("page 1 of 5" after 6 pages).
+    if (pageNumber !== undefined && pageNumber < reached) {
+      throw new PartialListError(error as Error, read, undefined, undefined, change.moved(), `at page ${pageNumber} again (a link back, after ${reached - 1} pages)`);
+    }
     // A page past the count's last (the guard's stop) has no "of N" worth saying.
     const known = pageNumber !== undefined && total !== undefined && pageNumber <= total ? total : undefined;
     throw new PartialListError(error as Error, read, pageNumber, known, change.moved());
@@ -106,11 +112,16 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
       const end = Math.min(pages, guard.cap);
       if (number !== undefined && number <= end && read === perPage * (number - 1)) {
         total = pages;
-        const last = yield* walkWindow(next, number, end, options.window ?? PAGE_WINDOW, get, (n) => (pageNumber = n), (n) => (read += n), accept);
+        const setPage = (n: number) => {
+          pageNumber = n;
+          reached++;
+        };
+        const last = yield* walkWindow(next, number, end, options.window ?? PAGE_WINDOW, get, setPage, (n) => (read += n), accept);
         if (!last) return;
         next = link(base, last.next, last.url);
       }
       pageNumber = pageParam(next);
+      reached++;
       guard.follow(next);
       page = await get(next.href).catch(fail);
       pageUrl = next;

@@ -14,9 +14,10 @@ import type {
   WebTasksResponse,
 } from './schemas/persistent-agent.js';
 import { SHAPES } from './schemas/shapes.js';
+import { pathSegment } from './url.js';
 
 const LIST = '/agents/';
-const item = (id: string) => `${LIST}${id}/`;
+const item = (id: string) => `${LIST}${pathSegment(id)}/`;
 
 export interface MessageBody {
   channel: string;

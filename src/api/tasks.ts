@@ -2,6 +2,7 @@ import type { ApiClient, RequestOptions } from './client.js';
 import { fetchPage, iterateAll, type PageRequest } from './pagination.js';
 import { SHAPES } from './schemas/shapes.js';
 import type { CancelResponse, Task, TaskBody, TaskResult } from './schemas/task.js';
+import { pathSegment } from './url.js';
 
 /**
  * Tasks live on two route families with the same shape: standalone (`/tasks/browser-use/`) and
@@ -12,10 +13,10 @@ export interface TaskScope {
 }
 
 function base(scope: TaskScope): string {
-  return scope.agentId ? `/agents/browser-use/${scope.agentId}/tasks/` : '/tasks/browser-use/';
+  return scope.agentId ? `/agents/browser-use/${pathSegment(scope.agentId)}/tasks/` : '/tasks/browser-use/';
 }
 
-const item = (scope: TaskScope, id: string) => `${base(scope)}${id}/`;
+const item = (scope: TaskScope, id: string) => `${base(scope)}${pathSegment(id)}/`;
 
 /** Long-polling requests (server-side wait) get the wait plus the normal per-request timeout. */
 export function createTimeoutMs(body: TaskBody, normalTimeoutMs: number): number {

@@ -44,3 +44,23 @@ function resolveAgainst(base: URL, input: string, from: URL): Resolved {
   url.hash = '';
   return { ok: true, url };
 }
+
+/**
+ * An id as one path segment: percent-encoded, so an id the service made up (`../../agents/x`, `a?b`,
+ * `a#b`) stays one segment below its route and never climbs out of it. `.` and `..` are dot segments
+ * even encoded (the URL parser reads `%2e%2e` as `..`): refused, as is an empty id.
+ */
+export function pathSegment(id: string): string {
+  const segment = encodeURIComponent(id);
+  if (segment === '' || /^(\.|%2e){1,2}$/i.test(segment)) throw new IdSegmentError(id);
+  return segment;
+}
+
+/** An id that cannot be a path segment (empty, `.` or `..`). */
+export class IdSegmentError extends Error {
+  readonly exitCode = 1 as const;
+  constructor(id: string) {
+    super(`"${id}" is not an id agentctl can put in a URL`);
+    this.name = 'IdSegmentError';
+  }
+}

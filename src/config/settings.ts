@@ -90,15 +90,38 @@ export function normaliseBaseUrl(value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** The most of an API key file read: a key is one short line; more is the wrong file. */
+export const MAX_KEY_FILE_BYTES = 4096;
+
 export async function readKeyFile(path: string, readStdin: () => Promise<string>): Promise<string> {
   let text: string;
   try {
-    // node:fs/promises is loaded only when needed: loading it costs every API command ~0.9 ms.
-    text = path === '-' ? await readStdin() : await (await import('node:fs/promises')).readFile(path, 'utf8');
+    text = path === '-' ? await readStdin() : await readAtMost(path, MAX_KEY_FILE_BYTES + 1);
   } catch (error) {
     throw new UsageError(`cannot read the API key file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  return checkApiKey(text, path === '-' ? 'stdin' : `file ${path}`);
+  const from = path === '-' ? 'stdin' : `file ${path}`;
+  if (Buffer.byteLength(text) > MAX_KEY_FILE_BYTES) {
+    throw new UsageError(`the API key from ${from} is over ${MAX_KEY_FILE_BYTES / 1024} KB: an API key is one short line, this is not a key file`, 'give the file that holds only the key');
+  }
+  return checkApiKey(text, from);
+}
+
+/** The first `limit` bytes of a file as text: a big file (or /dev/zero) is not read whole to find it is too big. */
+async function readAtMost(path: string, limit: number): Promise<string> {
+  // node:fs/promises is loaded only when needed: loading it costs every API command ~0.9 ms.
+  const file = await (await import('node:fs/promises')).open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(limit);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, length, limit - length, null);
+      if (bytesRead === 0 || (length += bytesRead) >= limit) break;
+    }
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    await file.close();
+  }
 }
 
 /** Preferences stored in a profile (`config set output json`, `config set timeout 60`). */

@@ -38,6 +38,9 @@ export function checkName(value: string, max: number, what = 'name'): string {
   return value;
 }
 
+/** The longest API key taken (characters). */
+export const MAX_API_KEY_LENGTH = 4096;
+
 /**
  * An API key as given (flag, environment, file, stdin, config): surrounding whitespace dropped (a
  * secret stored with a trailing newline is common in CI), then one word of printable ASCII, which is
@@ -46,6 +49,8 @@ export function checkName(value: string, max: number, what = 'name'): string {
 export function checkApiKey(value: string, from: string): string {
   const key = value.trim();
   if (key === '') throw new UsageError(`the API key from ${from} is empty`);
+  // A header this long is refused by every server, and would be sent (and blamed on the network) first.
+  if (key.length > MAX_API_KEY_LENGTH) throw new UsageError(`the API key from ${from} is ${key.length} characters long: an API key is one short line (at most ${MAX_API_KEY_LENGTH})`);
   if (/[^\x21-\x7e]/.test(key)) throw new UsageError(`the API key from ${from} must be a single line with no spaces or control characters`);
   return key;
 }
@@ -128,22 +133,27 @@ export function checkSecrets(secrets: unknown, source = 'secrets'): Secrets {
   }
   let count = 0;
   let total = 0;
-  for (const [domain, pairs] of domains) {
-    if (domain.trim() === '') throw new UsageError(`${source}: a domain must not be empty`);
+  // Domains and keys are named by position, never quoted: the text may be a file given by mistake
+  // (a config file, /etc/passwd), and a message is no place to show its contents.
+  for (const [d, [domain, pairs]] of domains.entries()) {
+    const where = `domain ${d + 1} of ${domains.length}`;
+    if (domain.trim() === '') throw new UsageError(`${source}: ${where} is empty`);
     if (typeof pairs !== 'object' || pairs === null || Array.isArray(pairs)) {
-      throw new UsageError(`${source}: the value for "${domain}" must be an object of KEY: value pairs`);
+      throw new UsageError(`${source}: the value of ${where} must be an object of KEY: value pairs`, 'e.g. {"https://example.com": {"PASSWORD": "..."}}');
     }
-    for (const [key, value] of Object.entries(pairs)) {
+    const keys = Object.entries(pairs);
+    for (const [k, [key, value]] of keys.entries()) {
+      const which = `key ${k + 1} of ${keys.length} of ${where}`;
       if (!SECRET_KEY.test(key) || key.length > LIMITS.secretKeyLength) {
         throw new UsageError(
-          `${source}: secret key "${key}" for "${domain}" is not allowed`,
+          `${source}: ${which} is not a secret key`,
           `keys start with a letter or _, then letters, digits or _, at most ${LIMITS.secretKeyLength} characters`,
         );
       }
-      if (typeof value !== 'string') throw new UsageError(`${source}: the value of ${domain} ${key} must be a string`);
+      if (typeof value !== 'string') throw new UsageError(`${source}: the value of ${which} must be a string`);
       const bytes = Buffer.byteLength(value);
       if (bytes > LIMITS.secretValueBytes) {
-        throw new UsageError(`${source}: the value of ${domain} ${key} is ${bytes} bytes; the limit is 4 KB`);
+        throw new UsageError(`${source}: the value of ${which} is ${bytes} bytes; the limit is 4 KB`);
       }
       count++;
       total += bytes;

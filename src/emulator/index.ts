@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomically } from '../contract/atomic-write.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,6 +11,7 @@ import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes, type Request as RouteInput, type Route } from './routes.js';
 import { State, type StateSnapshot } from './state.js';
+import { readStateFile } from './state-file.js';
 import { Faults, FaultSpecError } from './faults.js';
 import { WebhookSender } from './webhook.js';
 
@@ -369,18 +370,14 @@ function slowDown(res: ServerResponse, ms: number, clock: Clock): void {
 }
 
 async function loadState(file: string, state: State, lifecycle: Lifecycle): Promise<void> {
-  let text: string;
+  let snapshot: StateSnapshot | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    snapshot = await readStateFile(file); // checked as the service's records (state-file.ts)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a first run: saved on close
-    throw new StateFileError(`cannot read ${file}: ${(error as Error).message}`);
+    throw new StateFileError((error as NodeJS.ErrnoException).code ? `cannot read ${file}: ${(error as Error).message}` : (error as Error).message);
   }
-  try {
-    state.load(JSON.parse(text) as StateSnapshot);
-  } catch (error) {
-    throw new StateFileError(`${file} is not a state file the emulator wrote (${(error as Error).message})`);
-  }
+  if (!snapshot) return; // a first run: saved on close
+  state.load(snapshot);
   // Tasks that were running when the state was saved run again from where they were.
   for (const task of state.tasks.values()) if (task.status === 'pending' || task.status === 'in_progress') lifecycle.start(task);
 }

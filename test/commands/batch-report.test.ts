@@ -119,8 +119,9 @@ describe('tasks batch-report', () => {
     expect(result.stderr).toMatch(new RegExp(`^::error file=${input.replace(/[/.]/g, '\\$&')},line=5,title=Batch line 5 \\(five\\)%3A failed::`, 'm'));
     const markdown = readFileSync(summary, 'utf8');
     expect(markdown).toMatch(/^# earlier step\n### agentctl batch: 9 lines\n/);
-    expect(markdown).toContain('| completed | 8 |');
-    expect(markdown).toMatch(/\| line 5 \(five\) \| failed \| [0-9a-f-]{36} \|/);
+    expect(markdown).toContain('| `completed` | 8 |');
+    // What the lines say is shown as code: never read as Markdown or HTML.
+    expect(markdown).toMatch(/\| `line 5 \(five\)` \| `failed` \| `[0-9a-f-]{36}` \|/);
 
     const quiet = await cli(['tasks', 'batch-report', ...outputs, '--input', input, '--annotations', 'none'], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
     expect(quiet.stderr).not.toContain('::error');

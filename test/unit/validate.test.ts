@@ -57,7 +57,7 @@ describe('input validation before any request', () => {
     expect(checkSecrets({ 'https://a.example': { USER: 'u', _PW2: 'p' } })).toBeTruthy();
     expect(() => checkSecrets([])).toThrow('must be an object');
     expect(() => checkSecrets({ d: 'x' })).toThrow('must be an object of KEY: value pairs');
-    expect(() => checkSecrets({ d: { '1BAD': 'x' } })).toThrow('secret key "1BAD"');
+    expect(() => checkSecrets({ d: { '1BAD': 'x' } })).toThrow('key 1 of 1 of domain 1 of 1 is not a secret key');
     expect(() => checkSecrets({ d: { K: 5 } })).toThrow('must be a string');
     expect(() => checkSecrets({ d: { K: 'x'.repeat(4097) } })).toThrow('limit is 4 KB');
     const manyDomains = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`d${i}`, { K: 'v' }]));

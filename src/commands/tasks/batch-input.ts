@@ -85,13 +85,16 @@ export interface Shard {
   count: number;
 }
 
+/** The most shards a batch is split into (past it, a count is a typo or a hostile variable, and its lines would go to shards that never run). */
+export const MAX_SHARDS = 100_000;
+
 export function parseShard(value: string | undefined): Shard | undefined {
   if (value === undefined) return undefined;
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard must be I/N with 1 <= I <= N, got "${value}"`, 'e.g. --shard 2/4 takes tasks 2, 6, 10, ... of the file');
+  if (!match || count < 1 || count > MAX_SHARDS || index < 1 || index > count) {
+    throw new UsageError(`--shard must be I/N with 1 <= I <= N <= ${MAX_SHARDS}, got "${value}"`, 'e.g. --shard 2/4 takes tasks 2, 6, 10, ... of the file');
   }
   return { index, count };
 }
@@ -103,7 +106,10 @@ export interface BatchSource {
   lines(): AsyncIterable<string[]>;
 }
 
-export async function openSource(path: string, readStdin: () => Promise<string>): Promise<BatchSource> {
+/** The longest line of a tasks file (characters): a prompt, an output schema and secrets fit many times over. */
+export const MAX_TASK_LINE = 16 * 1024 * 1024;
+
+export async function openSource(path: string, readStdin: () => Promise<string>, maxLine = MAX_TASK_LINE): Promise<BatchSource> {
   if (path === '-') {
     const lines = (await readStdin()).split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
@@ -114,7 +120,7 @@ export async function openSource(path: string, readStdin: () => Promise<string>)
   } catch {
     throw new UsageError(`cannot read ${path}: no such file`, 'give a JSON Lines file, or - to read the tasks from stdin');
   }
-  return { name: path, lines: () => fileLines(path) };
+  return { name: path, lines: () => fileLines(path, maxLine) };
 }
 
 /** Bytes read from a file at a time. */
@@ -124,23 +130,44 @@ const CHUNK_BYTES = 256 * 1024;
  * The lines of a file, split on \n (a \r before it is dropped), read 256 KiB at a time. Read with a
  * file handle, not a read stream: the requests' response streams are then the only readable streams
  * of the run. A file stream first taught V8 its shapes, and a dozen stream functions were deoptimized
- * and compiled again once the requests began.
+ * and compiled again once the requests began. A line longer than `maxLine` characters is refused as
+ * soon as it is (a file with no line breaks, /dev/zero, would else be held until memory runs out);
+ * a line that spans reads is kept in pieces, joined once its end comes.
  */
-async function* fileLines(path: string): AsyncIterable<string[]> {
+async function* fileLines(path: string, maxLine: number): AsyncIterable<string[]> {
   const file = await open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     const decoder = new StringDecoder('utf8'); // holds a character split between two reads, as a stream's does
-    let partial = '';
+    let partial: string[] = [];
+    let partialLength = 0;
+    let line = 0;
+    const tooLong = () => new UsageError(`${path}: line ${line + 1} is longer than ${maxLine / 1024 / 1024} MiB: not a file of lines`, 'give the file of JSON lines itself');
     for (;;) {
       const { bytesRead } = await file.read(buffer, 0, CHUNK_BYTES, null);
       if (bytesRead === 0) break;
-      const lines = (partial + decoder.write(buffer.subarray(0, bytesRead))).split('\n');
-      partial = lines.pop() ?? '';
-      yield lines.map(withoutCR);
+      const text = decoder.write(buffer.subarray(0, bytesRead));
+      const lines = text.split('\n');
+      const last = lines.pop() ?? '';
+      if (lines.length > 0) {
+        lines[0] = partial.join('') + lines[0];
+        partial = [];
+        partialLength = 0;
+        const long = lines.findIndex((one) => one.length > maxLine);
+        if (long !== -1) {
+          line += long;
+          throw tooLong();
+        }
+        line += lines.length;
+        yield lines.map(withoutCR);
+      }
+      partial.push(last);
+      partialLength += last.length;
+      if (partialLength > maxLine) throw tooLong();
     }
-    partial += decoder.end();
-    if (partial !== '') yield [withoutCR(partial)];
+    const rest = partial.join('') + decoder.end();
+    if (rest.length > maxLine) throw tooLong();
+    if (rest !== '') yield [withoutCR(rest)];
   } finally {
     await file.close();
   }

@@ -14,7 +14,7 @@
 // on each heartbeat (a run stopped long enough may have lost it to another): once it is not, it
 // sends nothing more.
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import type { ProcessFacts } from '../../cli/io.js';
 import type { Clock } from '../../contract/clock.js';
@@ -71,9 +71,11 @@ export class LedgerLock {
     this.unregisterExit = owner.process.atExit?.(() => this.release());
   }
 
-  /** Takes the lock of `ledger`, or throws a UsageError naming the run that holds it. */
-  static async acquire(ledger: string, owner: LockOwner): Promise<LedgerLock> {
-    const path = `${ledger}.lock`;
+  /**
+   * Takes the lock of `ledger`, or throws a UsageError naming the run that holds it. `path` is the
+   * lock's file: beside the ledger's real path (Ledger.open), so that every name of it meets one lock.
+   */
+  static async acquire(ledger: string, owner: LockOwner, path = `${ledger}.lock`): Promise<LedgerLock> {
     const { pid, pidSpace, startTime } = owner.process;
     const me: LockHolder = {
       pid,
@@ -86,6 +88,7 @@ export class LedgerLock {
     const text = `${JSON.stringify(me)}\n`;
     for (let attempt = 0; attempt < 3; attempt++) {
       if (create(ledger, path, text)) return new LedgerLock(ledger, path, text, owner);
+      refuseOddLock(ledger, path);
       const found = readText(path);
       if (found === undefined) continue; // released meanwhile
       const other = parseHolder(found);
@@ -186,9 +189,12 @@ async function whyStale(path: string, text: string, other: LockHolder | undefine
   }
   const touched = modified(path);
   if (touched === undefined) return undefined;
-  // A lock that names nobody was never written whole (a crash right after creating it): watched at once.
-  if (other && owner.clock.now() - touched < SUSPECT_MS) return undefined;
-  const untouched = other ? `has not been touched for ${Math.round((owner.clock.now() - touched) / 1000)}s` : 'names no run';
+  const age = owner.clock.now() - touched;
+  // A lock that names nobody was never written whole (a crash right after creating it): watched at
+  // once. So is one touched "in the future" (another host's clock ahead, or a date set by hand): its
+  // age says nothing, whether it is touched while watched does (else it could never be taken over).
+  if (other && age >= 0 && age < SUSPECT_MS) return undefined;
+  const untouched = !other ? 'names no run' : age < 0 ? `was last touched ${Math.round(-age / 1000)}s ahead of this host's clock` : `has not been touched for ${Math.round(age / 1000)}s`;
   owner.say(`The lock of the ledger (${describe(other, me.host)}) ${untouched}: checking for ${WATCH_MS / 1000}s whether its run is alive.`);
   await owner.clock.sleep(WATCH_MS, owner.signal);
   return modified(path) === touched && readText(path) === text ? 'which no longer touches it' : undefined;
@@ -211,12 +217,41 @@ function touch(path: string): void {
   }
 }
 
+/**
+ * The lock's text; undefined when there is none, or it is not a regular file. Opened without blocking
+ * and checked before it is read: a FIFO put in its place would block the run for ever (deaf to
+ * SIGTERM, for the event loop would never turn again), a device would be read for ever.
+ */
 function readText(path: string): string | undefined {
+  let fd: number;
   try {
-    return readFileSync(path, 'utf8');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch {
     return undefined;
   }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Refuses a lock that no run wrote (a folder, a FIFO, a link...): it would never be released, and reading it could block. */
+function refuseOddLock(ledger: string, path: string): void {
+  let kind: Stats;
+  try {
+    kind = lstatSync(path);
+  } catch {
+    return; // released meanwhile
+  }
+  if (kind.isFile()) return;
+  const what = kind.isDirectory() ? 'a folder' : kind.isFIFO() ? 'a FIFO' : kind.isSymbolicLink() ? 'a symbolic link' : kind.isSocket() ? 'a socket' : 'a device';
+  throw new UsageError(
+    `the lock of the ledger ${ledger}, ${path}, is ${what}, not a lock a run wrote: no run can hold the ledger while it is there`,
+    `remove it (${kind.isDirectory() ? 'rm -r' : 'rm'} ${path}), then rerun`,
+  );
 }
 
 function parseHolder(text: string): LockHolder | undefined {

@@ -2,6 +2,7 @@
 // JSON lines (run-batch's stdout) and/or their ledgers. A line may be reported many times (a shard
 // rerun prints its lines again, a ledger lists what its output says); one task per line is its
 // answer, the most final word about it wins. A line with two tasks was created twice.
+import { oneLine, strippedLine } from '../../contract/text.js';
 import { UsageError, ExitCode } from '../../errors.js';
 import type { LedgerEntry } from './batch-ledger.js';
 import type { TaskOutcome } from './batch-report.js';
@@ -118,6 +119,9 @@ export function parseRecord(text: string, where: string): { outcome: TaskOutcome
   if (typeof value !== 'object' || value === null || typeof value.line !== 'number') {
     throw new UsageError(`${where}: not a line of run-batch's output or ledger (no "line")`, 'give the JSON lines run-batch printed, or its ledger; run it without --jq/--fields');
   }
+  if (!Number.isSafeInteger(value.line) || value.line < 1) throw new UsageError(`${where}: "line" must be a line number (1 or more), got ${value.line}`);
+  const notText = ['key', 'id', 'error'].find((field) => value[field] !== undefined && value[field] !== null && typeof value[field] !== 'string');
+  if (notText !== undefined) throw new UsageError(`${where}: "${notText}" must be a string or null`);
   if (typeof value.status === 'string') return { outcome: value as unknown as TaskOutcome & { line: number } };
   if (typeof value.state === 'string' && typeof value.hash === 'string') return { entry: value as unknown as LedgerEntry };
   throw new UsageError(`${where}: not a line of run-batch's output or ledger (no "status" or "state")`);
@@ -145,8 +149,11 @@ export function junitDocument(cases: string, tests: number, failures: number): s
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${suite}>\n  <testsuite ${suite}>\n${cases}  </testsuite>\n</testsuites>\n`;
 }
 
-/** A GitHub Actions workflow command's text: what would end it or start another line escaped. */
-const ghData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/**
+ * A GitHub Actions workflow command's text: what would end it or start another line escaped, and
+ * control characters dropped (the log would show a colour code or a cursor move as it is).
+ */
+const ghData = (text: string) => strippedLine(text).replace(/%/g, '%25');
 const ghProperty = (text: string) => ghData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** An `::error` annotation for a line that did not end well, pointing at the input's line when known. */
@@ -155,14 +162,29 @@ export function githubAnnotation(line: LineReport, input?: string): string {
   return `::error ${where}title=${ghProperty(`Batch ${lineName(line)}: ${line.status}`)}::${ghData(line.error ?? line.status)}\n`;
 }
 
+/**
+ * Text of the service or of a report file in the step summary: a code span, so none of it is read as
+ * Markdown or HTML (an image fetched whenever the summary is viewed, a link, a tag, a heading that says
+ * all passed). One line; a pipe escaped for the table; fenced with one backtick more than the longest
+ * run of backticks inside (a code span has no escapes of its own).
+ */
+export function markdownCode(text: string): string {
+  const line = oneLine(text).replace(/\|/g, '\\|');
+  if (line === '') return '';
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
 /** The Markdown of the step summary: counts by status, and the first lines that need a look. */
 export function markdownSummary(counts: Map<string, number>, total: number, problems: LineReport[], more: number): string {
-  const rows = [...counts].map(([status, count]) => `| ${status} | ${count} |`);
+  const rows = [...counts].map(([status, count]) => `| ${markdownCode(status)} | ${count} |`);
   const parts = [`### agentctl batch: ${total} line${total === 1 ? '' : 's'}`, '', '| status | lines |', '|---|---|', ...rows, ''];
   if (problems.length > 0) {
     parts.push('| line | status | task | error |', '|---|---|---|---|');
-    const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
-    for (const line of problems) parts.push(`| ${cell(lineName(line))} | ${line.status} | ${line.id ?? ''} | ${cell(line.error ?? '')} |`);
+    const cell = markdownCode;
+    for (const line of problems) parts.push(`| ${cell(lineName(line))} | ${cell(line.status)} | ${cell(line.id ?? '')} | ${cell(line.error ?? '')} |`);
     if (more > 0) parts.push('', `... and ${more} more (see the report's JSON lines).`);
     parts.push('');
   }

@@ -4,7 +4,10 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import type { Context } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
+import { oneLine } from '../../contract/text.js';
+import { LIMITS } from '../../contract/validate.js';
 import { ExitCode, UsageError } from '../../errors.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { batchLines, openSource } from './batch-input.js';
 import { BatchMerge, githubAnnotation, isFailure, junitCase, junitDocument, markdownSummary, parseRecord, statusCode, type LineReport } from './batch-merge.js';
 
@@ -80,7 +83,7 @@ export class BatchReport {
     this.done++;
     if (NOTABLE.includes(outcome.status)) {
       const where = outcome.line === undefined ? (outcome.id ?? '') : `line ${outcome.line}`;
-      if (this.notable.length < MAX_LISTED) this.notable.push(`  ${where}: ${outcome.status}: ${outcome.error ?? ''}`);
+      if (this.notable.length < MAX_LISTED) this.notable.push(`  ${shown(where)}: ${shown(outcome.status)}: ${shown(outcome.error ?? '')}`);
     }
     this.draw();
   }
@@ -103,7 +106,7 @@ export class BatchReport {
     const rate = this.done / seconds;
     const left = this.total - this.done;
     const eta = rate > 0 && left > 0 ? ` · ETA ${formatSeconds(left / rate)}` : '';
-    const counts = [...this.counts].map(([status, count]) => `${count} ${status}`).join(', ');
+    const counts = [...this.counts].map(([status, count]) => `${count} ${shown(status)}`).join(', ');
     const running = this.running > 0 ? ` · ${this.running} running` : '';
     this.ctx.io.stderr.write(`\r\x1b[K${this.done}/${this.total} ${this.what}${counts ? ` (${counts})` : ''}${running} · ${rate.toFixed(1)}/s${eta}`);
     this.drawn = true;
@@ -122,7 +125,7 @@ export class BatchReport {
     if (this.drawn) this.ctx.io.stderr.write('\r\x1b[K');
     this.drawn = false;
     const seconds = (this.ctx.clock.now() - this.started) / 1000;
-    const counts = [...this.counts].map(([status, count]) => `${count} ${status}`).join(', ') || 'nothing done';
+    const counts = [...this.counts].map(([status, count]) => `${count} ${shown(status)}`).join(', ') || 'nothing done';
     const lines = [`${this.done}/${this.total} ${this.what}: ${counts} in ${formatSeconds(seconds)}`, ...this.notable];
     const unlisted = [...this.counts].filter(([status]) => NOTABLE.includes(status)).reduce((sum, [, n]) => sum + n, 0) - this.notable.length;
     if (unlisted > 0) lines.push(`  ... and ${unlisted} more (see stdout)`);
@@ -130,6 +133,13 @@ export class BatchReport {
     if (this.code !== ExitCode.ok || !this.ctx.out.settings.quiet) this.ctx.io.stderr.write(`${lines.join('\n')}\n`);
   }
 }
+
+/**
+ * Text of a line's outcome as the summary shows it: one line, controls escaped. It is the service's
+ * (an error detail) or a report file's (statuses, keys, ids read back by batch-report), and the
+ * summary goes to stderr as it is, where a CI log would take a line break in it for a workflow command.
+ */
+const shown = (text: string) => sanitizeLine(oneLine(text));
 
 function formatSeconds(seconds: number): string {
   if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)}s`;
@@ -166,6 +176,8 @@ final word of any output or ledger about the line wins (a shard rerun reports it
 
 Under GitHub Actions (or --annotations github): a Markdown summary is appended to
 $GITHUB_STEP_SUMMARY and each line that did not end well gets an ::error annotation (the first 10).
+What the lines say shows as code in the summary, and as one line without control characters in
+annotations; a summary or JUnit file that cannot be written is warned about (the exit code stays).
 
 Exit codes: the worst outcome: 0 all completed (or created), 5 failed, 6 cancelled, 1 rejected,
 unknown, missing or duplicated; 2 an input that cannot be read.`,
@@ -208,17 +220,23 @@ async function batchReport(options: ReportOptions, ctx: Context): Promise<number
     if (github && failures <= MAX_ANNOTATIONS) ctx.io.stderr.write(githubAnnotation(line, options.input));
   }
   report.flush();
-  if (options.junit !== undefined) await writeReport(options.junit, junitDocument(junit.join(''), report.total, failures), writeFile);
+  if (options.junit !== undefined) await writeReport(ctx, options.junit, junitDocument(junit.join(''), report.total, failures), writeFile);
   const summaryFile = ctx.env.GITHUB_STEP_SUMMARY;
-  if (github && summaryFile) await writeReport(summaryFile, markdownSummary(report.counts, report.total, problems, failures - problems.length), appendFile);
+  if (github && summaryFile) await writeReport(ctx, summaryFile, markdownSummary(report.counts, report.total, problems, failures - problems.length), appendFile);
   const more = github && failures > MAX_ANNOTATIONS ? [`(${failures - MAX_ANNOTATIONS} more failed lines without an annotation: see the report)`] : [];
   report.summary(more);
   return report.code;
 }
 
+/**
+ * The longest line of a shard's output (characters): a task's result is at most what a response may
+ * be (64 MB by default), twice over for what JSON escapes in it.
+ */
+const MAX_REPORT_LINE = 2 * LIMITS.bodyMb * 1024 * 1024;
+
 /** Reads one shard's output or ledger into the merge; a record torn by a killed shard (its last line) is left out. */
 async function readShardFile(file: string, merge: BatchMerge, ctx: Context): Promise<void> {
-  const source = await openSource(file, () => ctx.readStdin());
+  const source = await openSource(file, () => ctx.readStdin(), MAX_REPORT_LINE);
   let number = 0;
   let torn: string | undefined;
   for await (const texts of source.lines()) {
@@ -240,10 +258,14 @@ async function readShardFile(file: string, merge: BatchMerge, ctx: Context): Pro
   if (torn !== undefined) ctx.out.warn(`${file}: its last line is cut off (the shard was stopped while writing it); the rest is read.`);
 }
 
-async function writeReport(path: string, text: string, write: (path: string, text: string) => Promise<void>): Promise<void> {
+/**
+ * Writes the JUnit file or the step summary; one that cannot be written is warned about, and the
+ * exit code stays the batch's: a CI step would else fail (or pass) for the report, not for its tasks.
+ */
+async function writeReport(ctx: Context, path: string, text: string, write: (path: string, text: string) => Promise<void>): Promise<void> {
   try {
     await write(path, text);
   } catch (error) {
-    throw new UsageError(`cannot write ${path}: ${(error as Error).message}`);
+    ctx.out.warn(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; the report on stdout is whole, the exit code is the batch's`);
   }
 }

@@ -1,7 +1,7 @@
 // `--shard auto`: which shard of a batch this CI job is, from the variables its engine sets for a
 // parallel job. Each engine counts from its own base; the result is the 1-based `--shard i/n`.
 import { UsageError } from '../../errors.js';
-import type { Shard } from './batch-input.js';
+import { MAX_SHARDS, type Shard } from './batch-input.js';
 
 interface Engine {
   name: string;
@@ -66,6 +66,8 @@ function resolved(engine: Engine, indexText: string, countText: string, shardTot
   if (!/^\d+$/.test(indexText) || !/^\d+$/.test(countText) || count < 1 || index < first || index > count - 1 + first) {
     throw new UsageError(`--shard auto: ${source} is not a shard: the index must be ${first}..N${first === 0 ? '-1' : ''} of N jobs`);
   }
+  // 1e23 jobs reads as a number, but not as an exact one: lines would go to shards that never run.
+  if (count > MAX_SHARDS) throw new UsageError(`--shard auto: ${source} is not a shard: more than ${MAX_SHARDS} jobs`);
   if (shardTotal !== undefined && shardTotal !== count) {
     throw new UsageError(`--shard-total ${shardTotal} disagrees with ${source}`, 'leave --shard-total out where the engine says how many jobs there are');
   }

@@ -10,6 +10,7 @@ import type { WaitLimits } from './options.js';
 import { toJson } from '../../output/format.js';
 import { ExitError, isExplainedError } from '../../errors.js';
 import { ExitCode, type ExitCodeValue } from '../../errors.js';
+import { oneLine } from '../../contract/text.js';
 
 /** The exit code a finished task maps to: completed 0, failed 5, cancelled 6. */
 export function exitCodeForStatus(status: TaskStatus): ExitCodeValue {
@@ -167,9 +168,10 @@ export function printResult(ctx: Context, result: TaskResult | Task): void {
     else if (value !== undefined && value !== null) ctx.out.line(toJson(value, 2));
     else ctx.out.info(typeof record.message === 'string' ? record.message : 'The task completed with no result.');
   } else if (result.status === 'failed') {
-    ctx.out.error(`Task ${String(result.id ?? '')} failed: ${String(record.error_message ?? 'no error message')}`.replace('Task  ', 'Task '));
+    // The service's text, in an error line: one line (a line break would start a line of the CI log).
+    ctx.out.error(`Task ${oneLine(String(result.id ?? ''))} failed: ${oneLine(String(record.error_message ?? 'no error message'))}`.replace('Task  ', 'Task '));
   } else if (result.status === 'cancelled') {
-    ctx.out.error(`Task ${String(result.id ?? '')} was cancelled.`.replace('Task  ', 'Task '));
+    ctx.out.error(`Task ${oneLine(String(result.id ?? ''))} was cancelled.`.replace('Task  ', 'Task '));
   } else {
     ctx.out.info(typeof record.message === 'string' ? record.message : `The task is ${result.status}.`);
   }

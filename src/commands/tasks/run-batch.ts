@@ -9,11 +9,12 @@ import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context, GlobalFlags } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
-import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { checkHttpUrl, isUuid, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { randomPath, startListener } from '../../webhooks/listener.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
-import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
+import { MAX_SHARDS, batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
+import { BatchIds } from './batch-ids.js';
 import { Ledger } from './batch-ledger.js';
 import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
@@ -76,9 +77,10 @@ it exists. Running the same command again creates nothing twice: it reuses the r
 waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
 \`agentctl tasks list\`, then rerun with --retry-unknown to send it. A run killed outright (kill -9,
 a crash) leaves up to 4 lines per --concurrency unknown; Ctrl-C and other stops leave none.
-One run at a time holds a ledger (its lock, LEDGER.lock, names the holder): a second run on it
-exits 2 before any request. A lock left by a crashed run on this host is taken over; one from
-another host is named, with how to remove it.
+One run at a time holds a ledger, under any name (its lock, LEDGER.lock beside its real path, names
+the holder; a ledger with hard links is refused): a second run on it exits 2 before any request. A
+lock left by a crashed run on this host is taken over; one from another host is named, with how to
+remove it.
 
 Shards: --shard I/N takes tasks I, I+N, I+2N, ... (1-based; every job checks the whole file, and a
 rerun of a shard gets the same lines). --shard auto reads the CI engine's variables: GitLab
@@ -103,7 +105,7 @@ export function parseBatchOptions(input: ParseInput): BatchOptions {
   const shard = shardFlag?.trim() === 'auto' ? 'auto' : parseShard(shardFlag);
   const totalFlag = input.string('shardTotal');
   if (totalFlag !== undefined && shard !== 'auto') throw new UsageError('--shard-total goes with --shard auto', 'with --shard I/N the N is the total');
-  const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, 100_000);
+  const shardTotal = totalFlag === undefined ? undefined : parseIntegerFlag(totalFlag, '--shard-total', 1, MAX_SHARDS);
   const maxRate = input.string('maxRate');
   const listen = parseListen(input);
   const file = input.arg(0) ?? '-';
@@ -407,15 +409,31 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     }
   };
 
+  const ids = new BatchIds();
+  /** A line whose id cannot be followed (not a UUID, or another line's too): unknown, naming why. */
+  const unfollowable = (line: BatchLine, id: string, problem: string) => {
+    const uuid = isUuid(id); // then given to two lines: said at once, for the other line's outcome is that task's
+    if (uuid) ctx.out.warn(`line ${line.line}: ${problem}`);
+    report.emit(outcomeOf(line, uuid ? id : null, 'unknown', null, problem), ExitCode.serviceError);
+  };
+
   const handle = async (line: BatchLine): Promise<void> => {
     const previous = ledger.entries.get(line.line);
-    if (previous?.state === 'created' && previous.id) return created(line, previous.id);
+    if (previous?.state === 'created' && previous.id) {
+      const problem = ids.problem(line.line, previous.id);
+      return problem ? unfollowable(line, previous.id, problem) : created(line, previous.id);
+    }
     if (previous?.state === 'unknown' && !options.retryUnknown) {
       const error = `${previous.error ?? 'the create may or may not have happened'}; check, then rerun with --retry-unknown to send it again`;
       return report.emit(outcomeOf(line, null, 'unknown', null, error), ExitCode.serviceError);
     }
     const outcome = await create(line);
     if (outcome.kind === 'created') {
+      const problem = ids.problem(line.line, outcome.id);
+      if (problem) {
+        ledger.record({ line: line.line, hash: line.hash, state: 'unknown', error: problem, code: ExitCode.serviceError });
+        return unfollowable(line, outcome.id, problem);
+      }
       ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id });
       return created(line, outcome.id, true);
     }
