@@ -2,20 +2,22 @@ import { TASK_STATUSES } from '../contract/enums.js';
 import { PAGE_LIMITS } from '../contract/limits.js';
 import { describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
 import { excerpt } from './lifecycle.js';
-import { HttpError, fieldError, notFound } from './http.js';
+import { HttpError, fieldError, noMatch } from './http.js';
 import { paginate } from './pagination.js';
 import {
   agentAddress,
+  inactivePayload,
   ownerEndpointId,
   persistentDetail,
   persistentListItem,
   senderAllowed,
   settleDescription,
+  webAgentAddress,
   type PersistentAgentRecord,
 } from './persistent-state.js';
 import { checkAgentBody, checkMessageBody, checkPreviewSchedule, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges } from './persistent-validation.js';
-import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './routes.js';
-import { taskListItem, USER_EMAIL, type State, type TaskRecord, type TaskStatus } from './state.js';
+import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './route-types.js';
+import { taskListItem, type State, type TaskRecord, type TaskStatus } from './state.js';
 import { encodeCursor, eventBody, messageData, parseLimit, parseTimelineQuery, seedEvents, stepsData, timelineWindow, type EventKind, type MessageFields, type TimelineEvent } from './timeline.js';
 
 const STATUS_LABELS: Record<TaskStatus, string> = { pending: 'Pending', in_progress: 'In Progress', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
@@ -49,7 +51,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
 
   const agentById = (request: Request): PersistentAgentRecord => {
     const agent = state.persistentAgents.get(routerId(request));
-    if (!agent) throw notFound();
+    if (!agent) throw noMatch('PersistentAgent');
     settleDescription(agent);
     return agent;
   };
@@ -61,6 +63,10 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
     if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
     if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
+    // provision() checks the template after the agents are saved, in one transaction: nothing stays.
+    // The emulator has no templates, nor personal MCP servers (mcp_servers.update_agent_personal_servers).
+    if (changes.template_code) throw new HttpError(400, { non_field_errors: [`Unknown template code '${changes.template_code}'.`] });
+    checkPersonalServers(changes.enabled_personal_server_ids);
     const legacy = state.newAgent(name);
     const stamp = legacy.created_at;
     const agent: PersistentAgentRecord = {
@@ -77,19 +83,23 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       contact_approval_mode: 'require_approval',
       preferred_llm_tier: 'standard',
       daily_credit_limit: null,
-      last_interaction_at: null,
+      // The model's default (timezone.now) stamps it at creation.
+      last_interaction_at: stamp,
       created_at: stamp,
       updated_at: stamp,
       browser_use_agent_id: legacy.id,
       preferred_contact_endpoint_id: null,
-      proactive_opt_in: false,
+      // The model's default; create passes no proactive_opt_in to provision(), whatever was sent.
+      proactive_opt_in: true,
       proactive_last_trigger_at: null,
       template_code: null,
       personal_mcp_server_ids: [],
       seq: state.nextSeq(),
       events: [],
     };
-    apply(agent, changes);
+    // Create writes the fields provision() and the serializer's post-create updates take, not these.
+    const { proactive_opt_in: _optIn, schedule_snapshot: _snapshot, ...written } = changes;
+    apply(agent, written);
     state.addPersistentAgent(agent);
     seed(state, agent);
     armSchedule(agent);
@@ -106,23 +116,24 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
     agent.updated_at = state.now();
     if (agent.charter !== charter) seed(state, agent);
     armSchedule(agent);
+    // Saved before the servers are applied, outside a transaction: the other changes stay.
+    checkPersonalServers(changes.enabled_personal_server_ids);
     return { status: 200, body: persistentDetail(agent) };
   };
 
+  // activate_agent (api/services/agent_lifecycle.py) and the deactivate view: no timeline event.
   const setActive = (request: Request, active: boolean): Answer => {
     const agent = agentById(request);
     let updated = agent.is_active !== active;
-    if (active) {
-      if (agent.life_state === 'expired') {
-        updated = true;
-        if (agent.schedule === null && agent.schedule_snapshot !== null) agent.schedule = agent.schedule_snapshot;
-      }
+    if (active && agent.life_state !== 'active') {
+      updated = true;
       agent.life_state = 'active';
+      if (agent.schedule === null && agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
     }
     agent.is_active = active;
     if (updated) {
       agent.updated_at = state.now();
-      append(state, agent, 'user_action', () => ({ action: active ? 'activated' : 'deactivated', actor: USER_EMAIL }));
+      if (active) agent.last_interaction_at = agent.updated_at;
     }
     armSchedule(agent);
     return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
@@ -130,22 +141,23 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
 
   const sendMessage = (request: Request): Answer => {
     const agent = agentById(request);
-    // A paused agent answers 409 before the body is read (a malformed body gets the 409 too).
-    if (!agent.is_active) {
-      // The service links its web console's page of the agent (on the emulator's origin here).
-      throw new HttpError(409, {
-        code: 'agent_inactive',
-        message: 'This agent is paused and can’t receive messages right now.',
-        reactivation_url: `${request.url.origin}/app/agents/${agent.id}`,
-      });
-    }
+    // A paused agent answers 409 before the body is read (a malformed body gets the 409 too); the
+    // service links its web console's page of the agent (on the emulator's origin here).
+    if (!agent.is_active) throw new HttpError(409, inactivePayload(agent, request.url.origin));
     const input = checkMessageBody(request.body(MESSAGE_FORM));
+    // The recipient is resolved (400) before the sender is checked (403), as create_message does.
     const recipient = input.recipient ?? agentAddress(agent, input.channel);
     if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
     if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
     const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
     const event = appendMessage(state, agent, message);
     agent.last_interaction_at = event.timestamp;
+    // ingest_inbound_message wakes an expired (but active) agent, restoring its schedule.
+    if (agent.life_state === 'expired') {
+      agent.life_state = 'active';
+      if (agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
+      armSchedule(agent);
+    }
     const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
     state.messageTasks.set(task.id, { agentId: agent.id, message });
     lifecycle.start(task);
@@ -231,7 +243,7 @@ function appendMessage(state: State, agent: PersistentAgentRecord, message: Mess
 
 /** The thought and plan a (new) charter starts. */
 function seed(state: State, agent: PersistentAgentRecord): void {
-  for (const { kind, data } of seedEvents(agent.charter)) append(state, agent, kind, (seq) => data(seq));
+  for (const { kind, data } of seedEvents(agent.charter, agent.name)) append(state, agent, kind, (seq) => data(seq));
 }
 
 /** When a message's web task ends: a steps event and, unless it was cancelled, the agent's reply. */
@@ -253,7 +265,8 @@ function answerMessage(state: State, task: TaskRecord): void {
     id: state.newId(),
     isOutbound: true,
     channel: inbound.channel,
-    sender: inbound.recipient ?? '',
+    // The agent answers from its own endpoint on the channel (on the web: web://agent/<id>).
+    sender: inbound.channel === 'web' ? webAgentAddress(agent) : (inbound.recipient ?? ''),
     recipient: inbound.sender,
     subject: inbound.subject === null ? null : `Re: ${inbound.subject}`,
     inReplyTo: inbound.id,
@@ -261,24 +274,19 @@ function answerMessage(state: State, task: TaskRecord): void {
   });
 }
 
-/** Applies checked changes (uniqueness already checked). Keeps schedule_snapshot = the last non-null schedule. */
+/**
+ * Applies checked changes (uniqueness already checked) as the serializer's update sets each field:
+ * the schedule and its snapshot only as written (no copy of one into the other), and expiring an
+ * agent keeps its schedule.
+ */
 function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   if (changes.name !== undefined) agent.name = changes.name;
   if (changes.charter !== undefined && changes.charter !== agent.charter) {
     agent.charter = changes.charter;
     agent.descriptionStale = true;
   }
-  const expiring = changes.life_state === 'expired' && agent.life_state !== 'expired';
-  if (changes.schedule !== undefined) {
-    agent.schedule = changes.schedule;
-    if (changes.schedule !== null) agent.schedule_snapshot = changes.schedule;
-  }
+  if (changes.schedule !== undefined) agent.schedule = changes.schedule;
   if (changes.life_state !== undefined) agent.life_state = changes.life_state;
-  // Soft expiry clears the schedule; the snapshot keeps it for activate to restore.
-  if (expiring && changes.schedule === undefined && agent.schedule !== null) {
-    agent.schedule_snapshot = agent.schedule;
-    agent.schedule = null;
-  }
   if (changes.schedule_snapshot !== undefined) agent.schedule_snapshot = changes.schedule_snapshot;
   if (changes.is_active !== undefined) agent.is_active = changes.is_active;
   if (changes.whitelist_policy !== undefined) agent.whitelist_policy = changes.whitelist_policy;
@@ -286,12 +294,16 @@ function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   if (changes.preferred_llm_tier !== undefined) agent.preferred_llm_tier = changes.preferred_llm_tier;
   if (changes.daily_credit_limit !== undefined) agent.daily_credit_limit = changes.daily_credit_limit;
   if (changes.proactive_opt_in !== undefined) agent.proactive_opt_in = changes.proactive_opt_in;
-  if (changes.template_code !== undefined) agent.template_code = changes.template_code;
-  if (changes.enabled_personal_server_ids !== undefined) agent.personal_mcp_server_ids = changes.enabled_personal_server_ids;
   const endpoint = changes.preferred_contact_endpoint;
   if (endpoint !== undefined) {
     agent.preferred_contact_endpoint_id = endpoint === 'email' || endpoint === 'sms' ? ownerEndpointId(agent.id, endpoint) : endpoint;
   }
+}
+
+/** Any personal MCP server id is unknown to the emulator: 400 as update_agent_personal_servers' ValueError; none is fine. */
+function checkPersonalServers(ids: string[] | undefined): void {
+  if (ids === undefined || ids.length === 0) return;
+  throw new HttpError(400, { enabled_personal_server_ids: [`Invalid personal MCP server ids: ${[...new Set(ids)].sort().join(', ')}`] });
 }
 
 const PERSISTENT_NAME_TAKEN = 'Constraint “unique_persistent_agent_user_name” is violated.';

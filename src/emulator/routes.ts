@@ -1,50 +1,15 @@
-import { isUuid } from '../contract/ids.js';
-import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
-import type { FormSpec } from './form.js';
-import type { Lifecycle } from './lifecycle.js';
+import { HttpError, UUID_PATTERN, fieldError, noMatch, notFound, serverError } from './http.js';
 import { pageJson, paginate } from './pagination.js';
+import { inboundWebhookRoute } from './inbound-webhook.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
+import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './route-types.js';
 import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type AgentRecord, type State, type TaskRecord } from './state.js';
 import { AGENT_FORM, checkAgentName, checkTaskBody, TASK_FORM } from './validation.js';
 
-export interface Request {
-  method: string;
-  /** The path below the base URL (e.g. /tasks/browser-use/). */
-  path: string;
-  url: URL;
-  params: string[];
-  /** The body's data; a form is read through `spec` (how the operation's serializer reads each field). */
-  body: (spec: FormSpec) => Record<string, unknown>;
-}
+export type { Answer, Request, Route, Services } from './route-types.js';
 
-/** An answer: `body` is serialized as JSON; `json` is a body already serialized. */
-export type Answer = { status: number; body?: unknown; json?: string };
-type Handler = (request: Request) => Answer | Promise<Answer>;
-
-export interface Route {
-  pattern: RegExp;
-  methods: Record<string, Handler>;
-  /** Routes that take no API key (the inbound agent webhook). */
-  public?: boolean;
-}
-
-/** What the routes work on: the records (with the clock) and the task lifecycle. */
-export interface Services {
-  state: State;
-  lifecycle: Lifecycle;
-}
-
-/** The id segment of a DRF router route: anything but `/` and `.`; a malformed id is then a JSON 404. */
-export const ROUTER_ID = '([^/.]+)';
 /** The id segment of an explicit `<uuid:...>` path: anything else does not match (Django's HTML 404). */
 const UUID_ID = `(${UUID_PATTERN})`;
-
-/** The router route's id, lower-cased; 404 JSON when it is not a UUID (DRF's get_object_or_404). */
-export function routerId(request: Request): string {
-  const id = request.params[0] as string;
-  if (!isUuid(id)) throw notFound();
-  return id.toLowerCase();
-}
 
 const PENDING_ONLY = 'Task can be modified only while it is PENDING.';
 
@@ -52,36 +17,45 @@ const PENDING_ONLY = 'Task can be modified only while it is PENDING.';
 export function buildRoutes(services: Services): Route[] {
   const { state, lifecycle } = services;
 
-  // A browser-use agent behind a deleted persistent agent is gone from the agent routes (404) but
-  // keeps its name and its tasks, which the standalone routes still show.
-  const agentById = (id: string) => {
-    const agent = state.agents.get(id.toLowerCase());
-    if (!agent || state.hiddenAgents.has(agent.id)) throw notFound();
+  // A browser-use agent behind a deleted persistent agent is gone from the agent routes (their
+  // queryset leaves it out) but keeps its name and its tasks, which the standalone routes still show.
+  const routerAgent = (request: Request) => {
+    const agent = state.agents.get(routerId(request));
+    if (!agent || state.hiddenAgents.has(agent.id)) throw noMatch('BrowserUseAgent');
     return agent;
   };
-  const routerAgent = (request: Request) => agentById(routerId(request));
   const describe = (agent: AgentRecord) => agentDetail(agent, state.persistentOf(agent.id));
 
-  /** The browser-use agent of an agent-scoped task route, or null on the standalone routes. */
-  const scopeOf = (request: Request): string | null => (request.path.startsWith('/agents/browser-use/') ? agentById(request.params[0] as string).id : null);
+  /**
+   * The browser-use agent of an agent-scoped task route, or null on the standalone routes. As the
+   * service's get_queryset: an unknown agent names the model; a hidden one is _validate_agent_access's bare 404.
+   */
+  const scopeOf = (request: Request): string | null => {
+    if (!request.path.startsWith('/agents/browser-use/')) return null;
+    const agent = state.agents.get((request.params[0] as string).toLowerCase());
+    if (!agent) throw noMatch('BrowserUseAgent');
+    if (state.hiddenAgents.has(agent.id)) throw notFound();
+    return agent.id;
+  };
   const taskOf = (request: Request): TaskRecord => {
     const agentId = scopeOf(request);
     const task = state.tasks.get((request.params[request.params.length - 1] as string).toLowerCase());
-    if (!task || (agentId !== null && task.agent_id !== agentId)) throw notFound();
+    if (!task || (agentId !== null && task.agent_id !== agentId)) throw noMatch('BrowserUseAgentTask');
     return task;
   };
   /** The task serializer's checks; `agent` must name an existing browser-use agent (any, hidden included). */
   const taskBody = (request: Request) => checkTaskBody(request.body(TASK_FORM), (id) => state.agents.has(id));
 
   const createTask = async (request: Request): Promise<Answer> => {
-    const scope = scopeOf(request);
+    // The serializer validates the body first; perform_create then looks the route's agent up.
     const body = taskBody(request);
     if (body.agent && state.hiddenAgents.has(body.agent)) throw fieldError('agent', 'Specified agent has been deleted.');
+    const scope = scopeOf(request);
     // The agent-scoped route runs the task under its agent; the standalone one under the body's `agent`, if any.
     const agentId = scope ?? body.agent ?? null;
     const prompt = body.prompt ?? null;
     if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to create a new task.' });
-    if (prompt?.includes('[server-error]')) throw new HttpError(500, { detail: 'Internal server error.', error_id: state.newId() });
+    if (prompt?.includes('[server-error]')) throw serverError(state.newId());
     const task = state.newTask({
       agent_id: agentId,
       prompt,
@@ -151,7 +125,9 @@ export function buildRoutes(services: Services): Route[] {
     const agent = routerAgent(request);
     const name = checkAgentName(request.body(AGENT_FORM).name, required);
     if (name !== undefined && name !== agent.name) {
-      uniqueName(state, name);
+      // The model's save() runs full_clean, whose unique-constraint error perform_update does not
+      // catch: the service answers 500 and keeps the old name (a client must not retry it).
+      if (nameTaken(state, name)) throw serverError(state.newId());
       agent.name = name;
     }
     agent.updated_at = state.now();
@@ -166,7 +142,8 @@ export function buildRoutes(services: Services): Route[] {
         GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, (agent) => agentListItem(agent, state.persistentOf(agent.id))) }),
         POST: (request) => {
           const name = checkAgentName(request.body(AGENT_FORM).name, true) as string;
-          uniqueName(state, name);
+          // full_clean's unique-constraint error, which perform_create turns into a 400 as it is.
+          if (nameTaken(state, name)) throw new HttpError(400, { __all__: ['Browser use agent with this User and Name already exists.'] });
           return { status: 201, body: describe(state.newAgent(name)) };
         },
       },
@@ -186,23 +163,14 @@ export function buildRoutes(services: Services): Route[] {
     },
     ...taskRoutes('/tasks/browser-use/'),
     ...buildPersistentRoutes(services),
-    {
-      pattern: new RegExp(`^/webhooks/inbound/agents/${UUID_ID}/$`),
-      public: true,
-      methods: {
-        POST: () => ({
-          status: 202,
-          body: { accepted: true, webhookId: state.newId(), webhookName: 'emulated inbound webhook', messageId: state.newId(), queued: true, receivedAt: state.now() },
-        }),
-      },
-    },
+    inboundWebhookRoute(state),
   ];
 }
 
-function uniqueName(state: State, name: string): void {
-  for (const agent of state.agents.values()) {
-    if (agent.name === name) throw fieldError('name', 'You already have an agent with this name.');
-  }
+/** Whether any of the user's browser-use agents (hidden ones included) has the name: the model's unique (user, name). */
+function nameTaken(state: State, name: string): boolean {
+  for (const agent of state.agents.values()) if (agent.name === name) return true;
+  return false;
 }
 
 /**
