@@ -677,7 +677,7 @@ complete -c agentctl -n '__agentctl_at persistent message' -l recipient -x -d 't
 complete -c agentctl -n '__agentctl_at persistent message' -l subject -x -d 'subject line (email)'
 complete -c agentctl -n '__agentctl_at persistent message' -l metadata -x -d 'extra JSON object: inline, @file or - for stdin'
 complete -c agentctl -n '__agentctl_at persistent message' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at persistent chat' -l sender -x -d 'who you are on the web channel (default $USER)'
+complete -c agentctl -n '__agentctl_at persistent chat' -l sender -x -d 'who you are on the web channel (default: the owner\'s web address, web://user/<user_id>/agent/<id>)'
 complete -c agentctl -n '__agentctl_at persistent chat' -l reply-timeout -x -d 'without a terminal: how long to wait for the replies once the input ends'
 complete -c agentctl -n '__agentctl_at persistent chat' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent status' -l watch -x -d 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped'
