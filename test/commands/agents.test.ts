@@ -133,12 +133,12 @@ describe('pagination', () => {
     await cli(['agents', 'create', '--name', 'clash-taken']);
     const other = JSON.parse((await cli(['agents', 'create', '--name', 'clash-other', '--json'])).stdout) as { id: string };
     for (const verb of ['replace', 'update']) {
-      emulator.requests.length = 0;
+      const before = emulator.requests.length;
       const result = await cli(['agents', verb, other.id, '--name', 'clash-taken']);
       expect(result.exitCode, verb).toBe(1);
       expect(result.stderr).toMatch(/500/);
       expect(result.stderr).toMatch(/check before sending it again/);
-      expect(emulator.requests.filter((request) => request.path.startsWith(`/agents/browser-use/${other.id}/`)).map((request) => request.method), verb).toEqual([verb === 'replace' ? 'PUT' : 'PATCH']);
+      expect(emulator.requests.slice(before).filter((request) => request.path.startsWith(`/agents/browser-use/${other.id}/`)).map((request) => request.method), verb).toEqual([verb === 'replace' ? 'PUT' : 'PATCH']);
     }
   });
 });
