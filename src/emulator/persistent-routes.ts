@@ -49,141 +49,8 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   };
   for (const agent of state.persistentAgents.values()) armSchedule(agent);
 
-  const agentById = (request: Request): PersistentAgentRecord => {
-    const agent = state.persistentAgents.get(routerId(request));
-    if (!agent) throw noMatch('PersistentAgent');
-    settleDescription(agent);
-    return agent;
-  };
-
-  const create = (request: Request): Answer => {
-    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
-    const name = changes.name ?? generatedName(state);
-    // The service creates the browser-use agent first, under the same whole name: a name any
-    // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
-    if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
-    if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
-    // provision() checks the template after the agents are saved, in one transaction: nothing stays.
-    // The emulator has no templates, nor personal MCP servers (mcp_servers.update_agent_personal_servers).
-    if (changes.template_code) throw new HttpError(400, { non_field_errors: [`Unknown template code '${changes.template_code}'.`] });
-    checkPersonalServers(changes.enabled_personal_server_ids);
-    const legacy = state.newAgent(name);
-    const stamp = legacy.created_at;
-    const agent: PersistentAgentRecord = {
-      id: state.newId(),
-      name,
-      charter: '',
-      short_description: '',
-      descriptionStale: false,
-      schedule: null,
-      schedule_snapshot: null,
-      is_active: true,
-      life_state: 'active',
-      whitelist_policy: 'manual',
-      contact_approval_mode: 'require_approval',
-      preferred_llm_tier: 'standard',
-      daily_credit_limit: null,
-      // The model's default (timezone.now) stamps it at creation.
-      last_interaction_at: stamp,
-      created_at: stamp,
-      updated_at: stamp,
-      browser_use_agent_id: legacy.id,
-      preferred_contact_endpoint_id: null,
-      // The model's default; create passes no proactive_opt_in to provision(), whatever was sent.
-      proactive_opt_in: true,
-      proactive_last_trigger_at: null,
-      template_code: null,
-      personal_mcp_server_ids: [],
-      seq: state.nextSeq(),
-      events: [],
-    };
-    // Create writes the fields provision() and the serializer's post-create updates take, not these.
-    const { proactive_opt_in: _optIn, schedule_snapshot: _snapshot, ...written } = changes;
-    apply(agent, written);
-    state.addPersistentAgent(agent);
-    seed(state, agent);
-    armSchedule(agent);
-    return { status: 201, body: persistentDetail(agent) };
-  };
-
-  const update = (request: Request): Answer => {
-    const agent = agentById(request);
-    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
-    // Renaming checks only the persistent agents (the model's constraint, a non-field error).
-    if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
-    const charter = agent.charter;
-    apply(agent, changes);
-    agent.updated_at = state.now();
-    if (agent.charter !== charter) seed(state, agent);
-    armSchedule(agent);
-    // Saved before the servers are applied, outside a transaction: the other changes stay.
-    checkPersonalServers(changes.enabled_personal_server_ids);
-    return { status: 200, body: persistentDetail(agent) };
-  };
-
-  // activate_agent (api/services/agent_lifecycle.py) and the deactivate view: no timeline event.
-  const setActive = (request: Request, active: boolean): Answer => {
-    const agent = agentById(request);
-    let updated = agent.is_active !== active;
-    if (active && agent.life_state !== 'active') {
-      updated = true;
-      agent.life_state = 'active';
-      if (agent.schedule === null && agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
-    }
-    agent.is_active = active;
-    if (updated) {
-      agent.updated_at = state.now();
-      if (active) agent.last_interaction_at = agent.updated_at;
-    }
-    armSchedule(agent);
-    return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
-  };
-
-  const sendMessage = (request: Request): Answer => {
-    const agent = agentById(request);
-    // A paused agent answers 409 before the body is read (a malformed body gets the 409 too); the
-    // service links its web console's page of the agent (on the emulator's origin here).
-    if (!agent.is_active) throw new HttpError(409, inactivePayload(agent, request.url.origin));
-    const input = checkMessageBody(request.body(MESSAGE_FORM));
-    // The recipient is resolved (400) before the sender is checked (403), as create_message does.
-    const recipient = input.recipient ?? agentAddress(agent, input.channel);
-    if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
-    if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
-    const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
-    const event = appendMessage(state, agent, message);
-    agent.last_interaction_at = event.timestamp;
-    // ingest_inbound_message wakes an expired (but active) agent, restoring its schedule.
-    if (agent.life_state === 'expired') {
-      agent.life_state = 'active';
-      if (agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
-      armSchedule(agent);
-    }
-    const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
-    state.messageTasks.set(task.id, { agentId: agent.id, message });
-    lifecycle.start(task);
-    return { status: 201, body: { event: eventBody(event) } };
-  };
-
-  const webTasks = (request: Request): Answer => {
-    const agent = agentById(request);
-    const params = request.url.searchParams;
-    const status = params.get('status') || undefined;
-    if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, { status: ['Invalid status filter.'] });
-    const limit = parseLimit(params.get('limit') || String(PAGE_LIMITS.webTasks.default), PAGE_LIMITS.webTasks.max);
-    const results: ReturnType<typeof taskListItem>[] = [];
-    for (const task of state.tasksOf(agent.browser_use_agent_id).newest()) {
-      if (results.length >= limit) break;
-      if (status === undefined || task.status === status) results.push(taskListItem(task));
-    }
-    return { status: 200, body: { results, limit } };
-  };
-
-  const preview = (request: Request): Answer => {
-    agentById(request);
-    const { expression, schedule } = checkPreviewSchedule(request.body(PREVIEW_FORM).schedule);
-    if (expression === null || schedule === undefined) return { status: 200, body: { valid: true, disabled: true, description: null } };
-    return { status: 200, body: { valid: true, disabled: false, description: describeSchedule(schedule) } };
-  };
+  const ctx: Ctx = { state, lifecycle, armSchedule };
+  const agentById = (request: Request) => findAgent(state, request);
 
   const ID = ROUTER_ID;
   return [
@@ -191,15 +58,15 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       pattern: /^\/agents\/$/,
       methods: {
         GET: (request) => ({ status: 200, body: paginate(state.persistentList, request.url, persistentListItem) }),
-        POST: create,
+        POST: (request) => createAgent(ctx, request),
       },
     },
     {
       pattern: new RegExp(`^/agents/${ID}/$`),
       methods: {
         GET: (request) => ({ status: 200, body: persistentDetail(agentById(request)) }),
-        PUT: update,
-        PATCH: update,
+        PUT: (request) => updateAgent(ctx, request),
+        PATCH: (request) => updateAgent(ctx, request),
         DELETE: (request) => {
           // Soft delete: gone from the API; its browser-use agent and tasks stay.
           const agent = agentById(request);
@@ -209,9 +76,9 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         },
       },
     },
-    { pattern: new RegExp(`^/agents/${ID}/activate/$`), methods: { POST: (request) => setActive(request, true) } },
-    { pattern: new RegExp(`^/agents/${ID}/deactivate/$`), methods: { POST: (request) => setActive(request, false) } },
-    { pattern: new RegExp(`^/agents/${ID}/messages/$`), methods: { POST: sendMessage } },
+    { pattern: new RegExp(`^/agents/${ID}/activate/$`), methods: { POST: (request) => setActive(ctx, request, true) } },
+    { pattern: new RegExp(`^/agents/${ID}/deactivate/$`), methods: { POST: (request) => setActive(ctx, request, false) } },
+    { pattern: new RegExp(`^/agents/${ID}/messages/$`), methods: { POST: (request) => sendMessage(ctx, request) } },
     { pattern: new RegExp(`^/agents/${ID}/processing-status/$`), methods: { GET: (request) => ({ status: 200, body: processing(state, agentById(request)) }) } },
     {
       pattern: new RegExp(`^/agents/${ID}/timeline/$`),
@@ -223,9 +90,158 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         },
       },
     },
-    { pattern: new RegExp(`^/agents/${ID}/web-tasks/$`), methods: { GET: webTasks } },
-    { pattern: new RegExp(`^/agents/${ID}/schedule/preview/$`), methods: { POST: preview } },
+    { pattern: new RegExp(`^/agents/${ID}/web-tasks/$`), methods: { GET: (request) => webTasks(state, request) } },
+    { pattern: new RegExp(`^/agents/${ID}/schedule/preview/$`), methods: { POST: (request) => preview(state, request) } },
   ];
+}
+
+/** What the persistent-agent handlers work with. */
+interface Ctx {
+  state: State;
+  lifecycle: Services['lifecycle'];
+  /** (Re)schedules an agent's next scheduled run, or clears it. */
+  armSchedule(agent: PersistentAgentRecord): void;
+}
+
+/** The agent a router route names (a malformed id: bare 404; an unknown one: the model's), its description brought up to date. */
+function findAgent(state: State, request: Request): PersistentAgentRecord {
+  const agent = state.persistentAgents.get(routerId(request));
+  if (!agent) throw noMatch('PersistentAgent');
+  settleDescription(agent);
+  return agent;
+}
+
+function createAgent(ctx: Ctx, request: Request): Answer {
+  const { state, armSchedule } = ctx;
+  const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+  const name = changes.name ?? generatedName(state);
+  // The service creates the browser-use agent first, under the same whole name: a name any
+  // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
+  if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
+  if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
+  // provision() checks the template after the agents are saved, in one transaction: nothing stays.
+  // The emulator has no templates, nor personal MCP servers (mcp_servers.update_agent_personal_servers).
+  if (changes.template_code) throw new HttpError(400, { non_field_errors: [`Unknown template code '${changes.template_code}'.`] });
+  checkPersonalServers(changes.enabled_personal_server_ids);
+  const legacy = state.newAgent(name);
+  const stamp = legacy.created_at;
+  const agent: PersistentAgentRecord = {
+    id: state.newId(),
+    name,
+    charter: '',
+    short_description: '',
+    descriptionStale: false,
+    schedule: null,
+    schedule_snapshot: null,
+    is_active: true,
+    life_state: 'active',
+    whitelist_policy: 'manual',
+    contact_approval_mode: 'require_approval',
+    preferred_llm_tier: 'standard',
+    daily_credit_limit: null,
+    // The model's default (timezone.now) stamps it at creation.
+    last_interaction_at: stamp,
+    created_at: stamp,
+    updated_at: stamp,
+    browser_use_agent_id: legacy.id,
+    preferred_contact_endpoint_id: null,
+    // The model's default; create passes no proactive_opt_in to provision(), whatever was sent.
+    proactive_opt_in: true,
+    proactive_last_trigger_at: null,
+    template_code: null,
+    personal_mcp_server_ids: [],
+    seq: state.nextSeq(),
+    events: [],
+  };
+  // Create writes the fields provision() and the serializer's post-create updates take, not these.
+  const { proactive_opt_in: _optIn, schedule_snapshot: _snapshot, ...written } = changes;
+  apply(agent, written);
+  state.addPersistentAgent(agent);
+  seed(state, agent);
+  armSchedule(agent);
+  return { status: 201, body: persistentDetail(agent) };
+}
+
+function updateAgent(ctx: Ctx, request: Request): Answer {
+  const { state, armSchedule } = ctx;
+  const agent = findAgent(state, request);
+  const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+  // Renaming checks only the persistent agents (the model's constraint, a non-field error).
+  if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
+  const charter = agent.charter;
+  apply(agent, changes);
+  agent.updated_at = state.now();
+  if (agent.charter !== charter) seed(state, agent);
+  armSchedule(agent);
+  // Saved before the servers are applied, outside a transaction: the other changes stay.
+  checkPersonalServers(changes.enabled_personal_server_ids);
+  return { status: 200, body: persistentDetail(agent) };
+}
+
+/** activate_agent (api/services/agent_lifecycle.py) and the deactivate view: no timeline event. */
+function setActive(ctx: Ctx, request: Request, active: boolean): Answer {
+  const { state, armSchedule } = ctx;
+  const agent = findAgent(state, request);
+  let updated = agent.is_active !== active;
+  if (active && agent.life_state !== 'active') {
+    updated = true;
+    agent.life_state = 'active';
+    if (agent.schedule === null && agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
+  }
+  agent.is_active = active;
+  if (updated) {
+    agent.updated_at = state.now();
+    if (active) agent.last_interaction_at = agent.updated_at;
+  }
+  armSchedule(agent);
+  return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
+}
+
+function sendMessage(ctx: Ctx, request: Request): Answer {
+  const { state, lifecycle, armSchedule } = ctx;
+  const agent = findAgent(state, request);
+  // A paused agent answers 409 before the body is read (a malformed body gets the 409 too); the
+  // service links its web console's page of the agent (on the emulator's origin here).
+  if (!agent.is_active) throw new HttpError(409, inactivePayload(agent, request.url.origin));
+  const input = checkMessageBody(request.body(MESSAGE_FORM));
+  // The recipient is resolved (400) before the sender is checked (403), as create_message does.
+  const recipient = input.recipient ?? agentAddress(agent, input.channel);
+  if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
+  if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
+  const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
+  const event = appendMessage(state, agent, message);
+  agent.last_interaction_at = event.timestamp;
+  // ingest_inbound_message wakes an expired (but active) agent, restoring its schedule.
+  if (agent.life_state === 'expired') {
+    agent.life_state = 'active';
+    if (agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
+    armSchedule(agent);
+  }
+  const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
+  state.messageTasks.set(task.id, { agentId: agent.id, message });
+  lifecycle.start(task);
+  return { status: 201, body: { event: eventBody(event) } };
+}
+
+function webTasks(state: State, request: Request): Answer {
+  const agent = findAgent(state, request);
+  const params = request.url.searchParams;
+  const status = params.get('status') || undefined;
+  if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, { status: ['Invalid status filter.'] });
+  const limit = parseLimit(params.get('limit') || String(PAGE_LIMITS.webTasks.default), PAGE_LIMITS.webTasks.max);
+  const results: ReturnType<typeof taskListItem>[] = [];
+  for (const task of state.tasksOf(agent.browser_use_agent_id).newest()) {
+    if (results.length >= limit) break;
+    if (status === undefined || task.status === status) results.push(taskListItem(task));
+  }
+  return { status: 200, body: { results, limit } };
+}
+
+function preview(state: State, request: Request): Answer {
+  findAgent(state, request);
+  const { expression, schedule } = checkPreviewSchedule(request.body(PREVIEW_FORM).schedule);
+  if (expression === null || schedule === undefined) return { status: 200, body: { valid: true, disabled: true, description: null } };
+  return { status: 200, body: { valid: true, disabled: false, description: describeSchedule(schedule) } };
 }
 
 function append(state: State, agent: PersistentAgentRecord, kind: EventKind, data: (seq: number, cursor: string, timestamp: string) => Record<string, unknown>): TimelineEvent {
