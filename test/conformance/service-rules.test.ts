@@ -186,3 +186,61 @@ describe('smaller rules', () => {
     expect(await h.raw('POST', '/tasks/browser-use/', undefined, { rawBody: 'null' })).toMatchObject({ status: 400, body: { non_field_errors: ['No data provided'] } });
   });
 });
+
+describe('every field as its DRF 3.16 / Django field class (rest_framework/fields.py, django/core/validators.py)', () => {
+  const task = (fields: Record<string, unknown>) => h.raw('POST', '/tasks/browser-use/', { prompt: 'x', ...fields });
+  const agent = (fields: Record<string, unknown>) => h.raw('POST', '/agents/', { name: name('fields'), ...fields });
+
+  it('CharField: Python\'s strip, null and surrogate characters refused, every problem at once', async () => {
+    expect((await task({ prompt: '\x1f padded \x85' })).body).toMatchObject({ prompt: 'padded' });
+    expect((await task({ prompt: '\ufeffkept' })).body).toMatchObject({ prompt: '\ufeffkept' });
+    expect((await task({ prompt: 'a\x00b' })).body).toEqual({ prompt: ['Null characters are not allowed.'] });
+    expect((await task({ prompt: 'lone \ud800 surrogate' })).body).toEqual({ prompt: ['Surrogate characters are not allowed: U+D800.'] });
+    expect((await h.raw('POST', '/agents/browser-use/', { name: `${'x'.repeat(256)}\x00` })).body).toEqual({
+      name: ['Ensure this field has no more than 255 characters.', 'Null characters are not allowed.'],
+    });
+  });
+
+  it('BooleanField: only the listed spellings, as written (no trimming, no case folding)', async () => {
+    for (const value of ['True', 'YES', 'on', 1, 1.0, 't']) expect((await task({ requires_vision: value })).body, String(value)).toMatchObject({ requires_vision: true });
+    for (const value of ['tRuE', ' true', 'Yes ', 2, 'enabled']) expect((await task({ requires_vision: value })).body, String(value)).toEqual({ requires_vision: ['Must be a valid boolean.'] });
+  });
+
+  it('IntegerField: Python\'s int() after a trailing ".0" goes (underscores, signs), and at most 1000 characters', async () => {
+    expect((await task({ wait: '2_000' })).body).toEqual({ wait: ['Ensure this value is less than or equal to 1350.'] });
+    expect((await task({ wait: ' 0_0.0 ' })).status).toBe(201);
+    expect((await agent({ daily_credit_limit: ' +4_0.00 ' })).body).toMatchObject({ daily_credit_limit: 40 });
+    expect((await agent({ daily_credit_limit: true })).body).toEqual({ daily_credit_limit: ['A valid integer is required.'] });
+    expect((await task({ wait: '1'.repeat(1001) })).body).toEqual({ wait: ['String value too large.'] });
+  });
+
+  it('DecimalField: Python\'s Decimal (underscores, no NaN or Infinity), at most 1000 characters', async () => {
+    expect((await task({ credits_cost: '1_000.5' })).body).toMatchObject({ credits_cost: '1000.500' });
+    for (const value of ['NaN', 'Infinity', '-inf', 'True']) expect((await task({ credits_cost: value })).body, value).toEqual({ credits_cost: ['A valid number is required.'] });
+    expect((await task({ credits_cost: '1'.repeat(1001) })).body).toEqual({ credits_cost: ['String value too large.'] });
+  });
+
+  it('URLField: Django\'s URLValidator (a domain with a TLD, localhost or an IP; no spaces; http(s)/ftp(s)), then the serializer\'s http/https', async () => {
+    for (const url of ['http://localhost:8080/hook', 'https://hooks.example.com/x?y=1#z', 'http://127.0.0.1/', 'http://[::1]:9000/', 'https://user:pw@xn--bcher-kva.example/']) {
+      expect((await task({ webhook: url })).status, url).toBe(201);
+    }
+    for (const url of ['http://intranet/hook', 'http:/hooks.example.com', 'http://hooks.example.com/a b', 'http://my_host.example.com/', 'http://-bad.example.com/', 'mailto:a@b.example', `https://example.com/${'a'.repeat(2048)}`]) {
+      expect((await task({ webhook: url })).body, url).toEqual({ webhook: ['Enter a valid URL.'] });
+    }
+    expect((await task({ webhook: 'FTP://files.example.com/x' })).body).toEqual({ webhook: ['webhook must use http or https.'] });
+  });
+
+  it('ChoiceField: null is "may not be null"; another value is named as Python prints it', async () => {
+    expect((await agent({ life_state: null })).body).toEqual({ life_state: ['This field may not be null.'] });
+    expect((await agent({ whitelist_policy: true })).body).toEqual({ whitelist_policy: ['"True" is not a valid choice.'] });
+    expect((await agent({ contact_approval_mode: ['a', 1] })).body).toEqual({ contact_approval_mode: ['"[\'a\', 1]" is not a valid choice.'] });
+    expect((await agent({ preferred_llm_tier: false })).body).toEqual({ preferred_llm_tier: ['Object with key=False does not exist.'] });
+  });
+
+  it('a blank schedule_snapshot stays blank; list items read as UUIDField reads them', async () => {
+    const created = await newAgent();
+    expect(await h.api('PATCH', `/agents/${created.id}/`, { schedule_snapshot: '' })).toMatchObject({ schedule_snapshot: '' });
+    const braced = '{ABCDEF00-0000-4000-8000-000000000001}';
+    expect((await h.raw('PATCH', `/agents/${created.id}/`, { enabled_personal_server_ids: [braced, 'nope'] })).body).toEqual({ enabled_personal_server_ids: { '1': ['Must be a valid UUID.'] } });
+  });
+});
