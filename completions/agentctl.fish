@@ -727,7 +727,7 @@ complete -c agentctl -n '__agentctl_at emulator' -l task-duration -x -d 'how lon
 complete -c agentctl -n '__agentctl_at emulator' -l latency -x -d 'extra delay before every response'
 complete -c agentctl -n '__agentctl_at emulator' -l faults -x -d 'inject faults, e.g. "503@10%, 429@5%/2, reset@1%, latency=200ms" or "POST /tasks/* => 500@50%"'
 complete -c agentctl -n '__agentctl_at emulator' -l seed -x -d 'repeatable ids and fault draws (the same seed and requests give the same answers)'
-complete -c agentctl -n '__agentctl_at emulator' -l state -r -F -d 'load the records from FILE at start (if it exists) and save them there on stop'
+complete -c agentctl -n '__agentctl_at emulator' -l state -r -F -d 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)'
 complete -c agentctl -n '__agentctl_at emulator' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at webhook-listen' -a 'replay' -d 'resend (or list) events captured by webhook-listen --output, in order, through the forwarder'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l host -x -d 'address to listen on'
