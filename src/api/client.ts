@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
 import { PooledTransport } from './pooled-transport.js';
 import { BodyTooLargeError, HttpTransport, type HttpResponse, type Transport } from './transport.js';
-import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, SAFE_METHODS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
 import { apiBase, resolveApiPath } from './url.js';
 import { UsageError } from '../errors.js';
 import { LIMITS } from '../contract/validate.js';
@@ -167,8 +167,9 @@ export class ApiClient {
         const asked = parseRetryAfter(headers['retry-after'], this.clock.now(), headerValue(headers.date));
         const retryAfterMs = asked === undefined ? undefined : Math.min(asked, RETRY_AFTER_CEILING_MS);
         const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now(), askedMs: asked, header: headerValue(headers['retry-after']) };
-        // A gateway error on a create does not say whether the service carried it out.
-        const uncertain = status >= 500 && !IDEMPOTENT_METHODS.has(method);
+        // A gateway error on a create, or the service's own 500 on any write (not repeated, see
+        // mayRepeat), does not say whether the service carried it out.
+        const uncertain = status >= 500 && (!IDEMPOTENT_METHODS.has(method) || (status === 500 && !SAFE_METHODS.has(method)));
         const error = new ApiError(status, body, method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
         const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
         if (attempt >= (options.retries ?? this.retry.retries) || tooLong || !mayRepeat(method, { status })) throw error;

@@ -248,7 +248,8 @@ export function describeErrorBody(body: unknown, prefix = '', depth = 0): string
     if (key === 'message' && typeof value === 'string') continue;
     if (key === 'code' && typeof record.message === 'string') continue;
     const field = oneLine(key);
-    if (key === 'non_field_errors') {
+    // Django's model validation says `__all__` where DRF says `non_field_errors`: both are the record's, not a field's.
+    if (key === 'non_field_errors' || key === '__all__') {
       lines.push(...describeErrorBody(value, prefix, depth + 1));
     } else if (key === 'error_id' || key === 'reactivation_url') {
       lines.push(`${prefix}${key.replace('_', ' ')}: ${oneLine(String(value))}`);

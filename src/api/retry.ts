@@ -6,6 +6,9 @@
 /** Methods whose repetition cannot create a second record. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
+/** Methods that change nothing (reads). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const TRANSIENT_NETWORK_CODES = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
@@ -60,14 +63,23 @@ export function neverSent(code: string | undefined): boolean {
  * do the work twice: idempotent methods, a 429 (the service did nothing), a connection that was
  * never made, or a sender that declares its requests repeatable (the webhook forwarder: receivers
  * get at-least-once delivery).
+ *
+ * A 500 to a write is not transient: the service's own code failed on this request (the service
+ * answers a rename onto a taken name with 500), so the same request fails the same way, and the
+ * service, whose writes are not all in one transaction, may have done part of it. A read may try
+ * again; a write is reported at once with how to check (a 502/503/504 comes from a gateway or a
+ * restart and is still repeated for idempotent methods).
  */
 export function mayRepeat(method: string, failure: Failure, options: { repeatable?: boolean } = {}): boolean {
+  const verb = method.toUpperCase();
   if ('status' in failure) {
     if (!isTransientStatus(failure.status)) return false;
-    return failure.status === 429 || options.repeatable === true || IDEMPOTENT_METHODS.has(method.toUpperCase());
+    if (failure.status === 429 || options.repeatable === true) return true;
+    if (failure.status === 500 && !SAFE_METHODS.has(verb)) return false;
+    return IDEMPOTENT_METHODS.has(verb);
   }
   if (!isTransientNetworkCode(failure.code)) return false;
-  return neverSent(failure.code) || options.repeatable === true || IDEMPOTENT_METHODS.has(method.toUpperCase());
+  return neverSent(failure.code) || options.repeatable === true || IDEMPOTENT_METHODS.has(verb);
 }
 
 /** Exponential backoff with jitter: attempt 0 waits base/2..base, then 2x, 4x ... capped. */

@@ -16,7 +16,18 @@ export function fieldError(field: string, message: string): HttpError {
   return new HttpError(400, { [field]: [message] });
 }
 
+/** A bare Http404 (DRF's generics.get_object_or_404 on a malformed id, or a view's own `raise Http404`). */
 export const notFound = (): HttpError => new HttpError(404, { detail: 'Not found.' });
+
+/**
+ * A well-formed id that names no record: Django's get_object_or_404 says which model it looked in
+ * ("No PersistentAgent matches the given query."), and DRF passes the text on as the 404's detail.
+ */
+export const noMatch = (model: 'BrowserUseAgent' | 'BrowserUseAgentTask' | 'PersistentAgent'): HttpError =>
+  new HttpError(404, { detail: `No ${model} matches the given query.` });
+
+/** The service's answer to an exception its views do not catch (its JSON exception handler). */
+export const serverError = (errorId: string): HttpError => new HttpError(500, { detail: 'Internal server error.', error_id: errorId });
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   sendJsonText(res, status, JSON.stringify(body));
@@ -99,7 +110,9 @@ export function parseJsonBody(text: string): Record<string, unknown> {
     const message = text.trim() === '' ? `Expecting value: ${pythonPosition(text, text.length)}` : (error as Error).message;
     throw new HttpError(400, { detail: `JSON parse error - ${message}` });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  // JSON null is "no data" to a serializer: its validate_empty_values refuses it before any field.
+  if (value === null) throw new HttpError(400, { non_field_errors: ['No data provided'] });
+  if (typeof value !== 'object' || Array.isArray(value)) {
     throw new HttpError(400, { non_field_errors: ['Invalid data. Expected a dictionary, but got ' + (Array.isArray(value) ? 'list' : pythonType(value)) + '.'] });
   }
   return value as Record<string, unknown>;

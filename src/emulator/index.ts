@@ -1,24 +1,21 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { writeFileAtomically } from '../contract/atomic-write.js';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
 import { ManualClock, systemClock, type Clock } from './clock.js';
-import { BodyTooLarge, HttpError, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
-import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
+import { Faults } from './faults.js';
 import { Lifecycle } from './lifecycle.js';
-import { buildRoutes, type Request as RouteInput, type Route } from './routes.js';
+import { buildRoutes } from './routes.js';
+import { BASE_PATH, createEmulatorServer, RequestLog, type RequestRecord } from './server.js';
 import { State, type StateSnapshot } from './state.js';
 import { readStateFile } from './state-file.js';
-import { Faults, FaultSpecError } from './faults.js';
+import { StateFileError, StateSaver, type LockProcess } from './state-saver.js';
 import { WebhookSender } from './webhook.js';
 
 export { PROMPT_MARKERS } from './lifecycle.js';
 export { ManualClock, systemClock, type Clock } from './clock.js';
 export { State, type StateSnapshot } from './state.js';
 export { parseFaults, FaultSpecError } from './faults.js';
+export { REQUEST_LOG_SIZE, type RequestRecord } from './server.js';
+export { DEFAULT_SAVE_INTERVAL_MS, StateFileError, type LockProcess } from './state-saver.js';
 
 export interface EmulatorOptions {
   /** Port to listen on; 0 picks a free one (default 8787). */
@@ -39,22 +36,17 @@ export interface EmulatorOptions {
   faults?: string;
   /** Makes ids and fault draws repeatable: the same seed and requests give the same ids and faults. */
   seed?: number;
-  /** A JSON file the records are loaded from at start (when it exists) and saved to on close. */
+  /**
+   * A JSON file the records are loaded from at start (when it exists), saved to while running (see
+   * saveIntervalMs) and on close. One emulator at a time: a second one on the same file refuses it.
+   */
   stateFile?: string;
+  /** With stateFile: how often (on the emulator's clock) the records are saved if anything changed (default 2 s). */
+  saveIntervalMs?: number;
+  /** With stateFile: this process, as the file's lock names its holder (a lock whose process is gone is taken over at once). */
+  process?: LockProcess;
   /** Completion webhooks delivered at once at most (default 16); the others wait their turn. */
   webhookConcurrency?: number;
-}
-
-/** One request as the emulator saw it (the request log). */
-export interface RequestRecord {
-  method: string;
-  /** Path below the base URL (e.g. /tasks/browser-use/), with the query string. */
-  path: string;
-  status: number;
-  /** The injected fault, when one answered instead of the route: "503", "429", "reset", "outage". */
-  fault?: string;
-  /** The emulator clock's time when the request arrived (ms since the epoch). */
-  at: number;
 }
 
 export interface RunningEmulator {
@@ -77,205 +69,55 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-const BASE_PATH = '/api/v1';
-/** The emulator's own control routes: outside the service's base path, so they cannot collide with it. */
-const CONTROL_PATH = '/_emulator/';
-/** How many requests the log keeps at least (the latest). */
-export const REQUEST_LOG_SIZE = 10_000;
-
-/** A request path nothing in which a URL parser would change: no dots, escapes, query, `//` start or backslash. */
-const PLAIN_PATH = /^\/(?!\/)[\w\-/]*$/;
-
-/** The base of each Host header's URLs, checked once: a host the URL parser refuses fails every request it sends (500). */
-const bases = new Map<string, string>();
-function baseFor(host = 'localhost'): string {
-  let base = bases.get(host);
-  if (base === undefined) {
-    base = new URL(`http://${host}`).href;
-    if (bases.size >= 64) bases.clear(); // a client naming many hosts does not grow it
-    bases.set(host, base);
-  }
-  return base;
-}
-
-/** What a route sees of a request: its URL is parsed only if the route reads it (a create does not). */
-class RouteRequest implements RouteInput {
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    private readonly parse: () => URL,
-    readonly params: string[],
-    readonly body: RouteInput['body'],
-  ) {}
-
-  get url(): URL {
-    return this.parse();
-  }
-}
-
 /** The service version whose behaviour the emulator reproduces (see docs/emulator.md). */
 export const EMULATED_SERVICE = 'Gobii API 0.1.0 (OpenAPI 3.0.3 document of gobii-platform c9929bf, with docs/service-behaviour.md)';
 
 /** Starts the in-memory service: every route of the spec below /api/v1, behaving as documented. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const apiKey = options.apiKey ?? 'emulator-key';
   const log = options.log ?? (() => undefined);
-  const maxBody = options.maxBodyBytes ?? SERVICE_LIMITS.requestBodyBytes;
   const clock = options.clock ?? systemClock();
   const state = new State(clock, options.seed);
   const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000);
   const webhooks = new WebhookSender(state, log, options.webhookConcurrency);
   lifecycle.onEnd((task) => webhooks.deliver(task));
-  // Loaded before the routes are built, so the loaded agents' schedules are armed with them.
-  if (options.stateFile) {
-    await loadState(options.stateFile, state, lifecycle);
-    // Checked now, not at close: a state that cannot be saved would be lost when the emulator stops.
-    await checkSavable(options.stateFile);
-  }
-  const routes = buildRoutes({ state, lifecycle });
-  const faults = new Faults(options.faults ?? '', options.seed ?? 1);
-  const startedAt = clock.now();
-  let requests: RequestRecord[] = [];
-
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      log(`internal error: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { detail: 'Internal server error.' });
-    });
+  // The file is taken (locked, checked savable: a state that cannot be saved would be lost when the
+  // emulator stops) before it is read, and loaded before the routes are built, so the loaded agents'
+  // schedules are armed with them.
+  const saver = options.stateFile ? await StateSaver.open(options.stateFile, state, { clock, intervalMs: options.saveIntervalMs, process: options.process }) : undefined;
+  if (options.stateFile) await loadState(options.stateFile, state, lifecycle).catch(async (error: unknown) => {
+    await saver?.abandon();
+    throw error;
   });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = req.method ?? 'GET';
-    const target = req.url ?? '/';
-    // A plain path is read as it is; anything else goes through the URL parser (its ~2 us mattered
-    // to a create: the emulator bounds run-batch's throughput figure). Routes parse it when they read it.
-    const base = baseFor(req.headers.host);
-    let parsed = PLAIN_PATH.test(target) ? undefined : new URL(target, base);
-    const url = { pathname: parsed?.pathname ?? target, search: parsed?.search ?? '' };
-    const fullUrl = () => (parsed ??= new URL(target, base));
-    const record: RequestRecord = { method, path: `${url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname}${url.search}`, status: 0, at: clock.now() };
-    const control = url.pathname.startsWith(CONTROL_PATH);
-    if (!control) {
-      // The log keeps the latest requests only, so a long-running emulator does not grow without end.
-      if (requests.length >= 2 * REQUEST_LOG_SIZE) requests = requests.slice(-REQUEST_LOG_SIZE);
-      requests.push(record);
-      res.once('finish', () => (record.status = res.statusCode)); // stays 0 for a connection cut off
-    }
-    if (options.log) res.on('finish', () => log(`${method} ${url.pathname}${url.search} -> ${res.statusCode}${record.fault ? ` (fault: ${record.fault})` : ''}`));
-    let rawBody: string;
-    try {
-      rawBody = await readBody(req, maxBody);
-    } catch (error) {
-      if (!(error instanceof BodyTooLarge)) throw error;
-      sendTooLarge(res);
-      req.destroy();
-      return;
-    }
-    if (control) return controlRoute(method, url.pathname.slice(CONTROL_PATH.length), rawBody, res);
-    if (options.latencyMs) await state.clock.sleep(options.latencyMs);
-    if (url.pathname.startsWith(`${BASE_PATH}/`)) {
-      const decision = faults.decide(method, url.pathname.slice(BASE_PATH.length), clock.now() - startedAt);
-      if (decision.latencyMs > 0) await clock.sleep(decision.latencyMs);
-      if (decision.reset) {
-        record.fault = 'reset';
-        if (options.log) log(`${method} ${url.pathname}${url.search} -> connection reset (fault)`);
-        req.socket.resetAndDestroy();
-        return;
-      }
-      if (decision.status !== undefined) {
-        record.fault = decision.outage ? 'outage' : String(decision.status);
-        return sendFault(res, decision.status, decision.retryAfter, state);
-      }
-      if (decision.slowMs > 0) slowDown(res, decision.slowMs, clock);
-    }
-
-    if (!url.pathname.startsWith(`${BASE_PATH}/`)) return sendHtmlNotFound(res, url.pathname);
-    const path = url.pathname.slice(BASE_PATH.length);
-    // Without the trailing slash: GET and DELETE are redirected, other methods fail (as in Django).
-    if (!path.endsWith('/')) {
-      const slashed = findRoute(routes, `${path}/`);
-      if (slashed && (method === 'GET' || method === 'DELETE')) {
-        res.writeHead(301, { location: `${url.pathname}/${url.search}` });
-        return void res.end();
-      }
-      return sendHtmlNotFound(res, url.pathname);
-    }
-    const match = findRoute(routes, path);
-    if (!match) return sendHtmlNotFound(res, url.pathname);
-    const { route, params } = match;
-    if (!route.public) {
-      const key = req.headers['x-api-key'];
-      if (!key) return sendJson(res, 403, { detail: 'Authentication credentials were not provided.' });
-      if (key !== apiKey) return sendJson(res, 403, { detail: 'Invalid API key' });
-    }
-    const handler = route.methods[method];
-    if (!handler) return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
-    try {
-      // Read only when the handler asks, as DRF parses request.data on first use (a 409 comes first).
-      let parsed: ParsedBody | undefined;
-      const body = (spec: FormSpec) => bodyData((parsed ??= parseBody(rawBody, req.headers['content-type'])), spec, method === 'PATCH');
-      const answer = await handler(new RouteRequest(method, path, fullUrl, params, body));
-      if (answer.json !== undefined) sendJsonText(res, answer.status, answer.json);
-      else if (answer.body === undefined) sendEmpty(res, answer.status);
-      else sendJson(res, answer.status, answer.body);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      sendJson(res, error.status, error.body);
-    }
-  }
-
-  /** GET/PUT/DELETE /_emulator/faults, GET/DELETE /_emulator/requests, POST /_emulator/reset. */
-  function controlRoute(method: string, name: string, rawBody: string, res: ServerResponse): void {
-    const faultState = () => ({ spec: faults.describe().spec, seed: faults.describe().seed });
-    if (name === 'faults') {
-      if (method === 'GET') return sendJson(res, 200, faultState());
-      if (method === 'DELETE') {
-        faults.set('');
-        return sendJson(res, 200, faultState());
-      }
-      if (method === 'PUT' || method === 'POST') {
-        try {
-          const input = controlBody(rawBody);
-          faults.set(input.spec, input.seed);
-        } catch (error) {
-          if (error instanceof FaultSpecError || error instanceof SyntaxError) return sendJson(res, 400, { detail: error.message });
-          throw error;
-        }
-        return sendJson(res, 200, faultState());
-      }
-    } else if (name === 'requests') {
-      if (method === 'GET') return sendJson(res, 200, { requests });
-      if (method === 'DELETE') {
-        requests = [];
-        return sendEmpty(res, 204);
-      }
-    } else if (name === 'reset' && method === 'POST') {
-      reset();
-      return sendEmpty(res, 204);
-    } else {
-      return sendJson(res, 404, { detail: 'Not found. Control routes: /_emulator/faults, /_emulator/requests, /_emulator/reset.' });
-    }
-    return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
-  }
-
-  function reset(): void {
+  const faults = new Faults(options.faults ?? '', options.seed ?? 1);
+  const requests = new RequestLog();
+  const reset = () => {
     lifecycle.stop();
     state.clear();
-    requests = [];
-  }
-
-  async function save(file = options.stateFile): Promise<void> {
-    if (!file) throw new Error('no state file: pass one to save(file) or start with stateFile');
-    // Atomic, so a kill during the save never leaves a truncated state file.
-    await writeFileAtomically(file, `${JSON.stringify(state.snapshot())}\n`).catch((error: unknown) => {
-      throw new StateFileError(`cannot save the records to ${file}: ${(error as Error).message}`);
-    });
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8787, options.host ?? '127.0.0.1', resolve);
+    state.touch();
+    requests.clear();
+  };
+  const server = createEmulatorServer({
+    state,
+    clock,
+    routes: buildRoutes({ state, lifecycle }),
+    faults,
+    requests,
+    apiKey: options.apiKey ?? 'emulator-key',
+    maxBodyBytes: options.maxBodyBytes ?? SERVICE_LIMITS.requestBodyBytes,
+    latencyMs: options.latencyMs,
+    log: options.log,
+    reset,
   });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8787, options.host ?? '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    lifecycle.stop();
+    await saver?.abandon();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -295,78 +137,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       },
     },
     get requests() {
-      return requests;
+      return requests.records;
     },
     reset,
-    save,
+    save: (file) => {
+      if (saver) return saver.save(file);
+      if (!file) return Promise.reject(new Error('no state file: pass one to save(file) or start with stateFile'));
+      return StateSaver.saveOnce(file, state);
+    },
     close: async () => {
       lifecycle.stop();
       webhooks.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (options.stateFile) await save();
+      await saver?.close();
     },
   };
-}
-
-/** A state file (stateFile, --state) that cannot be read, is not the emulator's, or cannot be written. */
-export class StateFileError extends Error {}
-
-/** Throws a StateFileError saying why `file` could not be saved: its folder is missing or not writable. */
-async function checkSavable(file: string): Promise<void> {
-  const folder = dirname(file);
-  const info = await stat(folder).catch(() => undefined);
-  if (!info?.isDirectory()) throw new StateFileError(`cannot save to ${file}: the folder ${folder} does not exist`);
-  try {
-    await access(folder, constants.W_OK);
-  } catch {
-    throw new StateFileError(`cannot save to ${file}: the folder ${folder} is not writable`);
-  }
-}
-
-/** The body of PUT /_emulator/faults: JSON `{"spec": "...", "seed": N}`, or the spec as plain text. */
-function controlBody(text: string): { spec: string; seed?: number } {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{')) return { spec: trimmed };
-  const value = JSON.parse(trimmed) as { spec?: unknown; seed?: unknown };
-  if (typeof value.spec !== 'string') throw new FaultSpecError('give {"spec": "<faults>"} (and optionally "seed": <integer>)');
-  if (value.seed !== undefined && !Number.isInteger(value.seed)) throw new FaultSpecError('"seed" must be an integer');
-  return { spec: value.spec, ...(value.seed === undefined ? {} : { seed: value.seed as number }) };
-}
-
-/** An injected error answer, shaped as the service (500) or its proxy (502, 503) or a throttle (429) sends it. */
-function sendFault(res: ServerResponse, status: number, retryAfter: number | undefined, state: State): void {
-  if (status === 500) return sendJson(res, 500, { detail: 'Internal server error.', error_id: state.newId() });
-  if (status === 429) {
-    const seconds = retryAfter ?? 1;
-    const body = JSON.stringify({ detail: `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.` });
-    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(seconds), 'content-length': Buffer.byteLength(body) });
-    return void res.end(body);
-  }
-  const title = status === 502 ? '502 Bad Gateway' : '503 Service Temporarily Unavailable';
-  const html = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
-  res.writeHead(status, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(html) });
-  res.end(html);
-}
-
-/** Makes the answer's body trickle out: headers at once, then the body in 10 pieces over `ms` (on the emulator's clock). */
-function slowDown(res: ServerResponse, ms: number, clock: Clock): void {
-  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
-  res.end = ((chunk?: unknown) => {
-    const body = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : Buffer.alloc(0);
-    res.flushHeaders();
-    const pieces = 10;
-    const size = Math.ceil(body.length / pieces) || 1;
-    void (async () => {
-      for (let offset = 0; offset < body.length; offset += size) {
-        await clock.sleep(ms / pieces);
-        if (res.destroyed) return;
-        res.write(body.subarray(offset, offset + size));
-      }
-      end();
-    })();
-    return res;
-  }) as typeof res.end;
 }
 
 async function loadState(file: string, state: State, lifecycle: Lifecycle): Promise<void> {
@@ -380,12 +166,4 @@ async function loadState(file: string, state: State, lifecycle: Lifecycle): Prom
   state.load(snapshot);
   // Tasks that were running when the state was saved run again from where they were.
   for (const task of state.tasks.values()) if (task.status === 'pending' || task.status === 'in_progress') lifecycle.start(task);
-}
-
-function findRoute(routes: Route[], path: string): { route: Route; params: string[] } | undefined {
-  for (const route of routes) {
-    const match = route.pattern.exec(path);
-    if (match) return { route, params: match.slice(1) };
-  }
-  return undefined;
 }

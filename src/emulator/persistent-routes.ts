@@ -2,20 +2,22 @@ import { TASK_STATUSES } from '../contract/enums.js';
 import { PAGE_LIMITS } from '../contract/limits.js';
 import { describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
 import { excerpt } from './lifecycle.js';
-import { HttpError, fieldError, notFound } from './http.js';
+import { HttpError, fieldError, noMatch } from './http.js';
 import { paginate } from './pagination.js';
 import {
   agentAddress,
+  inactivePayload,
   ownerEndpointId,
   persistentDetail,
   persistentListItem,
   senderAllowed,
   settleDescription,
+  webAgentAddress,
   type PersistentAgentRecord,
 } from './persistent-state.js';
 import { checkAgentBody, checkMessageBody, checkPreviewSchedule, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges } from './persistent-validation.js';
-import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './routes.js';
-import { taskListItem, USER_EMAIL, type State, type TaskRecord, type TaskStatus } from './state.js';
+import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './route-types.js';
+import { taskListItem, type State, type TaskRecord, type TaskStatus } from './state.js';
 import { encodeCursor, eventBody, messageData, parseLimit, parseTimelineQuery, seedEvents, stepsData, timelineWindow, type EventKind, type MessageFields, type TimelineEvent } from './timeline.js';
 
 const STATUS_LABELS: Record<TaskStatus, string> = { pending: 'Pending', in_progress: 'In Progress', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
@@ -47,131 +49,8 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   };
   for (const agent of state.persistentAgents.values()) armSchedule(agent);
 
-  const agentById = (request: Request): PersistentAgentRecord => {
-    const agent = state.persistentAgents.get(routerId(request));
-    if (!agent) throw notFound();
-    settleDescription(agent);
-    return agent;
-  };
-
-  const create = (request: Request): Answer => {
-    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
-    const name = changes.name ?? generatedName(state);
-    // The service creates the browser-use agent first, under the same whole name: a name any
-    // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
-    if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
-    if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
-    const legacy = state.newAgent(name);
-    const stamp = legacy.created_at;
-    const agent: PersistentAgentRecord = {
-      id: state.newId(),
-      name,
-      charter: '',
-      short_description: '',
-      descriptionStale: false,
-      schedule: null,
-      schedule_snapshot: null,
-      is_active: true,
-      life_state: 'active',
-      whitelist_policy: 'manual',
-      contact_approval_mode: 'require_approval',
-      preferred_llm_tier: 'standard',
-      daily_credit_limit: null,
-      last_interaction_at: null,
-      created_at: stamp,
-      updated_at: stamp,
-      browser_use_agent_id: legacy.id,
-      preferred_contact_endpoint_id: null,
-      proactive_opt_in: false,
-      proactive_last_trigger_at: null,
-      template_code: null,
-      personal_mcp_server_ids: [],
-      seq: state.nextSeq(),
-      events: [],
-    };
-    apply(agent, changes);
-    state.addPersistentAgent(agent);
-    seed(state, agent);
-    armSchedule(agent);
-    return { status: 201, body: persistentDetail(agent) };
-  };
-
-  const update = (request: Request): Answer => {
-    const agent = agentById(request);
-    const changes = checkAgentBody(request.body(PERSISTENT_FORM));
-    // Renaming checks only the persistent agents (the model's constraint, a non-field error).
-    if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
-    const charter = agent.charter;
-    apply(agent, changes);
-    agent.updated_at = state.now();
-    if (agent.charter !== charter) seed(state, agent);
-    armSchedule(agent);
-    return { status: 200, body: persistentDetail(agent) };
-  };
-
-  const setActive = (request: Request, active: boolean): Answer => {
-    const agent = agentById(request);
-    let updated = agent.is_active !== active;
-    if (active) {
-      if (agent.life_state === 'expired') {
-        updated = true;
-        if (agent.schedule === null && agent.schedule_snapshot !== null) agent.schedule = agent.schedule_snapshot;
-      }
-      agent.life_state = 'active';
-    }
-    agent.is_active = active;
-    if (updated) {
-      agent.updated_at = state.now();
-      append(state, agent, 'user_action', () => ({ action: active ? 'activated' : 'deactivated', actor: USER_EMAIL }));
-    }
-    armSchedule(agent);
-    return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
-  };
-
-  const sendMessage = (request: Request): Answer => {
-    const agent = agentById(request);
-    // A paused agent answers 409 before the body is read (a malformed body gets the 409 too).
-    if (!agent.is_active) {
-      // The service links its web console's page of the agent (on the emulator's origin here).
-      throw new HttpError(409, {
-        code: 'agent_inactive',
-        message: 'This agent is paused and can’t receive messages right now.',
-        reactivation_url: `${request.url.origin}/app/agents/${agent.id}`,
-      });
-    }
-    const input = checkMessageBody(request.body(MESSAGE_FORM));
-    const recipient = input.recipient ?? agentAddress(agent, input.channel);
-    if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
-    if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
-    const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
-    const event = appendMessage(state, agent, message);
-    agent.last_interaction_at = event.timestamp;
-    const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
-    state.messageTasks.set(task.id, { agentId: agent.id, message });
-    lifecycle.start(task);
-    return { status: 201, body: { event: eventBody(event) } };
-  };
-
-  const webTasks = (request: Request): Answer => {
-    const agent = agentById(request);
-    const params = request.url.searchParams;
-    const status = params.get('status') || undefined;
-    if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, { status: ['Invalid status filter.'] });
-    const limit = parseLimit(params.get('limit') || String(PAGE_LIMITS.webTasks.default), PAGE_LIMITS.webTasks.max);
-    const results: ReturnType<typeof taskListItem>[] = [];
-    for (const task of state.tasksOf(agent.browser_use_agent_id).newest()) {
-      if (results.length >= limit) break;
-      if (status === undefined || task.status === status) results.push(taskListItem(task));
-    }
-    return { status: 200, body: { results, limit } };
-  };
-
-  const preview = (request: Request): Answer => {
-    agentById(request);
-    const { expression, schedule } = checkPreviewSchedule(request.body(PREVIEW_FORM).schedule);
-    if (expression === null || schedule === undefined) return { status: 200, body: { valid: true, disabled: true, description: null } };
-    return { status: 200, body: { valid: true, disabled: false, description: describeSchedule(schedule) } };
-  };
+  const ctx: Ctx = { state, lifecycle, armSchedule };
+  const agentById = (request: Request) => findAgent(state, request);
 
   const ID = ROUTER_ID;
   return [
@@ -179,15 +58,15 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
       pattern: /^\/agents\/$/,
       methods: {
         GET: (request) => ({ status: 200, body: paginate(state.persistentList, request.url, persistentListItem) }),
-        POST: create,
+        POST: (request) => createAgent(ctx, request),
       },
     },
     {
       pattern: new RegExp(`^/agents/${ID}/$`),
       methods: {
         GET: (request) => ({ status: 200, body: persistentDetail(agentById(request)) }),
-        PUT: update,
-        PATCH: update,
+        PUT: (request) => updateAgent(ctx, request),
+        PATCH: (request) => updateAgent(ctx, request),
         DELETE: (request) => {
           // Soft delete: gone from the API; its browser-use agent and tasks stay.
           const agent = agentById(request);
@@ -197,9 +76,9 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         },
       },
     },
-    { pattern: new RegExp(`^/agents/${ID}/activate/$`), methods: { POST: (request) => setActive(request, true) } },
-    { pattern: new RegExp(`^/agents/${ID}/deactivate/$`), methods: { POST: (request) => setActive(request, false) } },
-    { pattern: new RegExp(`^/agents/${ID}/messages/$`), methods: { POST: sendMessage } },
+    { pattern: new RegExp(`^/agents/${ID}/activate/$`), methods: { POST: (request) => setActive(ctx, request, true) } },
+    { pattern: new RegExp(`^/agents/${ID}/deactivate/$`), methods: { POST: (request) => setActive(ctx, request, false) } },
+    { pattern: new RegExp(`^/agents/${ID}/messages/$`), methods: { POST: (request) => sendMessage(ctx, request) } },
     { pattern: new RegExp(`^/agents/${ID}/processing-status/$`), methods: { GET: (request) => ({ status: 200, body: processing(state, agentById(request)) }) } },
     {
       pattern: new RegExp(`^/agents/${ID}/timeline/$`),
@@ -211,9 +90,158 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         },
       },
     },
-    { pattern: new RegExp(`^/agents/${ID}/web-tasks/$`), methods: { GET: webTasks } },
-    { pattern: new RegExp(`^/agents/${ID}/schedule/preview/$`), methods: { POST: preview } },
+    { pattern: new RegExp(`^/agents/${ID}/web-tasks/$`), methods: { GET: (request) => webTasks(state, request) } },
+    { pattern: new RegExp(`^/agents/${ID}/schedule/preview/$`), methods: { POST: (request) => preview(state, request) } },
   ];
+}
+
+/** What the persistent-agent handlers work with. */
+interface Ctx {
+  state: State;
+  lifecycle: Services['lifecycle'];
+  /** (Re)schedules an agent's next scheduled run, or clears it. */
+  armSchedule(agent: PersistentAgentRecord): void;
+}
+
+/** The agent a router route names (a malformed id: bare 404; an unknown one: the model's), its description brought up to date. */
+function findAgent(state: State, request: Request): PersistentAgentRecord {
+  const agent = state.persistentAgents.get(routerId(request));
+  if (!agent) throw noMatch('PersistentAgent');
+  settleDescription(agent);
+  return agent;
+}
+
+function createAgent(ctx: Ctx, request: Request): Answer {
+  const { state, armSchedule } = ctx;
+  const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+  const name = changes.name ?? generatedName(state);
+  // The service creates the browser-use agent first, under the same whole name: a name any
+  // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
+  if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
+  if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
+  // provision() checks the template after the agents are saved, in one transaction: nothing stays.
+  // The emulator has no templates, nor personal MCP servers (mcp_servers.update_agent_personal_servers).
+  if (changes.template_code) throw new HttpError(400, { non_field_errors: [`Unknown template code '${changes.template_code}'.`] });
+  checkPersonalServers(changes.enabled_personal_server_ids);
+  const legacy = state.newAgent(name);
+  const stamp = legacy.created_at;
+  const agent: PersistentAgentRecord = {
+    id: state.newId(),
+    name,
+    charter: '',
+    short_description: '',
+    descriptionStale: false,
+    schedule: null,
+    schedule_snapshot: null,
+    is_active: true,
+    life_state: 'active',
+    whitelist_policy: 'manual',
+    contact_approval_mode: 'require_approval',
+    preferred_llm_tier: 'standard',
+    daily_credit_limit: null,
+    // The model's default (timezone.now) stamps it at creation.
+    last_interaction_at: stamp,
+    created_at: stamp,
+    updated_at: stamp,
+    browser_use_agent_id: legacy.id,
+    preferred_contact_endpoint_id: null,
+    // The model's default; create passes no proactive_opt_in to provision(), whatever was sent.
+    proactive_opt_in: true,
+    proactive_last_trigger_at: null,
+    template_code: null,
+    personal_mcp_server_ids: [],
+    seq: state.nextSeq(),
+    events: [],
+  };
+  // Create writes the fields provision() and the serializer's post-create updates take, not these.
+  const { proactive_opt_in: _optIn, schedule_snapshot: _snapshot, ...written } = changes;
+  apply(agent, written);
+  state.addPersistentAgent(agent);
+  seed(state, agent);
+  armSchedule(agent);
+  return { status: 201, body: persistentDetail(agent) };
+}
+
+function updateAgent(ctx: Ctx, request: Request): Answer {
+  const { state, armSchedule } = ctx;
+  const agent = findAgent(state, request);
+  const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+  // Renaming checks only the persistent agents (the model's constraint, a non-field error).
+  if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
+  const charter = agent.charter;
+  apply(agent, changes);
+  agent.updated_at = state.now();
+  if (agent.charter !== charter) seed(state, agent);
+  armSchedule(agent);
+  // Saved before the servers are applied, outside a transaction: the other changes stay.
+  checkPersonalServers(changes.enabled_personal_server_ids);
+  return { status: 200, body: persistentDetail(agent) };
+}
+
+/** activate_agent (api/services/agent_lifecycle.py) and the deactivate view: no timeline event. */
+function setActive(ctx: Ctx, request: Request, active: boolean): Answer {
+  const { state, armSchedule } = ctx;
+  const agent = findAgent(state, request);
+  let updated = agent.is_active !== active;
+  if (active && agent.life_state !== 'active') {
+    updated = true;
+    agent.life_state = 'active';
+    if (agent.schedule === null && agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
+  }
+  agent.is_active = active;
+  if (updated) {
+    agent.updated_at = state.now();
+    if (active) agent.last_interaction_at = agent.updated_at;
+  }
+  armSchedule(agent);
+  return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
+}
+
+function sendMessage(ctx: Ctx, request: Request): Answer {
+  const { state, lifecycle, armSchedule } = ctx;
+  const agent = findAgent(state, request);
+  // A paused agent answers 409 before the body is read (a malformed body gets the 409 too); the
+  // service links its web console's page of the agent (on the emulator's origin here).
+  if (!agent.is_active) throw new HttpError(409, inactivePayload(agent, request.url.origin));
+  const input = checkMessageBody(request.body(MESSAGE_FORM));
+  // The recipient is resolved (400) before the sender is checked (403), as create_message does.
+  const recipient = input.recipient ?? agentAddress(agent, input.channel);
+  if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
+  if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
+  const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
+  const event = appendMessage(state, agent, message);
+  agent.last_interaction_at = event.timestamp;
+  // ingest_inbound_message wakes an expired (but active) agent, restoring its schedule.
+  if (agent.life_state === 'expired') {
+    agent.life_state = 'active';
+    if (agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
+    armSchedule(agent);
+  }
+  const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
+  state.messageTasks.set(task.id, { agentId: agent.id, message });
+  lifecycle.start(task);
+  return { status: 201, body: { event: eventBody(event) } };
+}
+
+function webTasks(state: State, request: Request): Answer {
+  const agent = findAgent(state, request);
+  const params = request.url.searchParams;
+  const status = params.get('status') || undefined;
+  if (status !== undefined && !(TASK_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, { status: ['Invalid status filter.'] });
+  const limit = parseLimit(params.get('limit') || String(PAGE_LIMITS.webTasks.default), PAGE_LIMITS.webTasks.max);
+  const results: ReturnType<typeof taskListItem>[] = [];
+  for (const task of state.tasksOf(agent.browser_use_agent_id).newest()) {
+    if (results.length >= limit) break;
+    if (status === undefined || task.status === status) results.push(taskListItem(task));
+  }
+  return { status: 200, body: { results, limit } };
+}
+
+function preview(state: State, request: Request): Answer {
+  findAgent(state, request);
+  const { expression, schedule } = checkPreviewSchedule(request.body(PREVIEW_FORM).schedule);
+  if (expression === null || schedule === undefined) return { status: 200, body: { valid: true, disabled: true, description: null } };
+  return { status: 200, body: { valid: true, disabled: false, description: describeSchedule(schedule) } };
 }
 
 function append(state: State, agent: PersistentAgentRecord, kind: EventKind, data: (seq: number, cursor: string, timestamp: string) => Record<string, unknown>): TimelineEvent {
@@ -231,7 +259,7 @@ function appendMessage(state: State, agent: PersistentAgentRecord, message: Mess
 
 /** The thought and plan a (new) charter starts. */
 function seed(state: State, agent: PersistentAgentRecord): void {
-  for (const { kind, data } of seedEvents(agent.charter)) append(state, agent, kind, (seq) => data(seq));
+  for (const { kind, data } of seedEvents(agent.charter, agent.name)) append(state, agent, kind, (seq) => data(seq));
 }
 
 /** When a message's web task ends: a steps event and, unless it was cancelled, the agent's reply. */
@@ -253,7 +281,8 @@ function answerMessage(state: State, task: TaskRecord): void {
     id: state.newId(),
     isOutbound: true,
     channel: inbound.channel,
-    sender: inbound.recipient ?? '',
+    // The agent answers from its own endpoint on the channel (on the web: web://agent/<id>).
+    sender: inbound.channel === 'web' ? webAgentAddress(agent) : (inbound.recipient ?? ''),
     recipient: inbound.sender,
     subject: inbound.subject === null ? null : `Re: ${inbound.subject}`,
     inReplyTo: inbound.id,
@@ -261,24 +290,19 @@ function answerMessage(state: State, task: TaskRecord): void {
   });
 }
 
-/** Applies checked changes (uniqueness already checked). Keeps schedule_snapshot = the last non-null schedule. */
+/**
+ * Applies checked changes (uniqueness already checked) as the serializer's update sets each field:
+ * the schedule and its snapshot only as written (no copy of one into the other), and expiring an
+ * agent keeps its schedule.
+ */
 function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   if (changes.name !== undefined) agent.name = changes.name;
   if (changes.charter !== undefined && changes.charter !== agent.charter) {
     agent.charter = changes.charter;
     agent.descriptionStale = true;
   }
-  const expiring = changes.life_state === 'expired' && agent.life_state !== 'expired';
-  if (changes.schedule !== undefined) {
-    agent.schedule = changes.schedule;
-    if (changes.schedule !== null) agent.schedule_snapshot = changes.schedule;
-  }
+  if (changes.schedule !== undefined) agent.schedule = changes.schedule;
   if (changes.life_state !== undefined) agent.life_state = changes.life_state;
-  // Soft expiry clears the schedule; the snapshot keeps it for activate to restore.
-  if (expiring && changes.schedule === undefined && agent.schedule !== null) {
-    agent.schedule_snapshot = agent.schedule;
-    agent.schedule = null;
-  }
   if (changes.schedule_snapshot !== undefined) agent.schedule_snapshot = changes.schedule_snapshot;
   if (changes.is_active !== undefined) agent.is_active = changes.is_active;
   if (changes.whitelist_policy !== undefined) agent.whitelist_policy = changes.whitelist_policy;
@@ -286,12 +310,16 @@ function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   if (changes.preferred_llm_tier !== undefined) agent.preferred_llm_tier = changes.preferred_llm_tier;
   if (changes.daily_credit_limit !== undefined) agent.daily_credit_limit = changes.daily_credit_limit;
   if (changes.proactive_opt_in !== undefined) agent.proactive_opt_in = changes.proactive_opt_in;
-  if (changes.template_code !== undefined) agent.template_code = changes.template_code;
-  if (changes.enabled_personal_server_ids !== undefined) agent.personal_mcp_server_ids = changes.enabled_personal_server_ids;
   const endpoint = changes.preferred_contact_endpoint;
   if (endpoint !== undefined) {
     agent.preferred_contact_endpoint_id = endpoint === 'email' || endpoint === 'sms' ? ownerEndpointId(agent.id, endpoint) : endpoint;
   }
+}
+
+/** Any personal MCP server id is unknown to the emulator: 400 as update_agent_personal_servers' ValueError; none is fine. */
+function checkPersonalServers(ids: string[] | undefined): void {
+  if (ids === undefined || ids.length === 0) return;
+  throw new HttpError(400, { enabled_personal_server_ids: [`Invalid personal MCP server ids: ${[...new Set(ids)].sort().join(', ')}`] });
 }
 
 const PERSISTENT_NAME_TAKEN = 'Constraint “unique_persistent_agent_user_name” is violated.';

@@ -14,9 +14,6 @@ export const OWNER_PHONE = '+15555550100';
 export const CHANNELS = MESSAGE_CHANNELS;
 export type Channel = (typeof MESSAGE_CHANNELS)[number];
 
-/** Channels on which every emulated agent has an endpoint; the others need an explicit recipient. */
-export const ENDPOINT_CHANNELS: readonly Channel[] = ['email', 'web'];
-
 export type LifeState = 'active' | 'expired';
 export type WhitelistPolicy = 'default' | 'manual';
 export const CONTACT_APPROVAL_MODES = ['require_approval', 'auto_approve_email'] as const;
@@ -120,21 +117,51 @@ export function ownerEndpointId(agentId: string, kind: 'email' | 'sms'): string 
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The agent's own address on a channel, when it has an endpoint there. */
+/** The agent's web chat address (gobii-platform api/models.py, build_web_agent_address). */
+export const webAgentAddress = (agent: PersistentAgentRecord) => `web://agent/${agent.id}`;
+
+/**
+ * The agent's own endpoint on a channel, as _resolve_agent_recipient finds it: an e-mail address
+ * from creation (ensure_default_agent_email_endpoint); a web one only once the agent has written on
+ * the web (message_service._ensure_agent_web_endpoint); none on sms (no number is bought) or the others.
+ */
 export function agentAddress(agent: PersistentAgentRecord, channel: Channel): string | undefined {
   if (channel === 'email') return `agent-${agent.id.slice(0, 8)}@agents.emulator.example.com`;
-  if (channel === 'web') return `web:${agent.id}`;
+  if (channel === 'web' && agent.events.some((event) => event.kind === 'message' && isOutboundWeb(event.data.message))) return webAgentAddress(agent);
   return undefined;
 }
 
+function isOutboundWeb(message: unknown): boolean {
+  const fields = message as { isOutbound?: unknown; channel?: unknown } | undefined;
+  return fields?.isOutbound === true && fields.channel === 'web';
+}
+
 /**
- * Whether `sender` may message the agent. Policy `default`: anyone (the emulator has no organization
- * directory, so every sender counts as a member). Policy `manual`: only the allowlist, which holds the
- * owner's email (emulator@example.com) and phone (+15555550100); web-channel senders are always
- * allowed, since the web chat is only reachable by the signed-in owner.
+ * Whether `sender` may message the agent (api/models.py, PersistentAgent.is_sender_whitelisted).
+ * The emulated owner has no organization, collaborators or allowlist entries, so both policies
+ * come to the same: on e-mail the owner's address (a display name allowed, any case), on sms the
+ * owner's verified number as written, on the web only `web://user/<owner id>/agent/<this agent>`;
+ * slack, discord and other channels never.
  */
 export function senderAllowed(agent: PersistentAgentRecord, channel: Channel, sender: string): boolean {
-  if (agent.whitelist_policy === 'default' || channel === 'web') return true;
-  const text = sender.trim().toLowerCase();
-  return text === USER_EMAIL || text.replace(/[\s().-]/g, '') === OWNER_PHONE;
+  const address = sender.trim();
+  if (channel === 'web') {
+    // parse_web_user_address: the user id read as an integer, the agent id compared as written.
+    const web = /^web:\/\/user\/(-?\d+)\/agent\/([0-9a-fA-F-]+)$/.exec(address);
+    return web !== null && Number(web[1]) === Number(OWNER_USER_ID) && web[2] === agent.id;
+  }
+  if (channel === 'email') return emailOf(address) === USER_EMAIL;
+  if (channel === 'sms') return address.toLowerCase() === OWNER_PHONE;
+  return false;
+}
+
+/** The address of `Name <address>` or a bare address, lower-cased (as Python's parseaddr reads the usual forms). */
+function emailOf(text: string): string {
+  const bracketed = /<([^<>]*)>\s*$/.exec(text);
+  return (bracketed ? (bracketed[1] as string) : text).trim().toLowerCase();
+}
+
+/** The 409 body for a paused agent (api/services/agent_lifecycle.py, build_agent_inactive_payload), linking the console on `origin`. */
+export function inactivePayload(agent: PersistentAgentRecord, origin: string) {
+  return { code: 'agent_inactive', message: 'This agent is paused and can’t receive messages right now.', reactivation_url: `${origin}/app/agents/${agent.id}` };
 }

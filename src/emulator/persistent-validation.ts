@@ -3,7 +3,9 @@ import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
 import { parseSchedule, ScheduleError, type Schedule } from '../schedule/index.js';
 import type { FormSpec } from './form.js';
 import { HttpError, UUID_PATTERN } from './http.js';
-import { boolean, checkFields, FieldProblem, problem, pythonTypeName, text } from './validation.js';
+import { boolean, checkFields, FieldProblem, integer, problem, pythonStr, pythonTypeName, readUuid, text } from './validation.js';
+
+const dailyLimit = integer(0, 2147483647);
 import { CHANNELS, CONTACT_APPROVAL_MODES, LLM_TIERS, type Channel, type ContactApprovalMode, type LifeState, type WhitelistPolicy } from './persistent-state.js';
 
 // The service's checks of a persistent agent body and of a message, in its error shapes: every
@@ -68,10 +70,13 @@ export const MESSAGE_FORM: FormSpec = {
 
 export const PREVIEW_FORM: FormSpec = { schedule: { kind: 'text', blank: true, required: true } };
 
+/** DRF's ChoiceField: null is refused as null; another value is looked up by its Python text and named so. */
 function choice<T extends string>(choices: readonly T[]) {
   return (value: unknown): T => {
-    if (typeof value === 'string' && (choices as readonly string[]).includes(value)) return value as T;
-    throw problem(`"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`);
+    if (value === null) throw problem('This field may not be null.');
+    const key = pythonStr(value);
+    if ((choices as readonly string[]).includes(key)) return key as T;
+    throw problem(`"${key}" is not a valid choice.`);
   };
 }
 
@@ -106,7 +111,7 @@ export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
     name: (value) => text(LIMITS.persistentAgentName)(value) as string,
     charter: (value) => text(Number.POSITIVE_INFINITY, { blank: true })(value) as string,
     schedule: (value) => scheduleField(value, true).expression,
-    schedule_snapshot: (value) => text(LIMITS.schedule, { nullable: true, blank: true })(value) || null,
+    schedule_snapshot: (value) => text(LIMITS.schedule, { nullable: true, blank: true })(value),
     is_active: boolean,
     life_state: choice<LifeState>(LIFE_STATES),
     whitelist_policy: choice<WhitelistPolicy>(WHITELIST_POLICIES),
@@ -114,18 +119,12 @@ export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
     preferred_llm_tier: (value) => {
       // A SlugRelatedField on the tier's key; null or blank picks the default tier.
       if (value === null || value === '') return 'standard';
-      const key = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+      const key = pythonStr(value);
       if (!(LLM_TIERS as readonly string[]).includes(key)) throw problem(`Object with key=${key} does not exist.`);
       return key;
     },
-    daily_credit_limit: (value) => {
-      if (value === null) return null;
-      const number = typeof value === 'string' && /^\s*[-+]?\d+(\.0*)?\s*$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
-      if (!Number.isInteger(number)) throw problem('A valid integer is required.');
-      if (number < 0) throw problem('Ensure this value is greater than or equal to 0.');
-      if (number > 2147483647) throw problem('Ensure this value is less than or equal to 2147483647.');
-      return number;
-    },
+    // A PositiveIntegerField(null=True): DRF's IntegerField(min_value=0, max_value=2147483647, allow_null=True).
+    daily_credit_limit: (value) => (value === null ? null : dailyLimit(value)),
     preferred_contact_endpoint: (value) => {
       if (value === null) return null;
       if (typeof value === 'string') {
@@ -140,11 +139,10 @@ export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
       if (value === null) throw problem('This field may not be null.');
       if (!Array.isArray(value)) throw problem(`Expected a list of items but got type "${pythonTypeName(value)}".`);
       const errors: Record<string, string[]> = {};
-      value.forEach((item, index) => {
-        if (typeof item !== 'string' || !UUID.test(item.trim())) errors[String(index)] = ['Must be a valid UUID.'];
-      });
+      // Each item read as DRF's UUIDField reads one (any spelling Python's uuid.UUID takes, or an integer).
+      const ids = value.map((item, index) => readUuid(item) ?? void (errors[String(index)] = ['Must be a valid UUID.']));
       if (Object.keys(errors).length > 0) throw new FieldProblem(errors);
-      return [...new Set((value as string[]).map((item) => item.trim().toLowerCase()))];
+      return [...new Set(ids as string[])];
     },
   });
 }

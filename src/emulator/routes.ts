@@ -1,133 +1,110 @@
-import { isUuid } from '../contract/ids.js';
-import { HttpError, UUID_PATTERN, fieldError, notFound } from './http.js';
-import type { FormSpec } from './form.js';
-import type { Lifecycle } from './lifecycle.js';
+import { HttpError, UUID_PATTERN, fieldError, noMatch, notFound, serverError } from './http.js';
 import { pageJson, paginate } from './pagination.js';
+import { inboundWebhookRoute } from './inbound-webhook.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
+import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './route-types.js';
 import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type AgentRecord, type State, type TaskRecord } from './state.js';
 import { AGENT_FORM, checkAgentName, checkTaskBody, TASK_FORM } from './validation.js';
 
-export interface Request {
-  method: string;
-  /** The path below the base URL (e.g. /tasks/browser-use/). */
-  path: string;
-  url: URL;
-  params: string[];
-  /** The body's data; a form is read through `spec` (how the operation's serializer reads each field). */
-  body: (spec: FormSpec) => Record<string, unknown>;
-}
+export type { Answer, Request, Route, Services } from './route-types.js';
 
-/** An answer: `body` is serialized as JSON; `json` is a body already serialized. */
-export type Answer = { status: number; body?: unknown; json?: string };
-type Handler = (request: Request) => Answer | Promise<Answer>;
-
-export interface Route {
-  pattern: RegExp;
-  methods: Record<string, Handler>;
-  /** Routes that take no API key (the inbound agent webhook). */
-  public?: boolean;
-}
-
-/** What the routes work on: the records (with the clock) and the task lifecycle. */
-export interface Services {
-  state: State;
-  lifecycle: Lifecycle;
-}
-
-/** The id segment of a DRF router route: anything but `/` and `.`; a malformed id is then a JSON 404. */
-export const ROUTER_ID = '([^/.]+)';
 /** The id segment of an explicit `<uuid:...>` path: anything else does not match (Django's HTML 404). */
 const UUID_ID = `(${UUID_PATTERN})`;
 
-/** The router route's id, lower-cased; 404 JSON when it is not a UUID (DRF's get_object_or_404). */
-export function routerId(request: Request): string {
-  const id = request.params[0] as string;
-  if (!isUuid(id)) throw notFound();
-  return id.toLowerCase();
-}
-
 const PENDING_ONLY = 'Task can be modified only while it is PENDING.';
 
-/** Every route of the service below the base path, as method tables. */
+/** Every route of the service below the base path, as method tables (the first that matches answers). */
 export function buildRoutes(services: Services): Route[] {
+  const { state } = services;
+  return [
+    { pattern: /^\/ping\/$/, methods: { GET: () => ({ status: 200, body: { pong: true, user: USER_EMAIL } }) } },
+    ...legacyAgentRoutes(state),
+    ...taskRoutes(services, `/agents/browser-use/${UUID_ID}/tasks/`),
+    ...taskRoutes(services, '/tasks/browser-use/'),
+    // After the browser-use agent routes: `/agents/{id}/` would take `/agents/browser-use/` too.
+    ...buildPersistentRoutes(services),
+    inboundWebhookRoute(state),
+  ];
+}
+
+/** /agents/browser-use/ and /agents/browser-use/{id}/ (a DRF router: a malformed id is a JSON 404). */
+function legacyAgentRoutes(state: State): Route[] {
+  return [
+    {
+      pattern: /^\/agents\/browser-use\/$/,
+      methods: {
+        GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, (agent) => agentListItem(agent, state.persistentOf(agent.id))) }),
+        POST: (request) => {
+          const name = checkAgentName(request.body(AGENT_FORM).name, true) as string;
+          // full_clean's unique-constraint error, which perform_create turns into a 400 as it is.
+          if (nameTaken(state, name)) throw new HttpError(400, { __all__: ['Browser use agent with this User and Name already exists.'] });
+          return { status: 201, body: describe(state, state.newAgent(name)) };
+        },
+      },
+    },
+    {
+      pattern: new RegExp(`^/agents/browser-use/${ROUTER_ID}/$`),
+      methods: {
+        GET: (request) => ({ status: 200, body: describe(state, routerAgent(state, request)) }),
+        PUT: (request) => renameAgent(state, request, true),
+        PATCH: (request) => renameAgent(state, request, false),
+        DELETE: (request) => {
+          state.deleteAgent(routerAgent(state, request));
+          return { status: 204 };
+        },
+      },
+    },
+  ];
+}
+
+/**
+ * A browser-use agent of the router routes. One behind a deleted persistent agent is gone from them
+ * (their queryset leaves it out) but keeps its name and its tasks, which the standalone routes still show.
+ */
+function routerAgent(state: State, request: Request): AgentRecord {
+  const agent = state.agents.get(routerId(request));
+  if (!agent || state.hiddenAgents.has(agent.id)) throw noMatch('BrowserUseAgent');
+  return agent;
+}
+
+const describe = (state: State, agent: AgentRecord) => agentDetail(agent, state.persistentOf(agent.id));
+
+function renameAgent(state: State, request: Request, required: boolean): Answer {
+  const agent = routerAgent(state, request);
+  const name = checkAgentName(request.body(AGENT_FORM).name, required);
+  if (name !== undefined && name !== agent.name) {
+    // The model's save() runs full_clean, whose unique-constraint error perform_update does not
+    // catch: the service answers 500 and keeps the old name (a client must not retry it).
+    if (nameTaken(state, name)) throw serverError(state.newId());
+    agent.name = name;
+  }
+  agent.updated_at = state.now();
+  return { status: 200, body: describe(state, agent) };
+}
+
+/** The task routes below `base`: the agent-scoped ones (`<uuid:agentId>` paths) or the standalone ones. */
+function taskRoutes(services: Services, base: string): Route[] {
   const { state, lifecycle } = services;
-
-  // A browser-use agent behind a deleted persistent agent is gone from the agent routes (404) but
-  // keeps its name and its tasks, which the standalone routes still show.
-  const agentById = (id: string) => {
-    const agent = state.agents.get(id.toLowerCase());
-    if (!agent || state.hiddenAgents.has(agent.id)) throw notFound();
-    return agent;
-  };
-  const routerAgent = (request: Request) => agentById(routerId(request));
-  const describe = (agent: AgentRecord) => agentDetail(agent, state.persistentOf(agent.id));
-
-  /** The browser-use agent of an agent-scoped task route, or null on the standalone routes. */
-  const scopeOf = (request: Request): string | null => (request.path.startsWith('/agents/browser-use/') ? agentById(request.params[0] as string).id : null);
-  const taskOf = (request: Request): TaskRecord => {
-    const agentId = scopeOf(request);
-    const task = state.tasks.get((request.params[request.params.length - 1] as string).toLowerCase());
-    if (!task || (agentId !== null && task.agent_id !== agentId)) throw notFound();
-    return task;
-  };
-  /** The task serializer's checks; `agent` must name an existing browser-use agent (any, hidden included). */
-  const taskBody = (request: Request) => checkTaskBody(request.body(TASK_FORM), (id) => state.agents.has(id));
-
-  const createTask = async (request: Request): Promise<Answer> => {
-    const scope = scopeOf(request);
-    const body = taskBody(request);
-    if (body.agent && state.hiddenAgents.has(body.agent)) throw fieldError('agent', 'Specified agent has been deleted.');
-    // The agent-scoped route runs the task under its agent; the standalone one under the body's `agent`, if any.
-    const agentId = scope ?? body.agent ?? null;
-    const prompt = body.prompt ?? null;
-    if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to create a new task.' });
-    if (prompt?.includes('[server-error]')) throw new HttpError(500, { detail: 'Internal server error.', error_id: state.newId() });
-    const task = state.newTask({
-      agent_id: agentId,
-      prompt,
-      output_schema: body.output_schema ?? null,
-      webhook: body.webhook ?? null,
-      requires_vision: body.requires_vision ?? false,
-      credits_cost: body.credits_cost,
-    });
-    lifecycle.start(task);
-    if (body.wait === undefined || body.wait <= 0) return { status: 201, body: taskDetail(task) };
-    await lifecycle.waitFor(task, body.wait * 1000);
-    return { status: 201, body: syncAnswer(task) };
-  };
-
-  const updateTask = (request: Request): Answer => {
-    const task = taskOf(request);
-    const { agent, wait: _wait, secrets: _secrets, ...changes } = taskBody(request);
-    // The service refuses prompt, output_schema or requires_vision once the task left pending, even unchanged.
-    if (task.status !== 'pending' && ('prompt' in changes || 'output_schema' in changes || 'requires_vision' in changes)) {
-      throw new HttpError(400, { status: [PENDING_ONLY], detail: [PENDING_ONLY] });
-    }
-    // An `agent` in the body moves the task (the serializer saves it as any other field).
-    if (agent !== undefined) state.moveTask(task, agent);
-    state.changeTask(task, changes);
-    return { status: 200, body: taskDetail(task) };
-  };
-
-  const taskRoutes = (base: string): Route[] => [
+  const taskOf = (request: Request) => findTask(state, request);
+  return [
     {
       pattern: new RegExp(`^${base}$`),
       methods: {
         GET: (request) => {
-          const agentId = scopeOf(request);
+          const agentId = scopeOf(state, request);
           // The standalone list holds every task of the user, whichever agent runs it.
           const index = agentId === null ? state.taskList : state.tasksOf(agentId);
           return { status: 200, json: pageJson(paginate(index, request.url, (task) => state.taskListItemJson(task))) };
         },
-        POST: createTask,
+        POST: (request) => createTask(services, request),
       },
     },
     {
       pattern: new RegExp(`^${base}${UUID_ID}/$`),
       methods: {
         GET: (request) => ({ status: 200, body: taskDetail(taskOf(request)) }),
-        PUT: updateTask,
-        PATCH: updateTask,
+        PUT: (request) => updateTask(state, request),
+        PATCH: (request) => updateTask(state, request),
         DELETE: (request) => {
           state.deleteTask(taskOf(request)); // its scheduled steps find it gone
           return { status: 204 };
@@ -146,63 +123,71 @@ export function buildRoutes(services: Services): Route[] {
     },
     { pattern: new RegExp(`^${base}${UUID_ID}/result/$`), methods: { GET: (request) => ({ status: 200, body: resultBody(taskOf(request)) }) } },
   ];
-
-  const renameAgent = (request: Request, required: boolean): Answer => {
-    const agent = routerAgent(request);
-    const name = checkAgentName(request.body(AGENT_FORM).name, required);
-    if (name !== undefined && name !== agent.name) {
-      uniqueName(state, name);
-      agent.name = name;
-    }
-    agent.updated_at = state.now();
-    return { status: 200, body: describe(agent) };
-  };
-
-  return [
-    { pattern: /^\/ping\/$/, methods: { GET: () => ({ status: 200, body: { pong: true, user: USER_EMAIL } }) } },
-    {
-      pattern: /^\/agents\/browser-use\/$/,
-      methods: {
-        GET: (request) => ({ status: 200, body: paginate(state.agentList, request.url, (agent) => agentListItem(agent, state.persistentOf(agent.id))) }),
-        POST: (request) => {
-          const name = checkAgentName(request.body(AGENT_FORM).name, true) as string;
-          uniqueName(state, name);
-          return { status: 201, body: describe(state.newAgent(name)) };
-        },
-      },
-    },
-    ...taskRoutes(`/agents/browser-use/${UUID_ID}/tasks/`),
-    {
-      pattern: new RegExp(`^/agents/browser-use/${ROUTER_ID}/$`),
-      methods: {
-        GET: (request) => ({ status: 200, body: describe(routerAgent(request)) }),
-        PUT: (request) => renameAgent(request, true),
-        PATCH: (request) => renameAgent(request, false),
-        DELETE: (request) => {
-          state.deleteAgent(routerAgent(request));
-          return { status: 204 };
-        },
-      },
-    },
-    ...taskRoutes('/tasks/browser-use/'),
-    ...buildPersistentRoutes(services),
-    {
-      pattern: new RegExp(`^/webhooks/inbound/agents/${UUID_ID}/$`),
-      public: true,
-      methods: {
-        POST: () => ({
-          status: 202,
-          body: { accepted: true, webhookId: state.newId(), webhookName: 'emulated inbound webhook', messageId: state.newId(), queued: true, receivedAt: state.now() },
-        }),
-      },
-    },
-  ];
 }
 
-function uniqueName(state: State, name: string): void {
-  for (const agent of state.agents.values()) {
-    if (agent.name === name) throw fieldError('name', 'You already have an agent with this name.');
+/**
+ * The browser-use agent of an agent-scoped task route, or null on the standalone routes. As the
+ * service's get_queryset: an unknown agent names the model; a hidden one is _validate_agent_access's bare 404.
+ */
+function scopeOf(state: State, request: Request): string | null {
+  if (!request.path.startsWith('/agents/browser-use/')) return null;
+  const agent = state.agents.get((request.params[0] as string).toLowerCase());
+  if (!agent) throw noMatch('BrowserUseAgent');
+  if (state.hiddenAgents.has(agent.id)) throw notFound();
+  return agent.id;
+}
+
+function findTask(state: State, request: Request): TaskRecord {
+  const agentId = scopeOf(state, request);
+  const task = state.tasks.get((request.params[request.params.length - 1] as string).toLowerCase());
+  if (!task || (agentId !== null && task.agent_id !== agentId)) throw noMatch('BrowserUseAgentTask');
+  return task;
+}
+
+/** The task serializer's checks; `agent` must name an existing browser-use agent (any, hidden included). */
+const taskBody = (state: State, request: Request) => checkTaskBody(request.body(TASK_FORM), (id) => state.agents.has(id));
+
+async function createTask({ state, lifecycle }: Services, request: Request): Promise<Answer> {
+  // The serializer validates the body first; perform_create then looks the route's agent up.
+  const body = taskBody(state, request);
+  if (body.agent && state.hiddenAgents.has(body.agent)) throw fieldError('agent', 'Specified agent has been deleted.');
+  const scope = scopeOf(state, request);
+  // The agent-scoped route runs the task under its agent; the standalone one under the body's `agent`, if any.
+  const agentId = scope ?? body.agent ?? null;
+  const prompt = body.prompt ?? null;
+  if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to create a new task.' });
+  if (prompt?.includes('[server-error]')) throw serverError(state.newId());
+  const task = state.newTask({
+    agent_id: agentId,
+    prompt,
+    output_schema: body.output_schema ?? null,
+    webhook: body.webhook ?? null,
+    requires_vision: body.requires_vision ?? false,
+    credits_cost: body.credits_cost,
+  });
+  lifecycle.start(task);
+  if (body.wait === undefined || body.wait <= 0) return { status: 201, body: taskDetail(task) };
+  await lifecycle.waitFor(task, body.wait * 1000);
+  return { status: 201, body: syncAnswer(task) };
+}
+
+function updateTask(state: State, request: Request): Answer {
+  const task = findTask(state, request);
+  const { agent, wait: _wait, secrets: _secrets, ...changes } = taskBody(state, request);
+  // The service refuses prompt, output_schema or requires_vision once the task left pending, even unchanged.
+  if (task.status !== 'pending' && ('prompt' in changes || 'output_schema' in changes || 'requires_vision' in changes)) {
+    throw new HttpError(400, { status: [PENDING_ONLY], detail: [PENDING_ONLY] });
   }
+  // An `agent` in the body moves the task (the serializer saves it as any other field).
+  if (agent !== undefined) state.moveTask(task, agent);
+  state.changeTask(task, changes);
+  return { status: 200, body: taskDetail(task) };
+}
+
+/** Whether any of the user's browser-use agents (hidden ones included) has the name: the model's unique (user, name). */
+function nameTaken(state: State, name: string): boolean {
+  for (const agent of state.agents.values()) if (agent.name === name) return true;
+  return false;
 }
 
 /**

@@ -95,6 +95,8 @@ export class State {
   /** When each agent's interval schedule started counting (`agent id + schedule` -> ms since epoch). */
   readonly intervalStarts = new Map<string, number>();
   private seq = 0;
+  /** Counts changes (a save is due when it moved): new records, task changes, and touch(). */
+  revision = 0;
   /** Where ids come from: random, or a seeded sequence (the same ids run after run). */
   private random: (() => number) | undefined;
 
@@ -157,7 +159,13 @@ export class State {
   }
 
   nextSeq(): number {
+    this.revision++;
     return ++this.seq;
+  }
+
+  /** Notes a change made to a record in place (a rename, a webhook's outcome): the next periodic save writes it. */
+  touch(): void {
+    this.revision++;
   }
 
   private lastStamp: { time: number; text: string } | undefined;
@@ -218,6 +226,7 @@ export class State {
 
   /** Changes a task (every change goes through here, so its cached list item stays true) and stamps updated_at. */
   changeTask(task: TaskRecord, changes: Partial<TaskRecord>): void {
+    this.revision++;
     Object.assign(task, changes, { updated_at: this.now(), listJson: undefined });
   }
 

@@ -40,7 +40,8 @@ export interface Step {
 
 export type Direction = (typeof TIMELINE_DIRECTIONS)[number];
 
-const CURSOR_KINDS: Record<EventKind, string> = { message: 'message', steps: 'step', thinking: 'thinking', plan: 'kanban', user_action: 'kanban' };
+/** The kind a cursor names (console/agent_chat/timeline.py, the _envelop_* functions). */
+const CURSOR_KINDS: Record<EventKind, string> = { message: 'message', steps: 'step', thinking: 'thinking', plan: 'plan', user_action: 'user_action' };
 
 /** Cursors as the service writes them: `<microseconds since epoch>:<kind>:<identifier>`. */
 export function encodeCursor(event: Pick<TimelineEvent, 'seq' | 'kind' | 'timestamp'>): string {
@@ -52,8 +53,6 @@ export function decodeCursor(cursor: string): number | undefined {
   const match = /^\d{1,20}:[a-z_]{1,20}:(\d{1,15})$/.exec(cursor);
   return match ? Number(match[1]) : undefined;
 }
-
-const ICON = { iconPaths: ['M4 6h16a2 2 0 012 2v8a2 2 0 01-2 2H4a2 2 0 01-2-2V8a2 2 0 012-2z', 'M2 10h20'], iconBg: 'bg-emerald-50', iconColor: 'text-emerald-600' };
 
 /** The kind-specific fields of a message event. `agentName` is the receiving agent's. */
 export function messageData(message: MessageFields, agentName: string, cursor: string, timestamp: string): Record<string, unknown> {
@@ -98,7 +97,7 @@ export function messageData(message: MessageFields, agentName: string, cursor: s
   };
 }
 
-/** A steps event: one cluster of tool calls. */
+/** A steps event: one cluster of tool calls (_build_cluster: no `timestamp` of its own, only its entries'). */
 export function stepsData(steps: Step[], seq: number, cursor: string, timestamp: string): Record<string, unknown> {
   return {
     entryCount: steps.length,
@@ -112,7 +111,7 @@ export function stepsData(steps: Step[], seq: number, cursor: string, timestamp:
       timestamp,
       caption: step.caption,
       toolName: step.toolName,
-      meta: { ...ICON, label: step.toolName.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) },
+      meta: { label: step.toolName.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) },
       parameters: step.parameters,
       result: step.result,
       status: step.status,
@@ -120,8 +119,11 @@ export function stepsData(steps: Step[], seq: number, cursor: string, timestamp:
   };
 }
 
-/** What a new agent with a charter starts its timeline with: a thought, then a plan of the charter's sentences. */
-export function seedEvents(charter: string): { kind: EventKind; data: (seq: number) => Record<string, unknown> }[] {
+/**
+ * What a new charter starts the timeline with: a thought, then a plan event adding the charter's
+ * sentences (at most five) as steps to do, in the shape of serialize_plan_event.
+ */
+export function seedEvents(charter: string, agentName: string): { kind: EventKind; data: (seq: number) => Record<string, unknown> }[] {
   const sentences = charter
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.trim())
@@ -136,11 +138,24 @@ export function seedEvents(charter: string): { kind: EventKind; data: (seq: numb
         completionId: uuidFromSeq(seq, 0),
       }),
     },
-    { kind: 'plan', data: () => ({ plan: { title: 'Charter', items: sentences.map((text) => ({ text, status: 'pending' })) } }) },
+    { kind: 'plan', data: (seq) => planData(agentName, sentences, seq) },
   ];
 }
 
+/** A plan event whose every change adds a step to do: its display text and counts as serialize_plan_event words them. */
+function planData(agentName: string, titles: string[], seq: number): Record<string, unknown> {
+  return {
+    agentName,
+    displayText: titles.length === 1 ? `${agentName} added "${titles[0] as string}"` : `${agentName} added ${titles.length} steps`,
+    primaryAction: 'created',
+    changes: titles.map((title, index) => ({ stepId: uuidFromSeq(seq, index + 1), title, action: 'created', fromStatus: null, toStatus: 'todo' })),
+    snapshot: { todoCount: titles.length, doingCount: 0, doneCount: 0, todoTitles: [...titles], doingTitles: [], doneTitles: [], files: [], messages: [] },
+  };
+}
+
+/** An event as the timeline sends it; a steps cluster has no timestamp of its own. */
 export function eventBody(event: TimelineEvent): Record<string, unknown> {
+  if (event.kind === 'steps') return { kind: event.kind, cursor: encodeCursor(event), ...event.data };
   return { kind: event.kind, cursor: encodeCursor(event), timestamp: event.timestamp, ...event.data };
 }
 

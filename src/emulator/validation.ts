@@ -1,5 +1,5 @@
 import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
-import { isHttpUrl } from '../contract/url.js';
+import { isDjangoUrl } from './url-validator.js';
 import { HttpError, fieldError } from './http.js';
 import type { FormSpec } from './form.js';
 import { checkSecrets } from './secrets.js';
@@ -33,9 +33,20 @@ export function checkFields<T extends object>(body: Record<string, unknown>, che
   return result as T;
 }
 
+/** What Python's str.isspace() calls white space (str.strip() removes it): not JS's trim(), which strips U+FEFF and keeps U+001C-U+001F and U+0085. */
+const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
+/** Python's str.strip(). */
+export const pythonStrip = (value: string): string => value.replace(PY_STRIP, '');
+/** A surrogate not paired (Python keeps one from JSON's \\ud800 as a character of its own). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** DRF's IntegerField and DecimalField refuse longer text before they parse it. */
+const MAX_NUMBER_TEXT = 1000;
+
 /**
- * DRF's CharField: a string or a number (as its text; not a boolean), trimmed; null and blank
- * only where allowed; at most `max` characters.
+ * DRF's CharField: a string or a number (as its text; not a boolean), stripped as Python strips;
+ * null and blank only where allowed; then its validators, every problem at once: at most `max`
+ * characters, no null character, no lone surrogate.
  */
 export function text(max: number, options: { nullable?: boolean; blank?: boolean } = {}) {
   return (value: unknown): string | null => {
@@ -44,23 +55,66 @@ export function text(max: number, options: { nullable?: boolean; blank?: boolean
       throw problem('This field may not be null.');
     }
     if (typeof value !== 'string' && typeof value !== 'number') throw problem('Not a valid string.');
-    const trimmed = String(value).trim();
-    if (trimmed === '' && !options.blank) throw problem('This field may not be blank.');
-    if ([...trimmed].length > max) throw problem(`Ensure this field has no more than ${max} characters.`);
+    const trimmed = pythonStrip(String(value));
+    if (trimmed === '') {
+      if (!options.blank) throw problem('This field may not be blank.');
+      return trimmed;
+    }
+    const problems: string[] = [];
+    // Counted in code points as Python does, only when the UTF-16 length could exceed the limit.
+    if (trimmed.length > max && [...trimmed].length > max) problems.push(`Ensure this field has no more than ${max} characters.`);
+    if (trimmed.includes('\0')) problems.push('Null characters are not allowed.');
+    const surrogate = LONE_SURROGATE.exec(trimmed);
+    if (surrogate) problems.push(`Surrogate characters are not allowed: U+${(surrogate[0].codePointAt(0) as number).toString(16).toUpperCase()}.`);
+    if (problems.length > 0) throw new FieldProblem(problems);
     return trimmed;
   };
 }
 
-const TRUE = new Set(['t', 'y', 'yes', 'true', 'on', '1']);
-const FALSE = new Set(['f', 'n', 'no', 'false', 'off', '0']);
+// DRF's BooleanField: exactly these values, as written (no trimming, no case folding).
+const TRUE_VALUES = new Set<unknown>(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1', 1, true]);
+const FALSE_VALUES = new Set<unknown>(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '0', 0, false]);
 
 export function boolean(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
   if (value === null) throw problem('This field may not be null.');
-  const key = typeof value === 'number' || typeof value === 'string' ? String(value).trim().toLowerCase() : undefined;
-  if (key !== undefined && TRUE.has(key)) return true;
-  if (key !== undefined && FALSE.has(key)) return false;
+  if (TRUE_VALUES.has(value)) return true;
+  if (FALSE_VALUES.has(value)) return false;
   throw problem('Must be a valid boolean.');
+}
+
+/**
+ * DRF's IntegerField: an integer, or text that Python's int() reads once a trailing ".0..." and
+ * white space are dropped (a sign, surrounding space, underscores between digits); then the bounds.
+ */
+export function integer(min: number, max: number) {
+  return (value: unknown): number => {
+    if (value === null) throw problem('This field may not be null.');
+    if (typeof value === 'string' && value.length > MAX_NUMBER_TEXT) throw problem('String value too large.');
+    let number = NaN;
+    if (typeof value === 'number') number = Number.isInteger(value) ? value : NaN;
+    else if (typeof value === 'string') {
+      const digits = pythonStrip(value.replace(new RegExp(`\\.0*[${PY_SPACE}]*$`), ''));
+      if (/^[-+]?\d+(?:_\d+)*$/.test(digits)) number = Number(digits.replace(/_/g, ''));
+    }
+    if (Number.isNaN(number)) throw problem('A valid integer is required.');
+    if (number < min) throw problem(`Ensure this value is greater than or equal to ${min}.`);
+    if (number > max) throw problem(`Ensure this value is less than or equal to ${max}.`);
+    return number;
+  };
+}
+
+/** A value as Python's str() prints it (DRF puts it in its messages): True, None, ['a', 1], {'k': 'v'}. */
+export function pythonStr(value: unknown): string {
+  return typeof value === 'string' ? value : pythonRepr(value);
+}
+
+function pythonRepr(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+  return `{${Object.entries(value as Record<string, unknown>).map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
 }
 
 /** A UUID as DRF's UUIDField reads one (any of Python's spellings, or an integer), hex_verbose; undefined when invalid. */
@@ -129,24 +183,14 @@ export function checkTaskBody(body: Record<string, unknown>, agentExists: (id: s
   });
 }
 
-function checkWait(value: unknown): number {
-  if (value === null) throw problem('This field may not be null.');
-  // DRF's IntegerField: an integer, or its text (a trailing ".0" allowed).
-  const source = typeof value === 'string' ? value.trim().replace(/\.0*$/, '') : value;
-  const number = typeof source === 'string' && /^[-+]?\d+$/.test(source) ? Number(source) : typeof source === 'number' ? source : NaN;
-  if (!Number.isInteger(number)) throw problem('A valid integer is required.');
-  if (number < 0) throw problem('Ensure this value is greater than or equal to 0.');
-  if (number > LIMITS.waitSeconds) throw problem(`Ensure this value is less than or equal to ${LIMITS.waitSeconds}.`);
-  return number;
-}
+const checkWait = integer(0, LIMITS.waitSeconds);
 
+/** DRF's URLField (Django's URLValidator, which takes ftp too); then the serializer's validate_webhook asks for http or https. */
 function checkWebhook(value: unknown): string | null {
   const url = text(Number.POSITIVE_INFINITY, { nullable: true })(value);
   if (url === null) return null;
-  // DRF's URLField takes ftp too; the serializer then asks for http or https.
-  const ftp = /^ftps?:\/\//i.test(url);
-  if (!isHttpUrl(ftp ? url.replace(/^ftps?/i, 'http') : url)) throw problem('Enter a valid URL.');
-  if (ftp) throw problem('webhook must use http or https.');
+  if (!isDjangoUrl(url)) throw problem('Enter a valid URL.');
+  if (!/^https?:/i.test(url)) throw problem('webhook must use http or https.');
   return url;
 }
 
@@ -175,7 +219,10 @@ function checkOutputSchema(value: unknown): unknown {
 function checkCreditsCost(value: unknown): string | null {
   if (value === null) return null;
   if (typeof value === 'boolean' || (typeof value !== 'string' && typeof value !== 'number')) throw problem('A valid number is required.');
-  const raw = String(value).trim();
+  const stripped = pythonStrip(String(value));
+  if (stripped.length > MAX_NUMBER_TEXT) throw problem('String value too large.');
+  // Python's Decimal() takes underscores between digits (and refuses NaN and infinities here).
+  const raw = stripped.replace(/(?<=\d)_(?=\d)/g, '');
   const match = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(raw);
   if (!match || (match[2] === '' && (match[3] ?? '') === '')) throw problem('A valid number is required.');
   // Python's Decimal keeps the digits as written: count them as DRF's validate_precision does.

@@ -74,6 +74,7 @@ export class WebhookSender {
       task.webhook_last_error = cause?.code ?? cause?.message ?? (error as Error).message;
       this.log(`webhook ${task.id} -> ${url} failed: ${task.webhook_last_error}`);
     } finally {
+      this.state.touch(); // the outcome is on the task: saved with the next save
       this.state.clock.clearTimeout(timer);
       this.inFlight.delete(controller);
     }

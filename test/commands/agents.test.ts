@@ -66,12 +66,13 @@ describe('agents', () => {
     expect(noChange.exitCode).toBe(2);
   });
 
-  it('renders the service\'s field errors as field: message (duplicate name, 400)', async () => {
+  it('renders the model\'s own error (__all__: a duplicate name, 400) as the message alone', async () => {
     await cli(['agents', 'create', '--name', 'twin']);
     const twin = await cli(['agents', 'create', '--name', 'twin']);
     expect(twin.exitCode).toBe(1);
     expect(twin.stderr).toMatch(/400/);
-    expect(twin.stderr).toMatch(/name: /);
+    expect(twin.stderr).toContain('Browser use agent with this User and Name already exists.');
+    expect(twin.stderr).not.toContain('__all__');
   });
 });
 
@@ -126,5 +127,18 @@ describe('pagination', () => {
     const notNumber = await cli(['tasks', 'list', '--page-size', 'ten']);
     expect(notNumber.exitCode).toBe(2);
     expect(notNumber.stderr).toContain('error: --page-size must be a whole number, got "ten"');
+  });
+
+  it('a rename onto a taken name is the service\'s 500: sent once, not retried as if transient, and explained (exit 1)', async () => {
+    await cli(['agents', 'create', '--name', 'clash-taken']);
+    const other = JSON.parse((await cli(['agents', 'create', '--name', 'clash-other', '--json'])).stdout) as { id: string };
+    for (const verb of ['replace', 'update']) {
+      const before = emulator.requests.length;
+      const result = await cli(['agents', verb, other.id, '--name', 'clash-taken']);
+      expect(result.exitCode, verb).toBe(1);
+      expect(result.stderr).toMatch(/500/);
+      expect(result.stderr).toMatch(/check before sending it again/);
+      expect(emulator.requests.slice(before).filter((request) => request.path.startsWith(`/agents/browser-use/${other.id}/`)).map((request) => request.method), verb).toEqual([verb === 'replace' ? 'PUT' : 'PATCH']);
+    }
   });
 });

@@ -18,7 +18,7 @@ afterAll(() => emulator.close());
 let counter = 0;
 const createAgent = async () =>
   (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `live-${++counter}-${Date.now()}`, charter: 'Watch prices. Report daily.' })).id;
-const message = (id: string, body: string) => apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: OWNER, body });
+const message = (id: string, body: string) => apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'email', sender: OWNER, body });
 
 /** Aborts (Ctrl-C) once `ready` says the output so far is enough; the command's own exit is what is tested. */
 function interruptWhen(ready: () => Promise<boolean>): AbortSignal {
@@ -66,17 +66,19 @@ describe('persistent timeline --follow', () => {
 describe('persistent chat', () => {
   it('without a terminal sends each line, prints the events, and exits 0 once every message has its reply', async () => {
     const id = await createAgent();
-    const result = await cli(['persistent', 'chat', id, '--jsonl', '--sender', OWNER], { input: 'Check the fare\n\nAnd the hotel\n' });
+    const result = await cli(['persistent', 'chat', id, '--jsonl'], { input: 'Check the fare\n\nAnd the hotel\n' });
     expect(result.exitCode, result.stderr).toBe(0);
     const messages = jsonLines(result.stdout).filter((event) => event.kind === 'message') as { message: { isOutbound: boolean; bodyText: string } }[];
     expect(messages.filter((event) => !event.message.isOutbound).map((event) => event.message.bodyText)).toEqual(['Check the fare', 'And the hotel']);
+    // The service hears the web channel only from the owner's web address (is_sender_whitelisted).
+    expect((messages[0] as unknown as { message: { senderAddress: string } }).message.senderAddress).toBe(`web://user/42/agent/${id}`);
     expect(messages.filter((event) => event.message.isOutbound)).toHaveLength(2);
   });
 
   it('on a terminal: a prompt, recent events as context, each line sent; end of input ends the chat (exit 0)', async () => {
     const id = await createAgent();
     const terminal = { stdinIsTTY: true, stderrIsTTY: true, stdoutIsTTY: true, columns: 100 };
-    const result = await cli(['persistent', 'chat', id, '--sender', OWNER], { input: 'Hello from a terminal\n', terminal });
+    const result = await cli(['persistent', 'chat', id], { input: 'Hello from a terminal\n', terminal });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stderr).toContain('you> ');
     expect(result.stdout).toMatch(/thinking|plan/); // the agent's latest events, as context
@@ -86,7 +88,7 @@ describe('persistent chat', () => {
 
   it('exits 7 when the replies do not come within --reply-timeout', async () => {
     const id = await createAgent();
-    const result = await cli(['persistent', 'chat', id, '--sender', OWNER, '--reply-timeout', '1'], { input: '[hang] never answers\n' });
+    const result = await cli(['persistent', 'chat', id, '--reply-timeout', '1'], { input: '[hang] never answers\n' });
     expect(result.exitCode).toBe(7);
     expect(result.stderr).toMatch(/1 of 1 message had no reply/);
   });
@@ -95,7 +97,7 @@ describe('persistent chat', () => {
     expect((await cli(['persistent', 'chat', 'nope'], { input: 'hi\n' })).exitCode).toBe(2);
     const id = await createAgent();
     await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/deactivate/`);
-    const result = await cli(['persistent', 'chat', id, '--sender', OWNER], { input: 'hello\n' });
+    const result = await cli(['persistent', 'chat', id], { input: 'hello\n' });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/paused/);
   });

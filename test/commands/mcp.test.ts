@@ -200,7 +200,8 @@ describe('agentctl mcp tools', () => {
     expect(data(await call('persistent_get', { id })).is_active).toBe(false);
     await call('persistent_activate', { id });
     expect(data(await call('persistent_get', { id })).is_active).toBe(true);
-    const message = await call('persistent_message', { id, body: 'hello there', sender: 'owner@example.com' });
+    // On the web the service hears only the owner's web address, sent to the agent's (is_sender_whitelisted).
+    const message = await call('persistent_message', { id, body: 'hello there', sender: `web://user/42/agent/${id}`, recipient: `web://agent/${id}` });
     expect(message.isError).toBeFalsy();
     const timeline = await call('persistent_timeline', { id, limit: 5 });
     expect(Array.isArray(data(timeline).events)).toBe(true);

@@ -41,7 +41,7 @@ describe('persistent agents: create, read, change, delete', () => {
     const created = await cli([
       'persistent', 'create', '--name', 'fare-watcher', '--charter-file', join(dir, 'charter.md'), '--schedule', '0 7 * * mon-fri',
       '--paused', '--life-state', 'active', '--whitelist-policy', 'manual', '--preferred-contact', 'EMAIL', '--proactive',
-      '--template-code', 'fare-template', '--mcp-server', server, '--json',
+      '--json',
     ]);
     expect(created.exitCode, created.stderr).toBe(0);
     const agent = json<Agent>(created.stdout);
@@ -53,9 +53,13 @@ describe('persistent agents: create, read, change, delete', () => {
       life_state: 'active',
       whitelist_policy: 'manual',
       proactive_opt_in: true,
-      personal_mcp_server_ids: [server],
+      personal_mcp_server_ids: [],
     });
     expect(agent.preferred_contact_endpoint_id).toMatch(/^[0-9a-f-]{36}$/);
+    // The emulator, as a service account without templates or personal MCP servers, refuses both.
+    const refused = await cli(['persistent', 'create', '--name', 'fare-watcher-2', '--template-code', 'fare-template', '--mcp-server', server]);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain("Unknown template code 'fare-template'.");
 
     const got = await cli(['persistent', 'get', agent.id, '--json']);
     expect(json(got.stdout)).toMatchObject({ id: agent.id, name: 'fare-watcher', schedule: '0 7 * * mon-fri' });
@@ -176,7 +180,7 @@ describe('persistent agents: activate and deactivate', () => {
 describe('persistent agents: messages', () => {
   it('sends a message (body from an argument or stdin) and prints it as a timeline line', async () => {
     const agent = await createAgent();
-    const sent = await cli(['persistent', 'message', agent.id, 'Check the fare', '--channel', 'web', '--sender', OWNER, '--json']);
+    const sent = await cli(['persistent', 'message', agent.id, 'Check the fare', '--channel', 'email', '--sender', OWNER, '--json']);
     expect(sent.exitCode, sent.stderr).toBe(0);
     expect(json<{ event: { kind: string } }>(sent.stdout).event.kind).toBe('message');
 
@@ -189,7 +193,7 @@ describe('persistent agents: messages', () => {
 
   it('is refused with 409 for a paused agent (exit 1, with the reactivation hint from the body)', async () => {
     const agent = await createAgent(['--paused']);
-    const result = await cli(['persistent', 'message', agent.id, 'hello', '--channel', 'web', '--sender', OWNER]);
+    const result = await cli(['persistent', 'message', agent.id, 'hello', '--channel', 'email', '--sender', OWNER]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('409');
     expect(result.stderr).toMatch(/agent_inactive|inactive|paused/i);
@@ -223,7 +227,7 @@ describe('persistent agents: messages', () => {
 describe('persistent agents: status, web tasks and timeline', () => {
   it('shows processing, running web tasks and the next scheduled run', async () => {
     const agent = await createAgent(['--schedule', '@hourly']);
-    await cli(['persistent', 'message', agent.id, '[hang] keep working', '--channel', 'web', '--sender', OWNER]);
+    await cli(['persistent', 'message', agent.id, '[hang] keep working', '--channel', 'email', '--sender', OWNER]);
     const status = await eventually(async () => {
       const answer = json<{ processing_active: boolean; processing_snapshot: { webTasks: unknown[]; nextScheduledAt: string | null } }>(
         (await cli(['persistent', 'status', agent.id, '--json'])).stdout,
@@ -245,9 +249,9 @@ describe('persistent agents: status, web tasks and timeline', () => {
 
   it('lists web tasks with a status filter and a limit', async () => {
     const agent = await createAgent();
-    await cli(['persistent', 'message', agent.id, '[hang] one', '--channel', 'web', '--sender', OWNER]);
-    await cli(['persistent', 'message', agent.id, 'two', '--channel', 'web', '--sender', OWNER]);
-    await cli(['persistent', 'message', agent.id, 'three', '--channel', 'web', '--sender', OWNER]);
+    await cli(['persistent', 'message', agent.id, '[hang] one', '--channel', 'email', '--sender', OWNER]);
+    await cli(['persistent', 'message', agent.id, 'two', '--channel', 'email', '--sender', OWNER]);
+    await cli(['persistent', 'message', agent.id, 'three', '--channel', 'email', '--sender', OWNER]);
     const completed = await eventually(async () => {
       const tasks = json<Array<{ status: string }>>((await cli(['persistent', 'web-tasks', agent.id, '--status', 'completed', '--json'])).stdout);
       return tasks.length === 2 ? tasks : undefined;
@@ -262,7 +266,7 @@ describe('persistent agents: status, web tasks and timeline', () => {
   it('pages back through more than three timeline windows with --all, every event once, oldest first', async () => {
     const agent = await createAgent();
     for (let i = 1; i <= 8; i++) {
-      await apiRequest(emulator.baseUrl, 'POST', `/agents/${agent.id}/messages/`, { channel: 'web', sender: OWNER, body: `[hang] note ${i}` });
+      await apiRequest(emulator.baseUrl, 'POST', `/agents/${agent.id}/messages/`, { channel: 'email', sender: OWNER, body: `[hang] note ${i}` });
     }
     const first = json<{ events: Array<{ cursor: string }>; has_more_older: boolean; oldest_cursor: string }>(
       (await cli(['persistent', 'timeline', agent.id, '--limit', '2', '--json'])).stdout,
@@ -283,7 +287,7 @@ describe('persistent agents: status, web tasks and timeline', () => {
     // One readable line per event when piped, and the same count as JSON lines.
     const piped = await cli(['persistent', 'timeline', agent.id, '--limit', '3', '--all']);
     expect(piped.stdout.trim().split('\n')).toHaveLength(events.length);
-    expect(piped.stdout).toMatch(/\tmessage\t.*-> agent via web "\[hang\] note 1"/);
+    expect(piped.stdout).toMatch(/\tmessage\t.*-> agent via email "\[hang\] note 1"/);
     const jsonl = await cli(['persistent', 'timeline', agent.id, '--limit', '3', '--all', '--jsonl']);
     expect(jsonl.stdout.trim().split('\n')).toHaveLength(events.length);
 
@@ -306,7 +310,7 @@ describe('persistent agents: status, web tasks and timeline', () => {
 
   it('records the agent reply when a web task completes', async () => {
     const agent = await createAgent();
-    await cli(['persistent', 'message', agent.id, 'Find the fare', '--channel', 'web', '--sender', OWNER]);
+    await cli(['persistent', 'message', agent.id, 'Find the fare', '--channel', 'email', '--sender', OWNER]);
     const events = await eventually(async () => {
       const all = json<Array<{ kind: string }>>((await cli(['persistent', 'timeline', agent.id, '--all', '--json'])).stdout);
       return all.some((event) => event.kind === 'steps') ? all : undefined;

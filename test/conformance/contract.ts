@@ -146,8 +146,9 @@ export function EXTRA_SCHEMAS(strict: boolean): Record<string, Schema> {
     processing_active: { type: 'boolean' },
     processing_snapshot: object({ active: { type: 'boolean' }, webTasks: { type: 'array', items: webTask }, nextScheduledAt: nullable(dateTime) }, ['active', 'webTasks', 'nextScheduledAt']),
   };
-  // Events: {kind, cursor, timestamp, ...} with kind-specific camelCase fields (open: unknown kinds and fields are allowed).
-  const event = object({ kind: { type: 'string' }, cursor: { type: 'string', minLength: 1 }, timestamp: dateTime }, ['kind', 'cursor', 'timestamp'], true);
+  // Events: {kind, cursor, timestamp, ...} with kind-specific camelCase fields (open: unknown kinds and fields are allowed);
+  // a steps cluster has no timestamp of its own (console/agent_chat/timeline.py, _build_cluster).
+  const event = object({ kind: { type: 'string' }, cursor: { type: 'string', minLength: 1 }, timestamp: dateTime }, ['kind', 'cursor'], true);
   return {
     TaskResult: {
       oneOf: [

@@ -73,7 +73,9 @@ describe('conformance: browser-use agents', () => {
     for (const id of [created.id, UNKNOWN, 'not-a-uuid']) {
       for (const operationId of ['getAgent', 'updateAgent', 'updateAgentStatusPartial', 'deleteAgent']) {
         const answer = await call(operationId, `/agents/browser-use/${id}/`, { name: name('x') });
-        expect(answer, `${operationId} ${id}`).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+        // A well-formed id names the model (get_object_or_404); a malformed one is DRF's bare 404.
+        const detail = id === 'not-a-uuid' ? 'Not found.' : 'No BrowserUseAgent matches the given query.';
+        expect(answer, `${operationId} ${id}`).toMatchObject({ status: 404, body: { detail } });
       }
     }
   });
@@ -151,7 +153,7 @@ describe('conformance: tasks (agent-scoped and standalone)', () => {
 
       expect((await call(op('deleteTask'), `${base}${task.id}/`)).status).toBe(204);
       for (const operationId of ['getTask', 'updateTask', 'updateTaskStatusPartial', 'deleteTask']) {
-        expect((await call(op(operationId), `${base}${task.id}/`, {})).body, operationId).toEqual({ detail: 'Not found.' });
+        expect((await call(op(operationId), `${base}${task.id}/`, {})).body, operationId).toEqual({ detail: 'No BrowserUseAgentTask matches the given query.' });
       }
       expect((await call(op('cancelTask'), `${base}${UNKNOWN}/cancel/`)).status).toBe(404);
       expect((await call(op('getTaskResult'), `${base}${UNKNOWN}/result/`)).status).toBe(404);
@@ -174,7 +176,7 @@ describe('conformance: tasks (agent-scoped and standalone)', () => {
     // A task under an agent is found through the standalone routes too.
     expect(await ok('getTask2', `/tasks/browser-use/${scoped.id}/`, 200)).toMatchObject({ agent_id: agent.id });
     // The agent-scoped routes 404 for an unknown agent and for a task of another scope.
-    expect((await call('listTasks', `/agents/browser-use/${UNKNOWN}/tasks/`)).body).toEqual({ detail: 'Not found.' });
+    expect((await call('listTasks', `/agents/browser-use/${UNKNOWN}/tasks/`)).body).toEqual({ detail: 'No BrowserUseAgent matches the given query.' });
     expect((await call('getTask', `/agents/browser-use/${agent.id}/tasks/${standalone.id}/`)).status).toBe(404);
   });
 
@@ -206,7 +208,7 @@ describe('conformance: persistent agents', () => {
   it('actions: activate, deactivate, messages, processing-status, timeline, web-tasks, schedule preview', async () => {
     const agent = await ok<Agent>('createPersistentAgent', '/agents/', 201, { name: name('actions'), charter: 'Help.' });
     expect(await ok('deactivatePersistentAgent', `/agents/${agent.id}/deactivate/`, 200)).toEqual({ status: 'deactivated', updated: true });
-    expect(await ok('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, 409, { channel: 'web', sender: 'me', body: 'hi' })).toMatchObject({ code: 'agent_inactive' });
+    expect(await ok('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, 409, { channel: 'email', sender: 'emulator@example.com', body: 'hi' })).toMatchObject({ code: 'agent_inactive' });
     expect(await ok('activatePersistentAgent', `/agents/${agent.id}/activate/`, 200)).toEqual({ status: 'activated', updated: true });
     await ok('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, 201, { channel: 'email', sender: 'emulator@example.com', body: 'Find flights', subject: 'Trip' });
     expect((await call('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, { channel: 'sms', sender: 'me', body: 'hi' })).body).toEqual({
@@ -217,7 +219,7 @@ describe('conformance: persistent agents', () => {
     expect(busy.processing_active).toBe(true);
     h.advance(TASK_DURATION_MS);
     const timeline = await ok<{ events: { kind: string }[] }>('getPersistentAgentTimeline', `/agents/${agent.id}/timeline/?limit=500`, 200);
-    expect(timeline.events.map((event) => event.kind)).toEqual(['thinking', 'plan', 'user_action', 'user_action', 'message', 'steps', 'message']);
+    expect(timeline.events.map((event) => event.kind)).toEqual(['thinking', 'plan', 'message', 'steps', 'message']);
     expect((await ok<{ events: unknown[] }>('getPersistentAgentTimeline', `/agents/${agent.id}/timeline/?direction=older&limit=2`, 200)).events).toHaveLength(2);
     expect((await call('getPersistentAgentTimeline', `/agents/${agent.id}/timeline/?direction=sideways`)).status).toBe(400);
     expect(await ok('listWebTasks', `/agents/${agent.id}/web-tasks/?limit=9999`, 200)).toMatchObject({ limit: 200, results: [{ status: 'completed' }] });
@@ -244,8 +246,9 @@ describe('conformance: persistent agents', () => {
     ];
     for (const id of [UNKNOWN, 'not-a-uuid', '12345']) {
       for (const [operationId, suffix] of routes) {
-        const answer = await call(operationId, `/agents/${id}/${suffix}`, { channel: 'web', sender: 'me', body: 'x', schedule: '' });
-        expect(answer, `${operationId} ${id}`).toMatchObject({ status: 404, body: { detail: 'Not found.' }, contentType: 'application/json' });
+        const answer = await call(operationId, `/agents/${id}/${suffix}`, { channel: 'email', sender: 'emulator@example.com', body: 'x', schedule: '' });
+        const detail = id === UNKNOWN ? 'No PersistentAgent matches the given query.' : 'Not found.';
+        expect(answer, `${operationId} ${id}`).toMatchObject({ status: 404, body: { detail }, contentType: 'application/json' });
       }
     }
     const agent = await h.api<Agent>('POST', '/agents/', { name: name('methods') });
@@ -286,14 +289,15 @@ describe('conformance: what the service\'s code does (issue 22)', () => {
       }
 
       // A full form without is_active makes the agent inactive (DRF reads a missing checkbox as false).
-      const agent = (await send('createPersistentAgent', '/agents/', [['name', name('form agent')], ['charter', 'Help.'], ['enabled_personal_server_ids', UNKNOWN]])).body as Agent;
-      expect(agent).toMatchObject({ is_active: false, charter: 'Help.', personal_mcp_server_ids: [UNKNOWN] });
+      const agent = (await send('createPersistentAgent', '/agents/', [['name', name('form agent')], ['charter', 'Help.'], ['proactive_opt_in', 'off']])).body as Agent;
+      // proactive_opt_in is not written on create (PersistentAgentSerializer.create), whatever the form says.
+      expect(agent).toMatchObject({ is_active: false, charter: 'Help.', proactive_opt_in: true });
       expect((await send('partialUpdatePersistentAgent', `/agents/${agent.id}/`, [['charter', 'Still help.']])).body).toMatchObject({ is_active: false, charter: 'Still help.' });
       expect((await send('updatePersistentAgent', `/agents/${agent.id}/`, [['is_active', 'on'], ['schedule', '']])).body).toMatchObject({ is_active: true, schedule: null });
       expect((await send('activatePersistentAgent', `/agents/${agent.id}/activate/`, [['ignored', 'x']])).status).toBe(200);
       expect((await send('deactivatePersistentAgent', `/agents/${agent.id}/deactivate/`, [])).status).toBe(200);
       await send('activatePersistentAgent', `/agents/${agent.id}/activate/`, []);
-      const sent = await send('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, [['channel', 'web'], ['sender', 'me'], ['body', 'hi'], ['metadata.source', 'form']]);
+      const sent = await send('sendPersistentAgentMessage', `/agents/${agent.id}/messages/`, [['channel', 'email'], ['sender', 'emulator@example.com'], ['body', 'hi'], ['metadata.source', 'form']]);
       expect(sent.status, JSON.stringify(sent.body)).toBe(201);
       expect((await send('previewPersistentAgentSchedule', `/agents/${agent.id}/schedule/preview/`, [['schedule', '']])).body).toEqual({ valid: true, disabled: true, description: null });
     }
@@ -352,8 +356,8 @@ describe('conformance: what the service\'s code does (issue 22)', () => {
     expect((await call('createPersistentAgent', '/agents/', { name: legacy.name })).body).toEqual({ name: ['Browser use agent with this User and Name already exists.'] });
     // Deleted: its browser-use agent answers 404 everywhere an agent is looked up.
     await ok('deletePersistentAgent', `/agents/${agent.id}/`, 204);
-    for (const [operationId, suffix] of [['getAgent', ''], ['listTasks', 'tasks/'], ['assignTask', 'tasks/']] as const) {
-      expect(await call(operationId, `/agents/browser-use/${agent.browser_use_agent_id}/${suffix}`, { prompt: 'x' }), operationId).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    for (const [operationId, suffix, detail] of [['getAgent', '', 'No BrowserUseAgent matches the given query.'], ['listTasks', 'tasks/', 'Not found.'], ['assignTask', 'tasks/', 'Not found.']] as const) {
+      expect(await call(operationId, `/agents/browser-use/${agent.browser_use_agent_id}/${suffix}`, { prompt: 'x' }), operationId).toMatchObject({ status: 404, body: { detail } });
     }
   });
 

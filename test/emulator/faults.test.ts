@@ -150,7 +150,7 @@ describe('agentctl emulator --state', () => {
     const result = await agentctl(['emulator', '--port', '0', '--state', file], { signal: stop.signal, onStdout });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`--state: cannot save the records to ${file}`);
-    expect(result.stderr).toContain('the records of this run are lost');
+    expect(result.stderr).toContain('the changes since the last save (at most a few seconds ago) are lost');
     expect(result.stderr).not.toContain('this is a bug');
   });
 });

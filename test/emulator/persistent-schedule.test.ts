@@ -32,12 +32,12 @@ function nextUtcMidnight(from: Date): string {
 }
 
 describe.skipIf(parserIsStub)('persistent agents: schedules (needs the real schedule parser)', () => {
-  it('stores a valid schedule and its snapshot; rejects what the grammar rejects with {"schedule": [message]}', async () => {
+  it('stores a valid schedule (its snapshot only as written); rejects what the grammar rejects with {"schedule": [message]}', async () => {
     const agent = await createAgent({ schedule: ' @daily ' });
-    expect(agent).toMatchObject({ schedule: '@daily', schedule_snapshot: '@daily' });
+    expect(agent).toMatchObject({ schedule: '@daily', schedule_snapshot: null });
     expect((await api('PATCH', `/agents/${agent.id}/`, { schedule: '@every 1h 30m' })).schedule).toBe('@every 1h 30m');
-    // Clearing keeps the snapshot at the last non-null schedule.
-    expect(await api('PATCH', `/agents/${agent.id}/`, { schedule: '' })).toMatchObject({ schedule: null, schedule_snapshot: '@every 1h 30m' });
+    // The serializer sets each field as sent: clearing the schedule leaves the snapshot as it was.
+    expect(await api('PATCH', `/agents/${agent.id}/`, { schedule: '' })).toMatchObject({ schedule: null, schedule_snapshot: null });
     for (const schedule of ['@midnight', '@reboot', '@every 1h30m', '0 0 * * 7', '@Daily']) {
       const answer = await raw('PATCH', `/agents/${agent.id}/`, { schedule });
       expect(answer.status, schedule).toBe(400);
@@ -46,9 +46,10 @@ describe.skipIf(parserIsStub)('persistent agents: schedules (needs the real sche
     expect((await raw('POST', '/agents/', { name: `scheduled ${++counter}`, schedule: '@midnight' })).status).toBe(400);
   });
 
-  it('expiry clears the schedule into the snapshot and activate restores it', async () => {
+  it('a PATCH to expired keeps the schedule; activate restores a cleared one from the snapshot', async () => {
     const agent = await createAgent({ schedule: '@hourly' });
-    expect(await api('PATCH', `/agents/${agent.id}/`, { life_state: 'expired' })).toMatchObject({ life_state: 'expired', schedule: null, schedule_snapshot: '@hourly' });
+    expect(await api('PATCH', `/agents/${agent.id}/`, { life_state: 'expired' })).toMatchObject({ life_state: 'expired', schedule: '@hourly', schedule_snapshot: null });
+    await api('PATCH', `/agents/${agent.id}/`, { schedule: null, schedule_snapshot: '@hourly' });
     expect((await raw('POST', `/agents/${agent.id}/activate/`)).body).toEqual({ status: 'activated', updated: true });
     expect(await api('GET', `/agents/${agent.id}/`)).toMatchObject({ life_state: 'active', schedule: '@hourly' });
   });

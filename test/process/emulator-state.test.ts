@@ -1,7 +1,7 @@
 // `agentctl emulator --state FILE`: the records outlive the process (saved on SIGTERM, loaded at
 // the next start), and --faults with --seed answer the same way in every run.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,10 @@ async function start(args: string[]) {
     stop: async () => {
       child.kill('SIGTERM');
       return new Promise((resolve) => child.once('exit', resolve));
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      return new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     },
   };
 }
@@ -35,6 +39,27 @@ describe('agentctl emulator --state and --faults', () => {
     expect(shown.exitCode).toBe(0);
     expect(JSON.parse(shown.stdout)).toMatchObject({ id, prompt: 'kept across restarts' });
     await second.stop();
+  });
+
+  it('saves while running, so a killed emulator (SIGKILL) keeps what it had saved; a second one on the same file is refused (exit 2)', async () => {
+    const folder = tempDir('agentctl-state-');
+    const file = join(folder, 'emulator.json');
+    const first = await start(['--state', file]);
+    const created = await first.cli(['tasks', 'create', 'kept across a kill', '--json']);
+    const { id } = JSON.parse(created.stdout) as { id: string };
+    // The periodic save (every 2 s while anything changed) writes it without any stop.
+    while (!(existsSync(file) && readFileSync(file, 'utf8').includes(id))) await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const second = spawnSync(process.execPath, [BIN, 'emulator', '--port', '0', '--state', file], { encoding: 'utf8', env: { PATH: process.env.PATH }, timeout: 20_000 });
+    expect(second.status).toBe(2);
+    expect(second.stderr).toMatch(/--state: .* is in use by the emulator with pid \d+/);
+
+    expect(await first.kill()).toBe('SIGKILL');
+    const third = await start(['--state', file]);
+    const shown = await third.cli(['tasks', 'get', id, '--json']);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ id, prompt: 'kept across a kill' });
+    await third.stop();
+    expect(readdirSync(folder)).toEqual(['emulator.json']);
   });
 
   it('answers the faults it was given from the start, the same with the same seed', async () => {

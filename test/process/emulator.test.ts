@@ -112,8 +112,13 @@ describe('emulator behaviour a script relies on', () => {
     const missingKey = await fetch(`${emulator.baseUrl}/tasks/browser-use/`);
     expect(await missingKey.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
     expect((await fetch(`${emulator.baseUrl}/agents/`, { headers })).status).toBe(200);
-    const inbound = await fetch(`${emulator.baseUrl}/webhooks/inbound/agents/3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f/?t=s`, { method: 'POST', body: 'hello' });
+    // An unknown webhook is 404; each persistent agent has one whose id is its own (docs/emulator.md).
+    const unknown = await fetch(`${emulator.baseUrl}/webhooks/inbound/agents/3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f/?t=s`, { method: 'POST', body: 'hello' });
+    expect(unknown.status).toBe(404);
+    const agent = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: 'inbound hook' });
+    const inbound = await fetch(`${emulator.baseUrl}/webhooks/inbound/agents/${agent.id}/?t=s`, { method: 'POST', body: 'hello' });
     expect(inbound.status).toBe(202);
+    expect(await inbound.json()).toMatchObject({ accepted: true, webhookId: agent.id });
   });
 
   it('accepts numeric strings for wait and refuses an object prompt', async () => {

@@ -13,6 +13,14 @@ describe('retry rules', () => {
     expect(mayRepeat('GET', { status: 400 })).toBe(false);
   });
 
+  it('never repeats a write the service answered 500: its own code failed on it (a rename onto a taken name), repetition fails the same', () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'POST']) expect(mayRepeat(method, { status: 500 }), method).toBe(false);
+    expect(mayRepeat('GET', { status: 500 })).toBe(true);
+    // A gateway's or a proxy's answer is another matter: the request may never have reached the service.
+    expect(mayRepeat('PUT', { status: 502 })).toBe(true);
+    expect(mayRepeat('DELETE', { status: 503 })).toBe(true);
+  });
+
   it('never re-sends a create that may have reached the service', () => {
     expect(mayRepeat('POST', { code: 'ECONNRESET' })).toBe(false);
     expect(mayRepeat('POST', { code: 'TimeoutError' })).toBe(false);

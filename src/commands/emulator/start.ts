@@ -3,7 +3,7 @@ import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { FaultSpecError, parseFaults } from '../../emulator/faults.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
-import { SIMULATION_HELP } from './index.js';
+import { SIMULATION_HELP } from './simulation-help.js';
 import { EMULATOR_DEFAULT_KEY } from '../../cli/context.js';
 import { DEFAULT_BASE_URL } from '../../config/settings.js';
 import { listenError } from '../common/listen.js';
@@ -18,7 +18,7 @@ export const command = defineCommand({
     { flags: '--latency <ms>', description: 'extra delay before every response', default: '0' },
     { flags: '--faults <spec>', description: 'inject faults, e.g. "503@10%, 429@5%/2, reset@1%, latency=200ms" or "POST /tasks/* => 500@50%"' },
     { flags: '--seed <n>', description: 'repeatable ids and fault draws (the same seed and requests give the same answers)' },
-    { flags: '--state <file>', description: 'load the records from FILE at start (if it exists) and save them there on stop' },
+    { flags: '--state <file>', description: 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)' },
   ],
   notes: SIMULATION_HELP,
   examples: [
@@ -76,9 +76,10 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
     faults,
     seed,
     stateFile,
+    process: ctx.io.process,
     log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
   }).catch((error: unknown) => {
-    if (error instanceof StateFileError) throw new UsageError(`--state: ${error.message}`, 'give a file the emulator saved, or a new name in a folder you can write to');
+    if (error instanceof StateFileError) throw new UsageError(`--state: ${error.message}`, 'give a file the emulator saved (and no other emulator uses), or a new name in a folder you can write to');
     throw listenError(error, host, port);
   });
   ctx.out.line(emulator.baseUrl);
@@ -104,7 +105,7 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
   } catch (error) {
     // The folder can vanish or fill up while the emulator runs: say what was lost, not "a bug".
     if (!(error instanceof StateFileError)) throw error;
-    throw new ExitError(ExitCode.serviceError, `--state: ${error.message}`, 'the records of this run are lost; the file keeps the state of the last save');
+    throw new ExitError(ExitCode.serviceError, `--state: ${error.message}`, 'the changes since the last save (at most a few seconds ago) are lost; the file keeps that save');
   }
   if (ctx.signal.reason === 'SIGTERM') return;
   ctx.out.error('\nEmulator stopped.');

@@ -14,6 +14,9 @@ import { printEvents } from './timeline.js';
 import { messageBody } from './timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
 
+/** The owner's web chat address for an agent; `user_id` comes from the service (a number or a numeric string). */
+const webUserAddress = (userId: unknown, agentId: string): string => `web://user/${typeof userId === 'number' || typeof userId === 'string' ? String(userId).replace(/[^0-9-]/g, '') : ''}/agent/${agentId}`;
+
 const isReply = (event: TimelineEvent): boolean => {
   const message = (event.message ?? event) as Record<string, unknown>;
   return event.kind === 'message' && (message.direction === 'outbound' || message.isOutbound === true);
@@ -24,7 +27,7 @@ export const command = defineCommand({
   summary: 'talk with an agent on the web channel: each line is a message, replies stream in',
   args: [AGENT_ID_ARG],
   options: [
-    { flags: '--sender <sender>', description: 'who you are on the web channel (default $USER)' },
+    { flags: '--sender <sender>', description: "who you are on the web channel (default: the owner's web address, web://user/<user_id>/agent/<id>)" },
     { flags: '--reply-timeout <sec>', description: 'without a terminal: how long to wait for the replies once the input ends', default: '120' },
   ],
   notes:
@@ -43,9 +46,13 @@ export const command = defineCommand({
     };
   },
   async run({ agentId, sender: senderFlag, replyTimeoutMs }, ctx) {
-    const sender = senderFlag ?? ctx.env.USER ?? 'agentctl';
-    if (sender.trim() === '') throw new UsageError('--sender must not be empty');
+    if (senderFlag !== undefined && senderFlag.trim() === '') throw new UsageError('--sender must not be empty');
     const client = await ctx.client();
+    // The service hears the web channel only from web://user/<user id>/agent/<agent id> (the owner
+    // or a collaborator) and, until the agent has written there, finds no web endpoint of its own:
+    // so the chat names both addresses (gobii-platform api/models.py, is_sender_whitelisted).
+    const sender = senderFlag ?? webUserAddress((await persistentAgents.get(client, agentId)).user_id, agentId);
+    const recipient = `web://agent/${agentId}`;
     const interactive = ctx.terminal.stdinIsTTY && ctx.terminal.stderrIsTTY;
     ctx.handlesInterrupt = true;
 
@@ -69,7 +76,7 @@ export const command = defineCommand({
     });
     const send = async (line: string) => {
       if (line.trim() === '') return;
-      await persistentAgents.message(client, agentId, { channel: 'web', sender, body: line });
+      await persistentAgents.message(client, agentId, { channel: 'web', sender, recipient, body: line });
       sent++;
     };
 

@@ -45,7 +45,7 @@ export const command = defineCommand({
   args: [AGENT_ID_ARG, { name: '<body>', description: 'the message text (- reads stdin)' }],
   options,
   examples: [
-    `agentctl persistent message ${ID} "Please check the price again" --channel web --sender owner@example.com`,
+    `agentctl persistent message ${ID} "Please check the price again" --channel email --sender owner@example.com`,
     `git log -1 --format=%B | agentctl persistent message ${ID} - --channel email --sender ci@example.com --subject "New release"`,
   ],
   parse: async (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), message: await parseMessage(input.arg(1) ?? '', input) }),

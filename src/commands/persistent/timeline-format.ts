@@ -65,7 +65,7 @@ function describeSteps(event: Fields): string {
 
 function describePlan(plan: Fields, max: number | undefined): string {
   const items = [plan.items, plan.steps, plan.tasks].find(Array.isArray) as unknown[] | undefined;
-  if (!items) return describeGeneric(plan, max, ['text', 'summary', 'content', 'title']);
+  if (!items) return describeGeneric(plan, max, ['displayText', 'text', 'summary', 'content', 'title']);
   const texts = items.map((entry) => {
     if (typeof entry !== 'object' || entry === null) return String(entry);
     const fields = entry as Fields;
@@ -95,7 +95,7 @@ export function describeEvent(event: TimelineEvent, max?: number): string {
     case 'steps':
       return describeSteps(fields);
     case 'thinking':
-      return describeGeneric(inner(fields, 'thinking'), max, ['text', 'content', 'summary']);
+      return describeGeneric(inner(fields, 'thinking'), max, ['reasoning', 'text', 'content', 'summary']);
     case 'plan':
       return describePlan(inner(fields, 'plan'), max);
     case 'user_action':
@@ -105,12 +105,17 @@ export function describeEvent(event: TimelineEvent, max?: number): string {
   }
 }
 
+/** When an event happened: its timestamp, or a steps cluster's first entry's (the service gives a cluster none of its own). */
+function eventTime(event: TimelineEvent): string {
+  return event.timestamp ?? text((event as Fields).earliestTimestamp) ?? '';
+}
+
 /** A terminal line: time, kind, summary (text shortened). */
 export function timelineLine(event: TimelineEvent, bodyWidth = 100): string {
-  return `${humanCell(event.timestamp ?? '').padEnd(17)}  ${event.kind.padEnd(11)}  ${describeEvent(event, bodyWidth)}`;
+  return `${humanCell(eventTime(event)).padEnd(17)}  ${event.kind.padEnd(11)}  ${describeEvent(event, bodyWidth)}`;
 }
 
 /** A piped line: ISO time, kind and the full summary, tab-separated. */
 export function timelinePlainLine(event: TimelineEvent): string {
-  return [event.timestamp ?? '', event.kind, describeEvent(event)].map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t');
+  return [eventTime(event), event.kind, describeEvent(event)].map((cell) => cell.replace(/[\t\r\n]+/g, ' ')).join('\t');
 }
