@@ -116,7 +116,7 @@ describe('ApiClient retries', () => {
     expect(stub?.requests).toHaveLength(1);
   });
 
-  it('retries a create whose connection was refused (it never reached the service)', async () => {
+  it('fails at once when nothing listens on loopback (no service yet), keeping the emulator hint', async () => {
     stub = await stubServer(() => undefined);
     const baseUrl = stub.baseUrl;
     await stub.close();
@@ -128,9 +128,34 @@ describe('ApiClient retries', () => {
       timeoutMs: 2_000,
       userAgent: 'agentctl-test',
       redactor: new Redactor(),
+      retry: { retries: 4, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
+      trace: (line) => trace.push(line),
+      usingDefaultBaseUrl: true,
+    });
+    const error = await client.get('/things/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/);
+    expect((error as NetworkError).hint).toContain('nothing is listening at the default address');
+    expect(trace.filter((line) => line.startsWith('retrying'))).toEqual([]);
+  });
+
+  it('retries a create whose connection was refused after the service had answered (a restart: it never reached the service)', async () => {
+    stub = await stubServer((_request, response) => sendJson(response, 200, { ok: true }));
+    const baseUrl = stub.baseUrl;
+    const trace: string[] = [];
+    const client = new ApiClient({
+      baseUrl,
+      apiKey: 'k',
+      timeoutMs: 2_000,
+      userAgent: 'agentctl-test',
+      redactor: new Redactor(),
       retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
       trace: (line) => trace.push(line),
     });
+    await client.get('/things/');
+    client.close();
+    await stub.close();
+    stub = undefined;
     const error = await client.post('/things/', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toContain('after 3 attempts');

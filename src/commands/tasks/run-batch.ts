@@ -18,7 +18,8 @@ import { Ledger } from './batch-ledger.js';
 import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
-import { isLoopback, publicWebhookUrl } from './webhook-wait.js';
+import { publicWebhookUrl } from './webhook-wait.js';
+import { isLoopbackHost } from '../../contract/url.js';
 
 export interface BatchOptions {
   file: string;
@@ -216,7 +217,7 @@ async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions[
     throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   });
   const url = publicUrl ? publicWebhookUrl(publicUrl, listener.path) : listener.url;
-  if (!publicUrl && !isLoopback(new URL(baseUrl).hostname)) {
+  if (!publicUrl && !isLoopbackHost(new URL(baseUrl).hostname)) {
     ctx.out.warn(`the service at ${new URL(baseUrl).host} probably cannot reach ${listener.url}; pass --public-url (e.g. a tunnel to port ${listener.port}) or every task is polled every ${listen.fallbackMs / 1000}s`);
   }
   ctx.out.info(`Listening for the tasks' webhooks at ${url}.`);
