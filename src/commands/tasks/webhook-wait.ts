@@ -11,7 +11,7 @@ import { randomPath, startListener, type Listener } from '../../webhooks/listene
 import type { WebhookPayload, WebhookStatus } from '../../webhooks/payload.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
 import type { WaitLimits } from './options.js';
-import { describeWaitEvent, exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, withResumeHint, type WaitOptions } from './outcome.js';
+import { describeWaitEvent, exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, waitRanOut, withResumeHint, type WaitOptions } from './outcome.js';
 import { isLoopbackHost } from '../../contract/url.js';
 
 /** --webhook-listen and its companions, checked (see create.ts). */
@@ -114,8 +114,7 @@ export async function createAndListen(ctx: Context, { scope, prompt, fields, idO
     if (outcome.source === 'timeout') {
       if (ctx.out.machine) ctx.out.json(outcome.task ?? task);
       else if (!idOnly) ctx.out.line(task.id);
-      ctx.out.error(`Task ${task.id} is still ${(outcome.task ?? task).status} at the --timeout. Resume with:\n  ${resumeCommand(task.id, scope)}`);
-      throw new ExitError(ExitCode.waitTimedOut);
+      waitRanOut(ctx, `Task ${task.id} is still ${(outcome.task ?? task).status} at the --timeout`, resumeCommand(task.id, scope));
     }
     if (outcome.source === 'webhook') {
       ctx.out.info(`Webhook received: task ${task.id} ${outcome.status}.`);
