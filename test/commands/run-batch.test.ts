@@ -69,6 +69,22 @@ describe('tasks run-batch', () => {
     expect(await taskCount()).toBe(before + 1000);
     const ids = (o: Record<string, unknown>[]) => o.map((x) => `${x.line}:${x.id}`).sort();
     expect(ids(jsonLines(again.stdout))).toEqual(ids(out));
+    // Without --follow the lines the ledger had are "reused", counted apart from those created now.
+    expect(jsonLines(again.stdout).every((o) => o.status === 'reused')).toBe(true);
+    expect(again.stderr).toMatch(/1000\/1000 tasks: 1000 reused/);
+  });
+
+  it('a rerun without --follow after lines were added: the old lines "reused", the new ones "created", each counted', async () => {
+    const file = inputFile(['reuse one', 'reuse two']);
+    const first = await cli(['tasks', 'run-batch', file]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    writeFileSync(file, 'reuse one\nreuse two\nreuse three\n');
+    const rerun = await cli(['tasks', 'run-batch', file]);
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    const byLine = new Map(jsonLines(rerun.stdout).map((o) => [o.line, o]));
+    expect([1, 2, 3].map((line) => byLine.get(line)?.status)).toEqual(['reused', 'reused', 'created']);
+    expect(byLine.get(1)?.id).toBe(jsonLines(first.stdout).find((o) => o.line === 1)?.id);
+    expect(rerun.stderr).toMatch(/3\/3 tasks: (2 reused, 1 created|1 created, 2 reused) in/);
   });
 
   it('checks every line before sending anything: bad lines are listed with their numbers, exit 2', async () => {

@@ -67,7 +67,8 @@ back); any other line is a prompt. Blank lines are skipped. Every line is checke
 request: a bad line is reported with its number and nothing is sent (exit 2).
 
 Output: one JSON line per task on stdout, {"line", "key", "id", "status", "result", "error"}, as
-its outcome is known: status "created" (without --follow), or "completed", "failed", "cancelled"
+its outcome is known: status "created" (without --follow; "reused" for a line whose task a
+previous run created, from the ledger), or "completed", "failed", "cancelled"
 when it ends (--follow); "rejected" when the service refused it (4xx: nothing was created),
 "unknown" when the service failed (5xx) or the connection broke after the create was sent.
 Progress (counts, rate, ETA) goes to stderr on a terminal, and a summary at the end.
@@ -344,6 +345,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
 
   /** Whether this run registers its listener as the line's webhook (a line may name its own). */
   const hooked = (line: BatchLine) => hook !== undefined && line.body.webhook === undefined;
+  /** A line's task, created now (`now`) or reused from the ledger: followed, or reported as it is. */
   const created = (line: BatchLine, id: string, now = false) => {
     if (poller) {
       report.running++;
@@ -351,7 +353,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
       poller.add({ id, scope: line.scope.agentId === undefined ? NO_SCOPE : line.scope, line: line.line, key: line.key }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
       report.draw();
     } else {
-      report.emit(outcomeOf(line, id, 'created', null, null), ExitCode.ok);
+      report.emit(outcomeOf(line, id, now ? 'created' : 'reused', null, null), ExitCode.ok);
     }
   };
 
