@@ -186,7 +186,8 @@ describe('tasks run-batch', () => {
     const runs = [
       await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { CI_NODE_INDEX: '1', CI_NODE_TOTAL: '1' } }),
       await cli(['tasks', 'run-batch', file, '--shard', '1/1']),
-      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { AGENTCTL_SHARD: '0/1' } }),
+      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { AGENTCTL_SHARD: '1/1' } }),
+      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { AGENTCTL_SHARD_INDEX: '0', AGENTCTL_SHARD_TOTAL: '1' } }),
     ];
     for (const run of runs) expect(jsonLines(run.stdout).map((o) => [o.line, o.id])).toEqual(jsonLines(plain.stdout).map((o) => [o.line, o.id]));
     expect(await taskCount()).toBe(before);

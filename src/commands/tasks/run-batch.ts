@@ -86,8 +86,9 @@ Shards: --shard I/N takes tasks I, I+N, I+2N, ... (1-based; every job checks the
 rerun of a shard gets the same lines). --shard auto reads the CI engine's variables: GitLab
 CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite
 BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX
-(with --shard-total N or AGENTCTL_SHARD_TOTAL), or AGENTCTL_SHARD=I/N counted from 0 (GitHub Actions:
-\${{ strategy.job-index }}/\${{ strategy.job-total }}). \`agentctl tasks batch-report\` joins the shards.
+(with --shard-total N or AGENTCTL_SHARD_TOTAL), AGENTCTL_SHARD=I/N (as --shard I/N, from 1), or
+AGENTCTL_SHARD_INDEX counted from 0 with AGENTCTL_SHARD_TOTAL (GitHub Actions: \${{ strategy.job-index }}
+and \${{ strategy.job-total }}). \`agentctl tasks batch-report\` joins the shards.
 
 Rate limits: a 429 pauses every worker for its Retry-After; --max-rate N starts at most N requests
 a second. With --follow each task is polled by its own age (soon after it is created, then less
