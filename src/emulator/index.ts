@@ -5,6 +5,7 @@ import { writeFileAtomically } from '../contract/atomic-write.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
+import { EMULATOR_RUN_HEADER } from '../contract/ids.js';
 import { ManualClock, systemClock, type Clock } from './clock.js';
 import { BodyTooLarge, HttpError, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
 import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
@@ -154,6 +155,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const fullUrl = () => (parsed ??= new URL(target, base));
     const record: RequestRecord = { method, path: `${url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname}${url.search}`, status: 0, at: clock.now() };
     const control = url.pathname.startsWith(CONTROL_PATH);
+    // Which set of records answers: a batch's ledger notes it, to tell a rerun that they are gone.
+    res.setHeader(EMULATOR_RUN_HEADER, state.run);
     if (!control) {
       // The log keeps the latest requests only, so a long-running emulator does not grow without end.
       if (requests.length >= 2 * REQUEST_LOG_SIZE) requests = requests.slice(-REQUEST_LOG_SIZE);

@@ -74,6 +74,43 @@ describe('tasks run-batch', () => {
     expect(again.stderr).toMatch(/1000\/1000 tasks: 1000 reused/);
   });
 
+  it('a rerun against another service says the ledger\'s tasks are not there and how to start afresh: exit 2, nothing created', async () => {
+    const file = inputFile(['elsewhere one', 'elsewhere two']);
+    const first = await cli(['tasks', 'run-batch', file]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const other = await startEmulator({ port: 0, taskDurationMs: 50 });
+    try {
+      const rerun = await against(other.baseUrl)(['tasks', 'run-batch', file, '--follow', ...FAST]);
+      expect(rerun.exitCode, rerun.stderr).toBe(2);
+      expect(rerun.stderr).toContain(`the ledger ${file}.ledger lists 2 tasks created on ${emulator.baseUrl}, not on ${other.baseUrl} (this run's service): their ids mean nothing there`);
+      expect(rerun.stderr).toMatch(/to start afresh, move the ledger away \(mv .*\.ledger .*\.ledger\.old\) or give another with --ledger PATH; to resume, rerun against .* \(--base-url URL\)/);
+      expect(rerun.stdout).toBe('');
+      expect(other.state.tasks.size).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a rerun after the emulator forgot its records (restarted, or reset) says so instead of a 404 per line: exit 2, nothing created', async () => {
+    const own = await startEmulator({ port: 0, taskDurationMs: 50 });
+    try {
+      const file = inputFile(['forgotten one', 'forgotten two', 'forgotten three']);
+      const first = await against(own.baseUrl)(['tasks', 'run-batch', file]);
+      expect(first.exitCode, first.stderr).toBe(0);
+      // The same records kept: a rerun reuses them.
+      const again = await against(own.baseUrl)(['tasks', 'run-batch', file]);
+      expect(again.exitCode, again.stderr).toBe(0);
+      own.reset();
+      const rerun = await against(own.baseUrl)(['tasks', 'run-batch', file, '--follow', ...FAST]);
+      expect(rerun.exitCode, rerun.stderr).toBe(2);
+      expect(rerun.stderr).toContain(`the ledger ${file}.ledger lists 3 tasks created by an earlier run of the emulator at ${own.baseUrl}, which has forgotten them since (restarted without --state, or reset)`);
+      expect(rerun.stderr).toMatch(/to start afresh, move the ledger away/);
+      expect(own.state.tasks.size).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('a rerun without --follow after lines were added: the old lines "reused", the new ones "created", each counted', async () => {
     const file = inputFile(['reuse one', 'reuse two']);
     const first = await cli(['tasks', 'run-batch', file]);

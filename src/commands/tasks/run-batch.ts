@@ -15,6 +15,7 @@ import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
 import { batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
 import { Ledger } from './batch-ledger.js';
+import { ServiceIdentity, checkLedgerService } from './batch-service.js';
 import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
@@ -75,7 +76,8 @@ Progress (counts, rate, ETA) goes to stderr on a terminal, and a summary at the 
 
 Resume: each created task's id is written to the ledger (FILE.ledger, or --ledger PATH) as soon as
 it exists. Running the same command again creates nothing twice: it reuses the recorded ids and
-waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
+waits for them; against another service (or an emulator that forgot them) it exits 2, saying so
+and how to start afresh. A line whose outcome is unknown is reported, never sent again blindly: check
 \`agentctl tasks list\`, then rerun with --retry-unknown to send it. A run killed outright (kill -9,
 a crash) leaves up to 4 lines per --concurrency unknown; Ctrl-C and other stops leave none.
 One run at a time holds a ledger (its lock, LEDGER.lock, names the holder): a second run on it
@@ -296,6 +298,9 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   // A big batch sends through a pool of connections: less CPU per request, for ~40 ms of loading
   // (src/api/pooled-transport.ts).
   const base = await ctx.client();
+  // The ledger's tasks must be this service's: a rerun elsewhere would find none of them.
+  await checkLedgerService(ledger, base, ctx.signal);
+  const identity = new ServiceIdentity(base.baseUrl);
   const client = total >= POOL_FROM_LINES ? base.withOptions({ connections: options.concurrency }) : base;
   const creator = client.withOptions({ signal: undefined });
   ctx.onClose(() => {
@@ -376,7 +381,9 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
             if (stop) throw stop;
             sent = true;
             try {
-              return await tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
+              const answer = await tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
+              identity.note(answer);
+              return answer.data.id;
             } catch (error) {
               if (neverSent(error) && connect < DEFAULT_RETRY_POLICY.retries) {
                 // No connection was made: tried again in this slot, so the lines behind it (which
@@ -420,7 +427,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
     }
     const outcome = await create(line);
     if (outcome.kind === 'created') {
-      ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id });
+      ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id, ...identity.stamp });
       return created(line, outcome.id, true);
     }
     const message = ctx.redactor.redact(outcome.error.message);
