@@ -26,20 +26,20 @@ export function runOf(answer: ApiResponse<unknown>): string | undefined {
 
 /** The stamp of this run's records: the base URL now, the emulator's run once an answer has told it. */
 export class ServiceIdentity {
-  private run?: string;
+  /** Made once: every `created` record of a batch spreads it. */
+  stamp: ServiceStamp;
   private told = false;
 
-  constructor(readonly service: string) {}
+  constructor(readonly service: string) {
+    this.stamp = { service };
+  }
 
   /** Reads the run from the first answer only (reading headers costs every create a little). */
   note(answer: ApiResponse<unknown>): void {
     if (this.told) return;
     this.told = true;
-    this.run = runOf(answer);
-  }
-
-  get stamp(): ServiceStamp {
-    return this.run === undefined ? { service: this.service } : { service: this.service, run: this.run };
+    const run = runOf(answer);
+    if (run !== undefined) this.stamp = { service: this.service, run };
   }
 }
 
