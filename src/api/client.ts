@@ -179,7 +179,7 @@ export class ApiClient {
         if (code === 'AbortError') throw options.signal?.reason ?? error;
         if (error instanceof BodyTooLargeError) throw tooLargeError(error, method, url);
         if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code }) || this.nothingListens(url, code)) {
-          throw this.networkError(method, url, error, code, attempt + 1);
+          throw this.networkError(method, url, error, code, attempt + 1, this.nothingListens(url, code));
         }
         await this.pause(retryDelayMs(attempt, this.retry, undefined), code ?? 'network error', options.signal);
       }
@@ -267,7 +267,7 @@ export class ApiClient {
     throw new ResponseShapeError(`unexpected response from ${method} ${url.pathname}: ${problems}`);
   }
 
-  private networkError(method: string, url: URL, error: unknown, code: string | undefined, attempts: number): NetworkError {
+  private networkError(method: string, url: URL, error: unknown, code: string | undefined, attempts: number, nothingListens: boolean): NetworkError {
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
     const isTimeout = code === 'TimeoutError' || code?.includes('TIMEOUT');
     // A create whose connection broke after it was sent may have been carried out: say so, and how to look.
@@ -286,7 +286,7 @@ export class ApiClient {
     } else if (isTimeout) {
       hint = 'raise the limit with --timeout SEC';
     }
-    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain);
+    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain, nothingListens);
   }
 
   /** What to do after a create (or another POST) whose outcome is unknown. */

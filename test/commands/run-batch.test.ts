@@ -6,6 +6,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { apiRequest } from '../helpers/api.js';
 import { jsonLines } from '../helpers/json-lines.js';
 import { against, tempDir } from '../helpers/cli.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
 let emulator: RunningEmulator;
@@ -397,8 +398,11 @@ describe('tasks run-batch', () => {
 
   it('stops at once when the service cannot be reached (exit 8) or the key is refused (exit 3)', async () => {
     const file = inputFile(['one', 'two', 'three', 'four']);
-    const down = await against('http://127.0.0.1:9/api/v1')(['tasks', 'run-batch', file, '--concurrency', '1', '--ledger', `${file}.down`]);
+    // Nothing listens on this machine's port: no backoff, no retry (a restart after creates would be retried).
+    const clock = new FakeClock();
+    const down = await against('http://127.0.0.1:9/api/v1')(['tasks', 'run-batch', file, '--concurrency', '1', '--ledger', `${file}.down`], { clock });
     expect(down.exitCode).toBe(8);
+    expect(clock.sleeps).toEqual([]);
     expect(jsonLines(down.stdout)).toEqual([expect.objectContaining({ line: 1, status: 'rejected' })]);
     const badKey = await against(emulator.baseUrl, 'wrong-key')(['tasks', 'run-batch', file, '--concurrency', '1']);
     expect(badKey.exitCode).toBe(3);

@@ -385,7 +385,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
               identity.note(answer);
               return answer.data.id;
             } catch (error) {
-              if (neverSent(error) && connect < DEFAULT_RETRY_POLICY.retries) {
+              if (neverSent(error) && connect < DEFAULT_RETRY_POLICY.retries && !(error as NetworkError).nothingListens) {
                 // No connection was made: tried again in this slot, so the lines behind it (which
                 // would fail the same way) wait rather than fail.
                 sent = false;
