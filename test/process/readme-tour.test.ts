@@ -64,7 +64,7 @@ describe("the README's quick tour", () => {
     const result = await execa('bash', ['-c', script], {
       cwd: work,
       reject: false,
-      timeout: 60_000,
+      timeout: 150_000,
       extendEnv: false,
       env: { PATH: `${work}:${process.env.PATH}`, HOME: work, XDG_CONFIG_HOME: work, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
     });

@@ -1,2 +1,0 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { testTimeout: 120_000, maxWorkers: 2, isolate: process.env.ISO === '1', include: ['test/unit/**/*.test.ts', 'test/property/**/*.test.ts', 'test/commands/**/*.test.ts'], exclude: ['test/unit/batch-ledger.test.ts', 'test/unit/batch-lock.test.ts', 'test/commands/run-batch-ledger.test.ts'], experimental: { importDurations: { print: true, limit: 25 } } } });
