@@ -28,6 +28,20 @@ async function clientFor(handler: Handler, trace?: string[]): Promise<ApiClient>
   });
 }
 
+/** A client of `baseUrl` with `retries` retries of 1 ms backoff, tracing into `trace`. */
+function clientAt(baseUrl: string, retries: number, trace: string[], options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient {
+  return new ApiClient({
+    baseUrl,
+    apiKey: 'k',
+    timeoutMs: 2_000,
+    userAgent: 'agentctl-test',
+    redactor: new Redactor(),
+    retry: { retries, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
+    trace: (line) => trace.push(line),
+    ...options,
+  });
+}
+
 /** Fails `times` times (with a status, or by dropping the connection), then answers 200. */
 function failThenOk(times: number, failure: number | 'reset'): Handler {
   return (_request, response, index) => {
@@ -122,16 +136,7 @@ describe('ApiClient retries', () => {
     await stub.close();
     stub = undefined;
     const trace: string[] = [];
-    const client = new ApiClient({
-      baseUrl,
-      apiKey: 'k',
-      timeoutMs: 2_000,
-      userAgent: 'agentctl-test',
-      redactor: new Redactor(),
-      retry: { retries: 4, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
-      trace: (line) => trace.push(line),
-      usingDefaultBaseUrl: true,
-    });
+    const client = clientAt(baseUrl, 4, trace, { usingDefaultBaseUrl: true });
     const error = await client.get('/things/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/);
@@ -143,15 +148,7 @@ describe('ApiClient retries', () => {
     stub = await stubServer((_request, response) => sendJson(response, 200, { ok: true }));
     const baseUrl = stub.baseUrl;
     const trace: string[] = [];
-    const client = new ApiClient({
-      baseUrl,
-      apiKey: 'k',
-      timeoutMs: 2_000,
-      userAgent: 'agentctl-test',
-      redactor: new Redactor(),
-      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
-      trace: (line) => trace.push(line),
-    });
+    const client = clientAt(baseUrl, 2, trace);
     await client.get('/things/');
     client.close();
     await stub.close();
