@@ -9,6 +9,7 @@ import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, SAFE_
 import { apiBase, resolveApiPath } from './url.js';
 import { UsageError } from '../errors.js';
 import { LIMITS } from '../contract/validate.js';
+import { isLoopbackHost } from '../contract/url.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -80,6 +81,8 @@ export class ApiClient {
   private readonly resolved = new Map<string, URL>();
   /** The client's signal joined with a caller's, made once per caller's signal: a list's hundred page requests share one. */
   private readonly joined = new WeakMap<AbortSignal, AbortSignal>();
+  /** Whether this client has ever reached the service (an answer, or a connection that broke): see nothingListens. */
+  private reached = false;
 
   constructor(private readonly options: ClientOptions) {
     this.base = apiBase(options.baseUrl);
@@ -178,12 +181,21 @@ export class ApiClient {
         const { error, code } = outcome;
         if (code === 'AbortError') throw options.signal?.reason ?? error;
         if (error instanceof BodyTooLargeError) throw tooLargeError(error, method, url);
-        if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code })) {
-          throw this.networkError(method, url, error, code, attempt + 1);
+        if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code }) || this.nothingListens(url, code)) {
+          throw this.networkError(method, url, error, code, attempt + 1, this.nothingListens(url, code));
         }
         await this.pause(retryDelayMs(attempt, this.retry, undefined), code ?? 'network error', options.signal);
       }
     }
+  }
+
+  /**
+   * A refused connection to this machine before this client ever reached the service: nothing is
+   * running there (no emulator started yet), and no retry will change that, so it fails at once.
+   * Once the service has been reached, a refusal is a restart and is retried like any other.
+   */
+  private nothingListens(url: URL, code: string | undefined): boolean {
+    return code === 'ECONNREFUSED' && !this.reached && isLoopbackHost(url.hostname);
   }
 
   private join(own: AbortSignal, given: AbortSignal): AbortSignal {
@@ -227,6 +239,7 @@ export class ApiClient {
         signal: options.signal,
         maxBodyBytes: this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
       });
+      this.reached = true;
       const text = response.text;
       const body = parseBody(text, response);
       if (this.options.trace) {
@@ -236,6 +249,8 @@ export class ApiClient {
       return { kind: 'response', response, body };
     } catch (error) {
       const code = errorCode(error, options.signal);
+      // A reset or a timeout means something was there (a restart, a slow service): not "nothing listens".
+      if (!neverSent(code)) this.reached = true;
       if (this.options.trace) this.trace(`< ${method} ${url.href} failed: ${code ?? String(error)}`);
       return { kind: 'error', error, code };
     }
@@ -256,7 +271,7 @@ export class ApiClient {
     throw new ResponseShapeError(`unexpected response from ${method} ${url.pathname}: ${problems}`);
   }
 
-  private networkError(method: string, url: URL, error: unknown, code: string | undefined, attempts: number): NetworkError {
+  private networkError(method: string, url: URL, error: unknown, code: string | undefined, attempts: number, nothingListens: boolean): NetworkError {
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
     const isTimeout = code === 'TimeoutError' || code?.includes('TIMEOUT');
     // A create whose connection broke after it was sent may have been carried out: say so, and how to look.
@@ -275,7 +290,7 @@ export class ApiClient {
     } else if (isTimeout) {
       hint = 'raise the limit with --timeout SEC';
     }
-    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain);
+    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain, nothingListens);
   }
 
   /** What to do after a create (or another POST) whose outcome is unknown. */

@@ -78,6 +78,8 @@ export class NetworkError extends Error {
     override readonly cause?: unknown,
     /** The request may have reached the service before the connection broke (a create may exist). */
     readonly mayHaveBeenCarriedOut = false,
+    /** Refused by this machine before the service was ever reached: nothing listens there, retrying cannot help. */
+    readonly nothingListens = false,
   ) {
     super(message);
     this.name = 'NetworkError';

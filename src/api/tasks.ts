@@ -28,9 +28,9 @@ export const tasks = {
   listAll: (client: ApiClient, scope: TaskScope, request: PageRequest) => iterateAll(client, base(scope), SHAPES.taskPage, request),
   create: (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<Task> = {}) =>
     client.post<Task>(base(scope), body, { ...options, shape: SHAPES.task }),
-  /** Creates a task and answers only its id (run-batch prints nothing else of the record). */
-  createForId: async (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<{ id: string }> = {}) =>
-    (await client.request('POST', base(scope), { ...options, body, shape: SHAPES.createdTask })).data.id,
+  /** Creates a task; the answer's data is only its id (run-batch prints nothing else of the record). */
+  createForId: (client: ApiClient, scope: TaskScope, body: TaskBody, options: RequestOptions<{ id: string }> = {}) =>
+    client.request('POST', base(scope), { ...options, body, shape: SHAPES.createdTask }),
   get: (client: ApiClient, scope: TaskScope, id: string, options: RequestOptions<Task> = {}) =>
     client.get<Task>(item(scope, id), { ...options, shape: SHAPES.task }),
   update: (client: ApiClient, scope: TaskScope, id: string, body: TaskBody, options: RequestOptions<Task> = {}) =>

@@ -1,11 +1,11 @@
 import { ExitCode, type ExitCodeValue } from '../errors.js';
 import { EMULATOR_DEFAULT_KEY } from '../config/settings.js';
+import { isLoopbackHost } from '../contract/url.js';
 
 /** A base URL on this machine: most likely an emulator started on another port. */
 export function isLoopback(baseUrl: string): boolean {
   try {
-    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+    return isLoopbackHost(new URL(baseUrl).hostname);
   } catch {
     return false;
   }

@@ -13,3 +13,9 @@ export function parseHttpUrl(value: string): { url: URL } | { reason: 'invalid' 
 }
 
 export const isHttpUrl = (value: string): boolean => 'url' in parseHttpUrl(value);
+
+/** A host name on this machine (localhost, 127.x.x.x, ::1, with or without IPv6 brackets). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

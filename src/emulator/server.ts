@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { EMULATOR_RUN_HEADER } from '../contract/ids.js';
 import type { Clock } from './clock.js';
 import { FaultSpecError, type FaultDecision, type Faults } from './faults.js';
 import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
@@ -115,6 +116,8 @@ async function handle(parts: ServerParts, startedAt: number, req: IncomingMessag
   const fullUrl = () => (parsed ??= new URL(target, base));
   const record: RequestRecord = { method, path: `${url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname}${url.search}`, status: 0, at: clock.now() };
   const control = url.pathname.startsWith(CONTROL_PATH);
+  // Which set of records answers: a batch's ledger notes it, to tell a rerun that they are gone.
+  res.setHeader(EMULATOR_RUN_HEADER, parts.state.run);
   if (!control) {
     parts.requests.add(record);
     res.once('finish', () => (record.status = res.statusCode)); // stays 0 for a connection cut off

@@ -95,6 +95,7 @@ export function snapshotProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'it is not a JSON object';
   if (value.version !== 1) return '"version" is not 1';
   if (!isSeq(value.seq)) return '"seq" is not a whole number';
+  if (value.run !== undefined && !isString(value.run)) return '"run" is not a string';
   for (const list of ['agents', 'hiddenAgents', 'tasks', 'persistentAgents', 'messageTasks', 'intervalStarts']) {
     if (!Array.isArray(value[list])) return `"${list}" is not a list`;
   }

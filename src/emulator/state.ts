@@ -57,6 +57,8 @@ export type NewTaskFields = Pick<TaskRecord, 'agent_id' | 'prompt'> & Partial<Pi
 /** The emulator's records as saved to a file (`--state FILE`). */
 export interface StateSnapshot {
   version: 1;
+  /** Which set of records this is (the EMULATOR_RUN_HEADER); absent in files of older emulators. */
+  run?: string;
   seq: number;
   agents: AgentRecord[];
   hiddenAgents: string[];
@@ -97,6 +99,8 @@ export class State {
   private seq = 0;
   /** Counts changes (a save is due when it moved): new records, task changes, and touch(). */
   revision = 0;
+  /** Which set of records this is: a new one at start (unless loaded from a state file) and at each reset. */
+  run: string = randomUUID();
   /** Where ids come from: random, or a seeded sequence (the same ids run after run). */
   private random: (() => number) | undefined;
 
@@ -122,12 +126,14 @@ export class State {
     for (const map of [this.agents, this.tasks, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
     this.hiddenAgents.clear();
     for (const list of [this.agentList, this.taskList, this.persistentList] as NewestFirst<{ seq: number }>[]) list.clear();
+    this.run = randomUUID();
   }
 
   /** Every record as JSON-ready data (see load). */
   snapshot(): StateSnapshot {
     return {
       version: 1,
+      run: this.run,
       seq: this.seq,
       agents: [...this.agents.values()],
       hiddenAgents: [...this.hiddenAgents],
@@ -142,6 +148,7 @@ export class State {
   load(snapshot: StateSnapshot): void {
     if (snapshot.version !== 1) throw new Error(`unknown emulator state version ${String(snapshot.version)}`);
     this.clear();
+    if (typeof snapshot.run === 'string') this.run = snapshot.run;
     this.seq = snapshot.seq;
     for (const agent of snapshot.agents) {
       this.agents.set(agent.id, agent);

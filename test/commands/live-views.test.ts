@@ -20,16 +20,16 @@ const createAgent = async () =>
   (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `live-${++counter}-${Date.now()}`, charter: 'Watch prices. Report daily.' })).id;
 const message = (id: string, body: string) => apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'email', sender: OWNER, body });
 
-/** Aborts (Ctrl-C) once `ready` says the output so far is enough; the command's own exit is what is tested. */
-function interruptWhen(ready: () => Promise<boolean>): AbortSignal {
+/**
+ * Ctrl-C once the command has printed `refreshes` refreshes (`count` counts them in stdout so far):
+ * after what is tested has happened, however slowly a busy machine got there.
+ */
+function interruptAfter(refreshes: number, count: (stdout: string) => number = (stdout) => stdout.split('\n').length - 1) {
   const interrupt = new AbortController();
-  const check = async () => {
-    if (interrupt.signal.aborted) return;
-    if (await ready()) interrupt.abort('SIGINT');
-    else setTimeout(check, 25);
+  const onStdout = (stdout: string) => {
+    if (!interrupt.signal.aborted && count(stdout) >= refreshes) interrupt.abort('SIGINT');
   };
-  void check();
-  return interrupt.signal;
+  return { signal: interrupt.signal, onStdout };
 }
 
 describe('persistent timeline --follow', () => {
@@ -106,9 +106,7 @@ describe('persistent chat', () => {
 describe('persistent status --watch', () => {
   it('piped: one JSON document per refresh; Ctrl-C ends it with exit 0', async () => {
     const id = await createAgent();
-    let runs = 0;
-    const signal = interruptWhen(async () => ++runs > 8);
-    const result = await cli(['persistent', 'status', id, '--watch', '0.1'], { signal });
+    const result = await cli(['persistent', 'status', id, '--watch', '0.1'], interruptAfter(3));
     expect(result.exitCode, result.stderr).toBe(0);
     const documents = jsonLines(result.stdout);
     expect(documents.length).toBeGreaterThanOrEqual(1);
@@ -117,9 +115,8 @@ describe('persistent status --watch', () => {
 
   it('on a terminal redraws in place', async () => {
     const id = await createAgent();
-    let runs = 0;
-    const signal = interruptWhen(async () => ++runs > 8);
-    const result = await cli(['persistent', 'status', id, '--watch', '0.1'], { signal, terminal: { stdoutIsTTY: true, stderrIsTTY: true, columns: 100 } });
+    const redraws = (stdout: string) => stdout.split('\x1b[H\x1b[2J').length - 1;
+    const result = await cli(['persistent', 'status', id, '--watch', '0.1'], { ...interruptAfter(3, redraws), terminal: { stdoutIsTTY: true, stderrIsTTY: true, columns: 100 } });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('\x1b[H\x1b[2J');
     expect(result.stdout).toMatch(/processing/);
@@ -133,18 +130,14 @@ describe('persistent status --watch', () => {
 describe('tasks list/get --watch', () => {
   it('tasks get --watch prints the task at each refresh until Ctrl-C (exit 0)', async () => {
     const { id } = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'watched' });
-    let runs = 0;
-    const signal = interruptWhen(async () => ++runs > 10);
-    const result = await cli(['tasks', 'get', id, '--watch', '0.1'], { signal });
+    const result = await cli(['tasks', 'get', id, '--watch', '0.1'], interruptAfter(3));
     expect(result.exitCode, result.stderr).toBe(0);
     const documents = jsonLines(result.stdout);
     expect(documents.every((task) => task.id === id)).toBe(true);
   });
 
   it('tasks list --watch shows one page per refresh; --all is refused', async () => {
-    let runs = 0;
-    const signal = interruptWhen(async () => ++runs > 4);
-    const result = await cli(['tasks', 'list', '--watch', '0.1', '--page-size', '3'], { signal });
+    const result = await cli(['tasks', 'list', '--watch', '0.1', '--page-size', '3'], interruptAfter(2));
     expect(result.exitCode).toBe(0);
     for (const page of jsonLines(result.stdout) as unknown as unknown[]) expect(Array.isArray(page)).toBe(true);
     expect((await cli(['tasks', 'list', '--watch', '--all'])).exitCode).toBe(2);

@@ -6,6 +6,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { apiRequest } from '../helpers/api.js';
 import { jsonLines } from '../helpers/json-lines.js';
 import { against, tempDir } from '../helpers/cli.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
 let emulator: RunningEmulator;
@@ -69,6 +70,59 @@ describe('tasks run-batch', () => {
     expect(await taskCount()).toBe(before + 1000);
     const ids = (o: Record<string, unknown>[]) => o.map((x) => `${x.line}:${x.id}`).sort();
     expect(ids(jsonLines(again.stdout))).toEqual(ids(out));
+    // Without --follow the lines the ledger had are "reused", counted apart from those created now.
+    expect(jsonLines(again.stdout).every((o) => o.status === 'reused')).toBe(true);
+    expect(again.stderr).toMatch(/1000\/1000 tasks: 1000 reused/);
+  });
+
+  it('a rerun against another service says the ledger\'s tasks are not there and how to start afresh: exit 2, nothing created', async () => {
+    const file = inputFile(['elsewhere one', 'elsewhere two']);
+    const first = await cli(['tasks', 'run-batch', file]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const other = await startEmulator({ port: 0, taskDurationMs: 50 });
+    try {
+      const rerun = await against(other.baseUrl)(['tasks', 'run-batch', file, '--follow', ...FAST]);
+      expect(rerun.exitCode, rerun.stderr).toBe(2);
+      expect(rerun.stderr).toContain(`the ledger ${file}.ledger lists 2 tasks created on ${emulator.baseUrl}, not on ${other.baseUrl} (this run's service): their ids mean nothing there`);
+      expect(rerun.stderr).toMatch(/to start afresh, move the ledger away \(mv .*\.ledger .*\.ledger\.old\) or give another with --ledger PATH; to resume, rerun against .* \(--base-url URL\)/);
+      expect(rerun.stdout).toBe('');
+      expect(other.state.tasks.size).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a rerun after the emulator forgot its records (restarted, or reset) says so instead of a 404 per line: exit 2, nothing created', async () => {
+    const own = await startEmulator({ port: 0, taskDurationMs: 50 });
+    try {
+      const file = inputFile(['forgotten one', 'forgotten two', 'forgotten three']);
+      const first = await against(own.baseUrl)(['tasks', 'run-batch', file]);
+      expect(first.exitCode, first.stderr).toBe(0);
+      // The same records kept: a rerun reuses them.
+      const again = await against(own.baseUrl)(['tasks', 'run-batch', file]);
+      expect(again.exitCode, again.stderr).toBe(0);
+      own.reset();
+      const rerun = await against(own.baseUrl)(['tasks', 'run-batch', file, '--follow', ...FAST]);
+      expect(rerun.exitCode, rerun.stderr).toBe(2);
+      expect(rerun.stderr).toContain(`the ledger ${file}.ledger lists 3 tasks created by an earlier run of the emulator at ${own.baseUrl}, which has forgotten them since (restarted without --state, or reset)`);
+      expect(rerun.stderr).toMatch(/to start afresh, move the ledger away/);
+      expect(own.state.tasks.size).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a rerun without --follow after lines were added: the old lines "reused", the new ones "created", each counted', async () => {
+    const file = inputFile(['reuse one', 'reuse two']);
+    const first = await cli(['tasks', 'run-batch', file]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    writeFileSync(file, 'reuse one\nreuse two\nreuse three\n');
+    const rerun = await cli(['tasks', 'run-batch', file]);
+    expect(rerun.exitCode, rerun.stderr).toBe(0);
+    const byLine = new Map(jsonLines(rerun.stdout).map((o) => [o.line, o]));
+    expect([1, 2, 3].map((line) => byLine.get(line)?.status)).toEqual(['reused', 'reused', 'created']);
+    expect(byLine.get(1)?.id).toBe(jsonLines(first.stdout).find((o) => o.line === 1)?.id);
+    expect(rerun.stderr).toMatch(/3\/3 tasks: (2 reused, 1 created|1 created, 2 reused) in/);
   });
 
   it('checks every line before sending anything: bad lines are listed with their numbers, exit 2', async () => {
@@ -170,7 +224,8 @@ describe('tasks run-batch', () => {
     const runs = [
       await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { CI_NODE_INDEX: '1', CI_NODE_TOTAL: '1' } }),
       await cli(['tasks', 'run-batch', file, '--shard', '1/1']),
-      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { AGENTCTL_SHARD: '0/1' } }),
+      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { AGENTCTL_SHARD: '1/1' } }),
+      await cli(['tasks', 'run-batch', file, '--shard', 'auto'], { env: { AGENTCTL_SHARD_INDEX: '0', AGENTCTL_SHARD_TOTAL: '1' } }),
     ];
     for (const run of runs) expect(jsonLines(run.stdout).map((o) => [o.line, o.id])).toEqual(jsonLines(plain.stdout).map((o) => [o.line, o.id]));
     expect(await taskCount()).toBe(before);
@@ -343,8 +398,11 @@ describe('tasks run-batch', () => {
 
   it('stops at once when the service cannot be reached (exit 8) or the key is refused (exit 3)', async () => {
     const file = inputFile(['one', 'two', 'three', 'four']);
-    const down = await against('http://127.0.0.1:9/api/v1')(['tasks', 'run-batch', file, '--concurrency', '1', '--ledger', `${file}.down`]);
+    // Nothing listens on this machine's port: no backoff, no retry (a restart after creates would be retried).
+    const clock = new FakeClock();
+    const down = await against('http://127.0.0.1:9/api/v1')(['tasks', 'run-batch', file, '--concurrency', '1', '--ledger', `${file}.down`], { clock });
     expect(down.exitCode).toBe(8);
+    expect(clock.sleeps).toEqual([]);
     expect(jsonLines(down.stdout)).toEqual([expect.objectContaining({ line: 1, status: 'rejected' })]);
     const badKey = await against(emulator.baseUrl, 'wrong-key')(['tasks', 'run-batch', file, '--concurrency', '1']);
     expect(badKey.exitCode).toBe(3);

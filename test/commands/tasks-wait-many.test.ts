@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { apiRequest } from '../helpers/api.js';
+import { apiRequest, eventually } from '../helpers/api.js';
 import { jsonLines } from '../helpers/json-lines.js';
 import { against } from '../helpers/cli.js';
 
@@ -62,7 +62,9 @@ describe('tasks wait ID ID...', () => {
     const a = await create('[hang] a');
     const b = await create('[hang] b');
     const interrupt = new AbortController();
-    setTimeout(() => interrupt.abort('SIGINT'), 300);
+    // Ctrl-C once the wait polls (a busy machine may take a while to get there), not after a time.
+    const polls = () => emulator.requests.filter((request) => request.method === 'GET' && request.path.includes(b)).length;
+    void eventually(() => polls() > 0 || undefined, undefined, 'a poll of the tasks').then(() => interrupt.abort('SIGINT'));
     const result = await cli(['tasks', 'wait', a, b, ...FAST], { signal: interrupt.signal });
     expect(result.exitCode).toBe(130);
     expect(result.stderr).toContain(`agentctl tasks wait ${a} ${b}`);

@@ -210,6 +210,23 @@ describe('tasks wait, cancel, result', () => {
     expect(result.stderr).toContain(`agentctl tasks wait ${task.id}`);
   });
 
+  it('with --json, a wait that runs out writes exactly one JSON object on stderr (no human lines), the record on stdout', async () => {
+    const task = await createTask('[hang] forever, in JSON');
+    const result = await cli(['tasks', 'wait', task.id, '--timeout', '0.3', '--json', ...FAST]);
+    expect(result.exitCode).toBe(7);
+    expect(JSON.parse(result.stdout).id).toBe(task.id);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    const { error } = JSON.parse(lines[0] as string);
+    expect(error).toMatchObject({ code: 'wait_timed_out', exit: 7 });
+    expect(error.message).toMatch(new RegExp(`^task ${task.id} is still (pending|in_progress) after [\\d.]+ m?s \\(--timeout\\)$`));
+    expect(error.hint).toBe(`resume with: agentctl tasks wait ${task.id}`);
+    // So does create --wait (the service waited) under --json.
+    const ranOut = await cli(['tasks', 'create', '[hang] sync json', '--wait', '1', '--json']);
+    expect(ranOut.exitCode).toBe(7);
+    expect(JSON.parse(ranOut.stderr).error.hint).toBe(`resume with: agentctl tasks wait ${JSON.parse(ranOut.stdout).id}`);
+  });
+
   it('cancels a running task; waiting then exits 6; cancelling again says so and exits 0', async () => {
     const task = await createTask('[hang] cancel me');
     const cancelled = await cli(['tasks', 'cancel', task.id, '--json']);

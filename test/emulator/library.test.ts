@@ -94,6 +94,25 @@ describe('the emulator library', () => {
     await second.close();
   });
 
+  it('says which set of records answers (x-agentctl-emulator-run): the same across a restart with a state file, new without one and after a reset', async () => {
+    const runOf = async (emulator: RunningEmulator) => (await fetch(`${emulator.baseUrl}/tasks/browser-use/`, { headers: KEY })).headers.get('x-agentctl-emulator-run');
+    const file = join(tempDir('agentctl-state-'), 'state.json');
+    const first = await startEmulator({ port: 0, stateFile: file });
+    const run = await runOf(first);
+    expect(run).toMatch(/^[0-9a-f-]{36}$/);
+    // Every answer carries it, a 404 included.
+    expect((await fetch(`${first.baseUrl}/nowhere/`)).headers.get('x-agentctl-emulator-run')).toBe(run);
+    await first.close();
+    const second = await startEmulator({ port: 0, stateFile: file });
+    expect(await runOf(second)).toBe(run);
+    second.reset();
+    expect(await runOf(second)).not.toBe(run);
+    await second.close();
+    const fresh = await startEmulator({ port: 0 });
+    expect(await runOf(fresh)).not.toBe(run);
+    await fresh.close();
+  });
+
   it('refuses a state file it could not save at close: its folder does not exist', async () => {
     const file = join(tempDir('agentctl-state-'), 'missing', 'state.json');
     const started = startEmulator({ port: 0, stateFile: file });

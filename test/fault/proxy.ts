@@ -18,7 +18,7 @@ export interface FaultPlan {
   count?: number;
   /** For outages and restarts: how long the service is away, in fake milliseconds. */
   downMs?: number;
-  /** For 'slow': real milliseconds before the answer. */
+  /** For 'slow': real milliseconds before the answer; Infinity holds it until the client gives up. */
   delayMs?: number;
   /** For 429: the Retry-After header. */
   retryAfter?: string;
@@ -201,7 +201,8 @@ export class FaultProxy {
               res.end(Buffer.concat(parts));
               resolve();
             };
-            if (delayMs > 0) setTimeout(send, delayMs);
+            if (delayMs === Infinity) res.once('close', () => resolve()); // never answered: the client's time limit ends it, however busy the machine
+            else if (delayMs > 0) setTimeout(send, delayMs);
             else send();
           });
         },

@@ -10,9 +10,16 @@ export async function apiRequest<T = unknown>(baseUrl: string, method: string, p
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Polls until `check` returns a value, or fails after the deadline: no fixed sleeps in tests. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * A wait for an event, never a judge of speed: on a busy machine (a 2-core CI runner, another suite
+ * beside this one) events come late, but they come. Whatever deadline a caller names, the wait lasts
+ * at least this long; it is there only to name what never came, before the test's own time limit.
+ */
+const EVENT_WAIT_MS = 120_000;
+
+/** Polls until `check` returns a value, or fails naming `what` after the deadline: no fixed sleeps in tests. */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = EVENT_WAIT_MS, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + Math.max(timeoutMs, EVENT_WAIT_MS);
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;

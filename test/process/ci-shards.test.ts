@@ -11,7 +11,7 @@ import { jsonLines } from '../helpers/json-lines.js';
 // service; one job is killed midway and retried; then the report job joins the shards.
 const LINES = 160;
 const ENGINES: Array<{ name: string; env: Record<string, string> }> = [
-  { name: 'github', env: { GITHUB_ACTIONS: 'true', AGENTCTL_SHARD: '0/4' } },
+  { name: 'github', env: { GITHUB_ACTIONS: 'true', AGENTCTL_SHARD_INDEX: '0', AGENTCTL_SHARD_TOTAL: '4' } },
   { name: 'gitlab', env: { GITLAB_CI: 'true', CI_NODE_INDEX: '2', CI_NODE_TOTAL: '4' } },
   { name: 'buildkite', env: { BUILDKITE: 'true', BUILDKITE_PARALLEL_JOB: '2', BUILDKITE_PARALLEL_JOB_COUNT: '4' } },
   { name: 'kubernetes', env: { JOB_COMPLETION_INDEX: '3', AGENTCTL_SHARD_TOTAL: '4' } },
@@ -52,9 +52,9 @@ describe('a batch over 4 CI shards', () => {
     jobs[1]?.child.kill('SIGKILL');
     const codes = await Promise.all(jobs.map((job) => job.exit));
     expect(codes).toEqual([0, null, 0, 0]);
-    expect(jobs[0]?.stderr()).toContain('Shard 1/4, from AGENTCTL_SHARD=0/4.');
+    expect(jobs[0]?.stderr()).toContain('Shard 1/4, from AGENTCTL_SHARD_INDEX=0, AGENTCTL_SHARD_TOTAL=4.');
     expect(jobs[2]?.stderr()).toContain('Shard 3/4, from Buildkite (BUILDKITE_PARALLEL_JOB=2, BUILDKITE_PARALLEL_JOB_COUNT=4)');
-    expect(jobs[3]?.stderr()).toContain('Shard 4/4, from Kubernetes Indexed Job (JOB_COMPLETION_INDEX=3, total 4)');
+    expect(jobs[3]?.stderr()).toContain('Shard 4/4, from Kubernetes Indexed Job (JOB_COMPLETION_INDEX=3, AGENTCTL_SHARD_TOTAL=4)');
     expect(existsSync(`${victimLedger}.lock`)).toBe(true); // left behind by the killed job
 
     // The retried job: same variables, same lines, takes over the lock its dead predecessor left.

@@ -83,7 +83,7 @@ async function complete(shell: Shell, script: string, line: string, cwd: string)
       '_agentctl agentctl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf "%s\\n" "${COMPREPLY[@]}"';
     ({ stdout } = await execa('bash', ['--norc', '--noprofile', '-c', driver, 'bash', script, line, ...words], { cwd }));
   } else if (shell === 'zsh') {
-    ({ stdout } = await execa('zsh', ['-f', ZSH_DRIVER, join(script, '..'), line], { cwd, timeout: 25_000 }));
+    ({ stdout } = await execa('zsh', ['-f', ZSH_DRIVER, join(script, '..'), line], { cwd, timeout: 150_000 }));
   } else {
     ({ stdout } = await execa('fish', ['--no-config', '-c', 'source $argv[1]; or exit 9; complete -C $argv[2]', script, line], { cwd }));
   }

@@ -10,7 +10,7 @@ describe('npm run demo', () => {
     const script = join(import.meta.dirname, '..', '..', 'scripts', 'demo.mjs');
     const result = await execa(process.execPath, [script], {
       reject: false,
-      timeout: 60_000,
+      timeout: 150_000,
       extendEnv: false,
       env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home },
     });

@@ -106,14 +106,14 @@ describe('the npm package', () => {
       env: { ...env, AGENTCTL_BASE_URL: baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
       extendEnv: false,
       reject: false,
-      timeout: 20_000,
+      timeout: 150_000,
     });
     expect(task.exitCode, task.stderr).toBe(0);
     expect(task.stdout).toContain('Find the cheapest flight to Oslo');
   }, 180_000);
 
   it('runs with npx from the project folder (a fresh clone builds itself on the first run)', async () => {
-    const result = await execa('npx', ['--no-install', 'agentctl', '--version'], { cwd: ROOT, env: npmEnv, reject: false, timeout: 60_000 });
+    const result = await execa('npx', ['--no-install', 'agentctl', '--version'], { cwd: ROOT, env: npmEnv, reject: false, timeout: 150_000 });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout.trim()).toBe(pkg.version);
   }, 90_000);

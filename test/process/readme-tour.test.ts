@@ -1,5 +1,5 @@
-import { chmodSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
@@ -50,15 +50,21 @@ describe("the README's quick tour", () => {
     const commands = commandsWithExamples();
     expect(commands.length).toBeGreaterThanOrEqual(5);
     // A copy of examples/ in a folder of its own: the run's ledger and results stay out of the clone.
+    // Only its tracked files: what a user's own tour left there (a ledger, results) is not the test's.
     const work = tempDir('agentctl-tour-');
-    cpSync(join(ROOT, 'examples'), join(work, 'examples'), { recursive: true });
+    const tracked = (await execa('git', ['ls-files', '-z', 'examples'], { cwd: ROOT })).stdout.split('\0').filter(Boolean);
+    expect(tracked).toContain('examples/tasks.jsonl');
+    for (const file of tracked) {
+      mkdirSync(dirname(join(work, file)), { recursive: true });
+      copyFileSync(join(ROOT, file), join(work, file));
+    }
     writeFileSync(join(work, 'agentctl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
     chmodSync(join(work, 'agentctl'), 0o755);
     const script = commands.map((command) => `${command} || { echo "FAILED ($?): ${command.replace(/["$`\\]/g, '\\$&')}" >&2; exit 1; }`).join('\n');
     const result = await execa('bash', ['-c', script], {
       cwd: work,
       reject: false,
-      timeout: 60_000,
+      timeout: 150_000,
       extendEnv: false,
       env: { PATH: `${work}:${process.env.PATH}`, HOME: work, XDG_CONFIG_HOME: work, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
     });

@@ -47,7 +47,7 @@ describe('the single executable', () => {
     });
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
     const serviceEnv = { ...env, AGENTCTL_BASE_URL: baseUrl, AGENTCTL_API_KEY: 'emulator-key' };
-    const task = await execa(binary, ['tasks', 'create', 'Find the cheapest flight to Oslo', '--follow'], { env: serviceEnv, extendEnv: false, reject: false, timeout: 20_000 });
+    const task = await execa(binary, ['tasks', 'create', 'Find the cheapest flight to Oslo', '--follow'], { env: serviceEnv, extendEnv: false, reject: false, timeout: 150_000 });
     expect(task.exitCode, task.stderr).toBe(0);
     expect(task.stdout).toContain('Find the cheapest flight to Oslo');
     // --jq runs jq compiled to WebAssembly, bundled too.

@@ -18,7 +18,7 @@ describe('on a pseudo-terminal', () => {
     const command = `${process.execPath} ${BIN} tasks create "pty follow" --follow --interval 0.05`;
     const result = await execa('script', ['-qec', command, '/dev/null'], {
       reject: false,
-      timeout: 20_000,
+      timeout: 150_000,
       stdin: 'ignore',
       extendEnv: false,
       env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, TERM: 'xterm', AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },

@@ -4,7 +4,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { eventually } from '../helpers/api.js';
 import { BIN, tempDir } from '../helpers/cli.js';
 
 export interface Running {
@@ -15,10 +14,10 @@ export interface Running {
   stderr: () => string;
   /** Resolves with the exit code (or -1 for a signal). */
   exited: Promise<number>;
-  /** Waits for the n-th stdout line (0-based). */
-  line(index: number, timeoutMs?: number): Promise<string>;
-  /** Waits until stderr matches. */
-  stderrMatches(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Waits for the n-th stdout line (0-based); fails if the process ends first. */
+  line(index: number): Promise<string>;
+  /** Waits until stderr matches; fails if the process ends first. */
+  stderrMatches(pattern: RegExp): Promise<string>;
   /** Ends the process if it still runs (for afterEach). */
   stop(): Promise<void>;
 }
@@ -34,16 +33,46 @@ export function start(args: string[], env: Record<string, string> = {}): Running
   });
   const lines: string[] = [];
   let stderr = '';
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => lines.push(line));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number>((resolve) => child.once('close', (code) => resolve(code ?? -1)));
+  let closed: number | undefined;
+  // Waits for what the process prints, or for its end: never for a time (a busy machine starts it late).
+  const waiting = new Set<() => void>();
+  const changed = () => {
+    for (const check of [...waiting]) check();
+  };
+  const until = <T>(value: () => T | undefined, what: string) =>
+    new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const found = value();
+        if (found === undefined && closed === undefined) return;
+        waiting.delete(check);
+        if (found !== undefined) resolve(found);
+        else reject(new Error(`agentctl ${args.join(' ')} exited (${closed}) before ${what}; stderr: ${stderr}`));
+      };
+      waiting.add(check);
+      check();
+    });
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    lines.push(line);
+    changed();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    changed();
+  });
+  const exited = new Promise<number>((resolve) =>
+    child.once('close', (code) => {
+      closed = code ?? -1;
+      changed();
+      resolve(closed);
+    }),
+  );
   const handle: Running = {
     child,
     lines,
     stderr: () => stderr,
     exited,
-    line: (index, timeoutMs = 10_000) => eventually(() => lines[index], timeoutMs, `stdout line ${index + 1} (stderr: ${stderr})`),
-    stderrMatches: (pattern, timeoutMs = 10_000) => eventually(() => (pattern.test(stderr) ? stderr : undefined), timeoutMs, `stderr to match ${pattern} (stderr: ${stderr})`),
+    line: (index) => until(() => lines[index], `stdout line ${index + 1}`),
+    stderrMatches: (pattern) => until(() => (pattern.test(stderr) ? stderr : undefined), `stderr matched ${pattern}`),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;

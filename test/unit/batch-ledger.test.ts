@@ -148,14 +148,14 @@ describe('run-batch ledger', () => {
     disk.held = [];
     const sent: number[] = [];
     const first = ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' }).then(() => sent.push(1));
-    await vi.waitFor(() => expect(disk.held).toHaveLength(1)); // written, its sync in flight
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1), { timeout: 120_000 }); // written, its sync in flight
     const next = [2, 3, 4, 5].map((line) => ledger.beforeSend({ line, hash: `h${line}`, state: 'sending' }).then(() => sent.push(line)));
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent).toEqual([]); // nothing goes out before the sync
     disk.held.shift()?.();
     await first;
     expect(sent).toEqual([1]);
-    await vi.waitFor(() => expect(disk.held).toHaveLength(1)); // lines 2-5: one write, one sync
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1), { timeout: 120_000 }); // lines 2-5: one write, one sync
     disk.held.shift()?.();
     await Promise.all(next);
     expect(disk.syncs).toBe(2);
@@ -172,7 +172,7 @@ describe('run-batch ledger', () => {
     // Taken over while a group syncs: its records are on disk, its creates do not go out.
     disk.held = [];
     const syncing = ledger.beforeSend({ line: 1, hash: 'h1', state: 'sending' });
-    await vi.waitFor(() => expect(disk.held).toHaveLength(1));
+    await vi.waitFor(() => expect(disk.held).toHaveLength(1), { timeout: 120_000 });
     writeFileSync(`${path}.lock`, theirs);
     disk.held.shift()?.();
     await expect(syncing).rejects.toThrow("is no longer this run's (it is held by pid 4242 on host ci-runner-7");

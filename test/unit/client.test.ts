@@ -28,6 +28,20 @@ async function clientFor(handler: Handler, trace?: string[]): Promise<ApiClient>
   });
 }
 
+/** A client of `baseUrl` with `retries` retries of 1 ms backoff, tracing into `trace`. */
+function clientAt(baseUrl: string, retries: number, trace: string[], options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): ApiClient {
+  return new ApiClient({
+    baseUrl,
+    apiKey: 'k',
+    timeoutMs: 2_000,
+    userAgent: 'agentctl-test',
+    redactor: new Redactor(),
+    retry: { retries, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
+    trace: (line) => trace.push(line),
+    ...options,
+  });
+}
+
 /** Fails `times` times (with a status, or by dropping the connection), then answers 200. */
 function failThenOk(times: number, failure: number | 'reset'): Handler {
   return (_request, response, index) => {
@@ -116,21 +130,29 @@ describe('ApiClient retries', () => {
     expect(stub?.requests).toHaveLength(1);
   });
 
-  it('retries a create whose connection was refused (it never reached the service)', async () => {
+  it('fails at once when nothing listens on loopback (no service yet), keeping the emulator hint', async () => {
     stub = await stubServer(() => undefined);
     const baseUrl = stub.baseUrl;
     await stub.close();
     stub = undefined;
     const trace: string[] = [];
-    const client = new ApiClient({
-      baseUrl,
-      apiKey: 'k',
-      timeoutMs: 2_000,
-      userAgent: 'agentctl-test',
-      redactor: new Redactor(),
-      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 120_000 },
-      trace: (line) => trace.push(line),
-    });
+    const client = clientAt(baseUrl, 4, trace, { usingDefaultBaseUrl: true });
+    const error = await client.get('/things/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/);
+    expect((error as NetworkError).hint).toContain('nothing is listening at the default address');
+    expect(trace.filter((line) => line.startsWith('retrying'))).toEqual([]);
+  });
+
+  it('retries a create whose connection was refused after the service had answered (a restart: it never reached the service)', async () => {
+    stub = await stubServer((_request, response) => sendJson(response, 200, { ok: true }));
+    const baseUrl = stub.baseUrl;
+    const trace: string[] = [];
+    const client = clientAt(baseUrl, 2, trace);
+    await client.get('/things/');
+    client.close();
+    await stub.close();
+    stub = undefined;
     const error = await client.post('/things/', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toContain('after 3 attempts');

@@ -29,7 +29,9 @@ describe('examples/ci', () => {
     const shard = workflow.jobs.shard;
     expect(shard.strategy.matrix.shard).toHaveLength(4);
     expect(shard.strategy['fail-fast']).toBe(false);
-    expect(shard.env.AGENTCTL_SHARD).toBe('${{ strategy.job-index }}/${{ strategy.job-total }}');
+    expect(shard.env.AGENTCTL_SHARD_INDEX).toBe('${{ strategy.job-index }}');
+    expect(shard.env.AGENTCTL_SHARD_TOTAL).toBe('${{ strategy.job-total }}');
+    expect(shard.env.AGENTCTL_SHARD).toBeUndefined();
     const steps = shard.steps as Array<{ uses?: string; run?: string; if?: string; with?: Record<string, string> }>;
     expect(steps.find((step) => step.run?.includes('run-batch'))?.run).toContain('--shard auto');
     const saved = steps.find((step) => step.uses?.startsWith('actions/cache/save'));

@@ -161,10 +161,12 @@ describe('PooledTransport', () => {
     // More calls than connections (the MCP server's 16): node:http would have sent each at once,
     // and each would have had its whole time limit for its answer.
     const { url } = await setUp((_request, response) => {
-      setTimeout(() => sendJson(response, 201, {}), 300);
+      setTimeout(() => sendJson(response, 201, {}), 1000);
     });
     transport = new PooledTransport(1);
-    const send = () => (transport as Transport).send(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 500 });
+    // 1.5 s each: counted from the queue the second would need 2 s. The half second to spare is for a
+    // busy machine's late timers (300 ms against 500 ms left it 200 ms).
+    const send = () => (transport as Transport).send(url, { method: 'POST', headers: {}, body: '{}', timeoutMs: 1500 });
     const [first, second] = await Promise.allSettled([send(), send()]);
     expect(first).toMatchObject({ status: 'fulfilled' });
     expect(second).toMatchObject({ status: 'fulfilled' });

@@ -25,6 +25,10 @@ export interface LedgerEntry {
   error?: string;
   /** The exit code the outcome maps to (rejected, unknown). */
   code?: number;
+  /** `created`: the base URL the task was created on (see batch-service.ts). */
+  service?: string;
+  /** `created` on the emulator: its run (which set of records it served). */
+  run?: string;
 }
 
 /**

@@ -15,13 +15,14 @@ export interface LineReport extends TaskOutcome {
 }
 
 /** How final a status is: a record that says more replaces one that says less. */
-const FINALITY: Record<string, number> = { rejected: 0, unknown: 1, sending: 1, created: 2, error: 3, completed: 4, failed: 4, cancelled: 4 };
+const FINALITY: Record<string, number> = { rejected: 0, unknown: 1, sending: 1, created: 2, reused: 2, error: 3, completed: 4, failed: 4, cancelled: 4 };
 
 /** The exit code of a line's status (run-batch's codes; missing and duplicated lines are 1, like unknown). */
 export function statusCode(status: string): number {
   switch (status) {
     case 'completed':
     case 'created':
+    case 'reused':
       return ExitCode.ok;
     case 'failed':
       return ExitCode.taskFailed;

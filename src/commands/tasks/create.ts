@@ -6,7 +6,7 @@ import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
 import { taskDetail } from './columns.js';
 import { AGENT_OPTION, TASK_FIELD_OPTIONS, WAIT_LIMITS_HELP, parseScope, parseTaskFields, parseWaitLimits, type WaitLimits } from './options.js';
-import { exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, waitAndReport } from './outcome.js';
+import { exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, waitAndReport, waitRanOut } from './outcome.js';
 import type { ListenSettings } from './webhook-wait.js';
 
 /** Default seconds between fallback polls: cheap (4 requests a minute), and bounds a lost webhook's cost. */
@@ -108,8 +108,7 @@ export const command = defineCommand({
         else printResult(ctx, task);
       }
       if (task.status === 'pending' || task.status === 'in_progress') {
-        ctx.out.error(`The wait ran out; task ${task.id} keeps running. Resume with:\n  ${resumeCommand(task.id, scope)}`);
-        throw new ExitError(ExitCode.waitTimedOut);
+        waitRanOut(ctx, `The wait ran out; task ${task.id} keeps running`, resumeCommand(task.id, scope));
       }
       const code = exitCodeForStatus(task.status);
       if (code !== ExitCode.ok) throw new ExitError(code);

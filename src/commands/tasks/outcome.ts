@@ -109,9 +109,8 @@ export async function waitAndReport(
   }
 
   if (outcome.kind === 'timed-out') {
-    reportTimeout(ctx, outcome.task, id, scope, options, clock.now() - started);
     ctx.onInterrupt(undefined);
-    throw new ExitError(ExitCode.waitTimedOut);
+    reportTimeout(ctx, outcome.task, id, scope, options, clock.now() - started);
   }
   if (outcome.kind === 'outage') {
     ctx.onInterrupt(undefined);
@@ -144,12 +143,22 @@ export function withResumeHint(error: unknown, id: string, scope: TaskScope, sig
   return new WaitEndedError(error.message, error.exitCode, error.hint ? `${error.hint}\nhint: ${resume}` : resume);
 }
 
-function reportTimeout(ctx: Context, task: Task | undefined, id: string, scope: TaskScope, options: WaitOptions, waitedMs: number): void {
+function reportTimeout(ctx: Context, task: Task | undefined, id: string, scope: TaskScope, options: WaitOptions, waitedMs: number): never {
   // The id reaches stdout so a script can resume (in --json's shape when that was asked for).
   if (ctx.out.machine) ctx.out.json(task ?? { id });
   else if (!options.silent) ctx.out.line(id);
   const state = task ? `is still ${task.status}` : 'could not be checked (the service was unreachable)';
-  ctx.out.error(`Task ${id} ${state} after ${formatDuration(waitedMs)} (--timeout). Resume with:\n  ${resumeCommand(id, scope)}`);
+  waitRanOut(ctx, `Task ${id} ${state} after ${formatDuration(waitedMs)} (--timeout)`, resumeCommand(id, scope));
+}
+
+/**
+ * Ends a wait that ran out (exit 7) saying so and how to resume: for people two lines on stderr;
+ * under --json/--jq the one JSON error object, its message and hint saying the same.
+ */
+export function waitRanOut(ctx: Context, sentence: string, resume: string): never {
+  if (ctx.out.machine) throw new ExitError(ExitCode.waitTimedOut, sentence.charAt(0).toLowerCase() + sentence.slice(1), `resume with: ${resume}`);
+  ctx.out.error(`${sentence}. Resume with:\n  ${resume}`);
+  throw new ExitError(ExitCode.waitTimedOut);
 }
 
 /**

@@ -16,10 +16,12 @@ import { shellWord } from '../../output/shell.js';
 import { MAX_SHARDS, batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
 import { BatchIds } from './batch-ids.js';
 import { Ledger } from './batch-ledger.js';
+import { ServiceIdentity, checkLedgerService } from './batch-service.js';
 import { detectShard } from './batch-shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
-import { isLoopback, publicWebhookUrl } from './webhook-wait.js';
+import { publicWebhookUrl } from './webhook-wait.js';
+import { isLoopbackHost } from '../../contract/url.js';
 
 export interface BatchOptions {
   file: string;
@@ -67,14 +69,16 @@ back); any other line is a prompt. Blank lines are skipped. Every line is checke
 request: a bad line is reported with its number and nothing is sent (exit 2).
 
 Output: one JSON line per task on stdout, {"line", "key", "id", "status", "result", "error"}, as
-its outcome is known: status "created" (without --follow), or "completed", "failed", "cancelled"
+its outcome is known: status "created" (without --follow; "reused" for a line whose task a
+previous run created, from the ledger), or "completed", "failed", "cancelled"
 when it ends (--follow); "rejected" when the service refused it (4xx: nothing was created),
 "unknown" when the service failed (5xx) or the connection broke after the create was sent.
 Progress (counts, rate, ETA) goes to stderr on a terminal, and a summary at the end.
 
 Resume: each created task's id is written to the ledger (FILE.ledger, or --ledger PATH) as soon as
 it exists. Running the same command again creates nothing twice: it reuses the recorded ids and
-waits for them. A line whose outcome is unknown is reported, never sent again blindly: check
+waits for them; against another service (or an emulator that forgot them) it exits 2, saying so
+and how to start afresh. A line whose outcome is unknown is reported, never sent again blindly: check
 \`agentctl tasks list\`, then rerun with --retry-unknown to send it. A run killed outright (kill -9,
 a crash) leaves up to 4 lines per --concurrency unknown; Ctrl-C and other stops leave none.
 One run at a time holds a ledger, under any name (its lock, LEDGER.lock beside its real path, names
@@ -86,8 +90,9 @@ Shards: --shard I/N takes tasks I, I+N, I+2N, ... (1-based; every job checks the
 rerun of a shard gets the same lines). --shard auto reads the CI engine's variables: GitLab
 CI_NODE_INDEX/CI_NODE_TOTAL, CircleCI CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL, Buildkite
 BUILDKITE_PARALLEL_JOB/BUILDKITE_PARALLEL_JOB_COUNT, a Kubernetes Indexed Job's JOB_COMPLETION_INDEX
-(with --shard-total N or AGENTCTL_SHARD_TOTAL), or AGENTCTL_SHARD=I/N counted from 0 (GitHub Actions:
-\${{ strategy.job-index }}/\${{ strategy.job-total }}). \`agentctl tasks batch-report\` joins the shards.
+(with --shard-total N or AGENTCTL_SHARD_TOTAL), AGENTCTL_SHARD=I/N (as --shard I/N, from 1), or
+AGENTCTL_SHARD_INDEX counted from 0 with AGENTCTL_SHARD_TOTAL (GitHub Actions: \${{ strategy.job-index }}
+and \${{ strategy.job-total }}). \`agentctl tasks batch-report\` joins the shards.
 
 Rate limits: a 429 pauses every worker for its Retry-After; --max-rate N starts at most N requests
 a second. With --follow each task is polled by its own age (soon after it is created, then less
@@ -218,7 +223,7 @@ async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions[
     throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   });
   const url = publicUrl ? publicWebhookUrl(publicUrl, listener.path) : listener.url;
-  if (!publicUrl && !isLoopback(new URL(baseUrl).hostname)) {
+  if (!publicUrl && !isLoopbackHost(new URL(baseUrl).hostname)) {
     ctx.out.warn(`the service at ${new URL(baseUrl).host} probably cannot reach ${listener.url}; pass --public-url (e.g. a tunnel to port ${listener.port}) or every task is polled every ${listen.fallbackMs / 1000}s`);
   }
   ctx.out.info(`Listening for the tasks' webhooks at ${url}.`);
@@ -295,6 +300,9 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
   // A big batch sends through a pool of connections: less CPU per request, for ~40 ms of loading
   // (src/api/pooled-transport.ts).
   const base = await ctx.client();
+  // The ledger's tasks must be this service's: a rerun elsewhere would find none of them.
+  await checkLedgerService(ledger, base, ctx.signal);
+  const identity = new ServiceIdentity(base.baseUrl);
   const client = total >= POOL_FROM_LINES ? base.withOptions({ connections: options.concurrency }) : base;
   const creator = client.withOptions({ signal: undefined });
   ctx.onClose(() => {
@@ -345,6 +353,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
 
   /** Whether this run registers its listener as the line's webhook (a line may name its own). */
   const hooked = (line: BatchLine) => hook !== undefined && line.body.webhook === undefined;
+  /** A line's task, created now (`now`) or reused from the ledger: followed, or reported as it is. */
   const created = (line: BatchLine, id: string, now = false) => {
     if (poller) {
       report.running++;
@@ -352,7 +361,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
       poller.add({ id, scope: line.scope.agentId === undefined ? NO_SCOPE : line.scope, line: line.line, key: line.key }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
       report.draw();
     } else {
-      report.emit(outcomeOf(line, id, 'created', null, null), ExitCode.ok);
+      report.emit(outcomeOf(line, id, now ? 'created' : 'reused', null, null), ExitCode.ok);
     }
   };
 
@@ -374,9 +383,11 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
             if (stop) throw stop;
             sent = true;
             try {
-              return await tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
+              const answer = await tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
+              identity.note(answer);
+              return answer.data.id;
             } catch (error) {
-              if (neverSent(error) && connect < DEFAULT_RETRY_POLICY.retries) {
+              if (neverSent(error) && connect < DEFAULT_RETRY_POLICY.retries && !(error as NetworkError).nothingListens) {
                 // No connection was made: tried again in this slot, so the lines behind it (which
                 // would fail the same way) wait rather than fail.
                 sent = false;
@@ -434,7 +445,7 @@ async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSo
         ledger.record({ line: line.line, hash: line.hash, state: 'unknown', error: problem, code: ExitCode.serviceError });
         return unfollowable(line, outcome.id, problem);
       }
-      ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id });
+      ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id, ...identity.stamp });
       return created(line, outcome.id, true);
     }
     const message = ctx.redactor.redact(outcome.error.message);

@@ -11,7 +11,8 @@ import { randomPath, startListener, type Listener } from '../../webhooks/listene
 import type { WebhookPayload, WebhookStatus } from '../../webhooks/payload.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
 import type { WaitLimits } from './options.js';
-import { describeWaitEvent, exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, withResumeHint, type WaitOptions } from './outcome.js';
+import { describeWaitEvent, exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, waitRanOut, withResumeHint, type WaitOptions } from './outcome.js';
+import { isLoopbackHost } from '../../contract/url.js';
 
 /** --webhook-listen and its companions, checked (see create.ts). */
 export interface ListenSettings {
@@ -70,10 +71,6 @@ export function publicWebhookUrl(publicUrl: string, secretPath: string): string 
   return url.toString();
 }
 
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
 
 type Outcome =
   | { source: 'webhook'; status: WebhookStatus }
@@ -100,7 +97,7 @@ export async function createAndListen(ctx: Context, { scope, prompt, fields, idO
   try {
     const webhookUrl = publicUrl ? publicWebhookUrl(publicUrl, listener.path) : listener.url;
     body.webhook = webhookUrl;
-    if (!publicUrl && !isLoopback(new URL(client.baseUrl).hostname)) {
+    if (!publicUrl && !isLoopbackHost(new URL(client.baseUrl).hostname)) {
       ctx.out.warn(
         `the service at ${new URL(client.baseUrl).host} probably cannot reach ${listener.url}; ` +
           `pass --public-url (e.g. a tunnel to port ${listener.port}) or agentctl relies on polling every ${fallbackMs / 1000}s`,
@@ -117,8 +114,7 @@ export async function createAndListen(ctx: Context, { scope, prompt, fields, idO
     if (outcome.source === 'timeout') {
       if (ctx.out.machine) ctx.out.json(outcome.task ?? task);
       else if (!idOnly) ctx.out.line(task.id);
-      ctx.out.error(`Task ${task.id} is still ${(outcome.task ?? task).status} at the --timeout. Resume with:\n  ${resumeCommand(task.id, scope)}`);
-      throw new ExitError(ExitCode.waitTimedOut);
+      waitRanOut(ctx, `Task ${task.id} is still ${(outcome.task ?? task).status} at the --timeout`, resumeCommand(task.id, scope));
     }
     if (outcome.source === 'webhook') {
       ctx.out.info(`Webhook received: task ${task.id} ${outcome.status}.`);
