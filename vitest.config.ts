@@ -9,6 +9,7 @@ const IN_PROCESS = [
   'test/unit/**/*.test.ts',
   'test/commands/**/*.test.ts',
   'test/emulator/**/*.test.ts',
+  'test/client/**/*.test.ts',
   'test/conformance/**/*.test.ts',
   'test/fault/**/*.test.ts',
   'test/property/**/*.test.ts',
