@@ -1,6 +1,6 @@
-import { ApiError } from '../../api/errors.js';
-import type { Redactor } from '../../api/redact.js';
-import { EXIT_CODE_MEANINGS, ExitCode, isExplainedError, type ExitCodeValue } from '../../errors.js';
+import { ApiError } from '../api/errors.js';
+import type { Redactor } from '../api/redact.js';
+import { EXIT_CODE_MEANINGS, ExitCode, isExplainedError, type ExitCodeValue } from '../errors.js';
 import { InputError } from './tool.js';
 
 /** A failure in the terms of agentctl's exit codes, as a tool error carries it. */

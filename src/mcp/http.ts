@@ -5,10 +5,10 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Context } from '../../cli/context.js';
-import { ExitCode } from '../../errors.js';
-import { listenError } from '../common/listen.js';
-import { TOKEN_VARIABLE } from './serve.js';
+import type { Context } from '../cli/context.js';
+import { ExitCode } from '../errors.js';
+import { listenError } from '../commands/common/listen.js';
+import { TOKEN_VARIABLE } from './options.js';
 import { createServer, type ServerDeps, type ServerOptions } from './server.js';
 
 const HOST = '127.0.0.1';

@@ -1,11 +1,11 @@
 // What a model reads rather than calls: the schedule grammar, the exit codes' meanings, and a task's
 // result by URI.
 import { McpError, ErrorCode, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiClient } from '../../api/client.js';
-import { tasks } from '../../api/tasks.js';
-import { isUuid } from '../../contract/validate.js';
-import { EXIT_CODE_MEANINGS } from '../../errors.js';
-import { command as schedulePreview } from '../schedule-preview/preview.js';
+import type { ApiClient } from '../api/client.js';
+import { tasks } from '../api/tasks.js';
+import { isUuid } from '../contract/validate.js';
+import { EXIT_CODE_MEANINGS } from '../errors.js';
+import { command as schedulePreview } from '../commands/schedule-preview/preview.js';
 
 const GRAMMAR_URI = 'agentctl://schedule/grammar';
 const EXIT_CODES_URI = 'agentctl://exit-codes';

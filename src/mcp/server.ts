@@ -15,12 +15,12 @@ import {
   type Tool as ToolDefinition,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
-import type { ApiClient } from '../../api/client.js';
-import type { Redactor } from '../../api/redact.js';
-import type { Clock } from '../../contract/clock.js';
-import { UsageError } from '../../errors.js';
-import { VERSION } from '../../cli/version.js';
-import { sanitizeText } from '../../output/sanitize.js';
+import type { ApiClient } from '../api/client.js';
+import type { Redactor } from '../api/redact.js';
+import type { Clock } from '../contract/clock.js';
+import { UsageError } from '../errors.js';
+import { VERSION } from '../cli/version.js';
+import { sanitizeText } from '../output/sanitize.js';
 import { describeFailure } from './failure.js';
 import { RESOURCES, RESOURCE_TEMPLATES, readResource } from './resources.js';
 import { InputError, type Tool, type ToolCall } from './tool.js';

@@ -2,11 +2,11 @@
 // JSON Schema the client sees, descriptions included), a description for a model, its kind (which
 // sets the annotations and what --read-only keeps), and a handler that answers data plus a summary.
 import * as z from 'zod';
-import type { ApiClient } from '../../api/client.js';
-import type { Redactor } from '../../api/redact.js';
-import type { Clock } from '../../contract/clock.js';
-import { isUuid } from '../../contract/validate.js';
-import { UsageError } from '../../errors.js';
+import type { ApiClient } from '../api/client.js';
+import type { Redactor } from '../api/redact.js';
+import type { Clock } from '../contract/clock.js';
+import { isUuid } from '../contract/validate.js';
+import { UsageError } from '../errors.js';
 
 /**
  * read: changes nothing; write: only adds (a new task, agent or message); destructive: deletes, stops,

@@ -1,24 +1,24 @@
 // The tools of `agentctl mcp`, each a thin call of src/api with the checks of the commands it mirrors.
 import { Readable } from 'node:stream';
 import * as z from 'zod';
-import type { ApiClient } from '../../api/client.js';
-import { legacyAgents } from '../../api/legacy-agents.js';
-import type { PageRequest } from '../../api/pagination.js';
-import type { Page } from '../../api/schemas/common.js';
-import { persistentAgents, type MessageBody } from '../../api/persistent-agents.js';
-import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
-import type { Task } from '../../api/schemas/task.js';
-import { tasks, type TaskScope } from '../../api/tasks.js';
-import { waitForTask } from '../../api/wait.js';
-import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../contract/enums.js';
-import { PAGE_LIMITS } from '../../contract/limits.js';
-import { LIMITS, checkName, checkOutputSchema, checkWebhookUrl } from '../../contract/validate.js';
-import { describeEvent } from '../persistent/timeline-format.js';
-import { checkPreferredContact, checkScheduleFlag } from '../persistent/body.js';
-import { localPreview, parsePreviewOptions } from '../schedule-preview/preview.js';
-import { readPage } from '../common/list.js';
-import { buildTaskBody } from '../tasks/body.js';
-import { withResumeHint } from '../tasks/outcome.js';
+import type { ApiClient } from '../api/client.js';
+import { legacyAgents } from '../api/legacy-agents.js';
+import type { PageRequest } from '../api/pagination.js';
+import type { Page } from '../api/schemas/common.js';
+import { persistentAgents, type MessageBody } from '../api/persistent-agents.js';
+import type { PersistentAgentBody } from '../api/schemas/persistent-agent.js';
+import type { Task } from '../api/schemas/task.js';
+import { tasks, type TaskScope } from '../api/tasks.js';
+import { waitForTask } from '../api/wait.js';
+import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
+import { PAGE_LIMITS } from '../contract/limits.js';
+import { LIMITS, checkName, checkOutputSchema, checkWebhookUrl } from '../contract/validate.js';
+import { describeEvent } from '../core/timeline-format.js';
+import { checkPreferredContact, checkScheduleFlag } from '../commands/persistent/body.js';
+import { localPreview, parsePreviewOptions } from '../commands/schedule-preview/preview.js';
+import { readPage } from '../commands/common/list.js';
+import { buildTaskBody } from '../commands/tasks/body.js';
+import { withResumeHint } from '../commands/tasks/outcome.js';
 import { InputError, checkField, defineTool, uuid, type Tool, type ToolCall } from './tool.js';
 
 /** The page a list tool reads unless told otherwise: small enough for a model to read through. */

@@ -11,7 +11,7 @@ import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock, type Clock } from '../../src/contract/clock.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { createServer, type ServerOptions } from '../../src/commands/mcp/server.js';
+import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { apiRequest, eventually } from '../helpers/api.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';

@@ -3,13 +3,12 @@ import { defineCommand } from '../../cli/define.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { shorten } from '../../output/format.js';
-import { CallsUnderWay, createServer, selectTools, type ServerDeps, type ServerOptions } from './server.js';
-import { LineTransport } from './stdio.js';
+import { CallsUnderWay, createServer, selectTools, type ServerDeps, type ServerOptions } from '../../mcp/server.js';
+import { LineTransport } from '../../mcp/stdio.js';
+import { TOKEN_VARIABLE } from '../../mcp/options.js';
 
 /** The longest wait a tasks_wait call may ask for unless --max-wait says otherwise, seconds. */
 export const DEFAULT_MAX_WAIT_SECONDS = 300;
-/** The environment variable that sets the bearer token of --http (printed when unset). */
-export const TOKEN_VARIABLE = 'AGENTCTL_MCP_TOKEN';
 /** Connections the server keeps to the service at most; more calls at once wait their turn. */
 const MCP_CONNECTIONS = 16;
 
@@ -68,7 +67,7 @@ export const command = defineCommand({
     ctx.onClose(() => client.close());
     const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env };
     ctx.handlesInterrupt = true;
-    if (options.httpPort !== undefined) return (await import('./http.js')).serveHttp(ctx, deps, options, options.httpPort);
+    if (options.httpPort !== undefined) return (await import('../../mcp/http.js')).serveHttp(ctx, deps, options, options.httpPort);
     return serveStdio(ctx, deps, options);
   },
 });
