@@ -3,3 +3,10 @@
 
 /** The environment variable that sets the bearer token of --http (printed when unset). */
 export const TOKEN_VARIABLE = 'AGENTCTL_MCP_TOKEN';
+
+/** How long tasks_wait waits when not told, seconds: well inside the 60 s after which clients end a request. */
+export const DEFAULT_WAIT_SECONDS = 40;
+
+/** The groups of tools --toolsets picks from. */
+export const TOOLSETS = ['tasks', 'agents', 'persistent', 'schedule'] as const;
+export type Toolset = (typeof TOOLSETS)[number];

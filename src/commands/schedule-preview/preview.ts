@@ -8,6 +8,7 @@ import { parseInstant, previewSchedule, type LocalPreview as CorePreview } from 
 import { ExitCode } from '../../errors.js';
 import { defineCommand } from '../../cli/define.js';
 import type { DetailRow } from '../../output/output.js';
+import { SCHEDULE_GRAMMAR } from '../../schedule/grammar-text.js';
 import { LAST_SEARCHED_YEAR, checkTimeZone, formatInZone } from '../../schedule/index.js';
 
 export interface PreviewOptions {
@@ -68,12 +69,7 @@ export const command = defineCommand({
     { flags: '--agent <id>', description: 'also ask the service for its answer (POST /agents/ID/schedule/preview/)' },
   ],
   notes:
-    'Grammar (as the service accepts it):\n' +
-    '  @yearly @annually @monthly @weekly @daily @hourly   (case-sensitive; no @midnight, no @reboot)\n' +
-    '  @every 90s | @every 1h 30m                          (units s m h d, parts separated by spaces)\n' +
-    '  minute hour day-of-month month day-of-week          (UTC; day-of-week 0-6 or sun..sat;\n' +
-    '                                                       no 7, month names, L, # or ?)\n' +
-    'When both day-of-month and day-of-week are restricted, a day must match both (unlike classic cron).\n' +
+    SCHEDULE_GRAMMAR +
     'An invalid expression exits 2 with the reason; nothing is sent without --agent.',
   examples: [
     'agentctl schedule-preview "0 9 * * mon-fri"',
