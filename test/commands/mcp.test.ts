@@ -320,6 +320,9 @@ describe('agentctl mcp command', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const refused = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer wrong', 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    const foreign = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    expect(foreign.status).toBe(403);
     const client = new Client({ name: 'http-test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     const preview = (await client.callTool({ name: 'schedule_preview', arguments: { expression: '@daily', count: 1 } })) as CallToolResult;

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock, type Clock } from '../../src/contract/clock.js';
-import { createServer, type ServerOptions } from '../../src/mcp/server.js';
+import { createServer, type ServerDeps, type ServerOptions } from '../../src/mcp/server.js';
 
 export interface ConnectOptions {
   baseUrl: string;
@@ -17,11 +17,16 @@ export interface ConnectOptions {
   listTools?: boolean;
 }
 
-export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true }: ConnectOptions) {
+/** What a server needs, against `baseUrl` with `apiKey`. */
+export function mcpDeps(baseUrl: string, apiKey: string, env: Record<string, string> = {}, clock: Clock = systemClock): ServerDeps {
   const redactor = new Redactor();
   redactor.add(apiKey);
   const api = new ApiClient({ baseUrl, apiKey, timeoutMs: 5000, userAgent: 'test', redactor, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1000 } });
-  const server = createServer({ client: async () => api, redactor, clock, env }, { readOnly: false, maxWaitSeconds: 30, ...options });
+  return { client: async () => api, redactor, clock, env };
+}
+
+export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true }: ConnectOptions) {
+  const server = createServer(mcpDeps(baseUrl, apiKey, env, clock), { readOnly: false, maxWaitSeconds: 30, ...options });
   const client = new Client({ name: 'test', version: '1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

@@ -59,7 +59,7 @@ export const command = defineCommand({
     ctx.onClose(() => client.close());
     const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env, website: new URL(client.baseUrl).origin };
     ctx.handlesInterrupt = true;
-    if (options.httpPort !== undefined) return (await import('../../mcp/http.js')).serveHttp(ctx, deps, options, options.httpPort);
+    if (options.httpPort !== undefined) return (await import('./serve-http.js')).serveHttp(ctx, deps, options, options.httpPort);
     return serveStdio(ctx, deps, options);
   },
 });
