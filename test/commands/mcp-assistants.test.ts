@@ -9,8 +9,9 @@ import addFormatsModule from 'ajv-formats';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { eventually } from '../helpers/api.js';
 import { FakeClock } from '../helpers/fake-clock.js';
-import { tempDir } from '../helpers/cli.js';
+import { agentctl, tempDir } from '../helpers/cli.js';
 import { connectMcp, data, text } from '../helpers/mcp.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
@@ -228,5 +229,80 @@ describe('smaller protocol matters', () => {
     const missing = await client.readResource({ uri: 'agentctl://nothing' }).catch((error: Error) => error);
     expect((missing as Error).message.match(/MCP error -32002/g)).toHaveLength(1);
     await close();
+  });
+});
+
+describe('what the best servers have', () => {
+  it('offers groups of tools, exclusions and a name prefix', async () => {
+    const { client, call, close } = await connect({ options: { toolsets: ['tasks', 'schedule'], exclude: ['tasks_cancel'], prefix: 'gobii_' } });
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(['gobii_tasks_create', 'gobii_tasks_get', 'gobii_tasks_result', 'gobii_tasks_list', 'gobii_tasks_wait', 'gobii_schedule_preview']);
+    expect(data(await call('gobii_schedule_preview', { expression: '@daily', count: 1 })).valid).toBe(true);
+    await expect(call('gobii_tasks_cancel', { id: UUID })).rejects.toThrow(/not offered by this server/);
+    await expect(call('tasks_get', { id: UUID })).rejects.toMatchObject({ code: -32602 });
+    await close();
+  });
+
+  it("links a task to its result, reads an agent's timeline as a resource, and completes ids", async () => {
+    const { client, call, close } = await connect();
+    const created = await call('tasks_create', { prompt: 'link me' });
+    const id = data(created).id as string;
+    expect(created.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: `agentctl://tasks/${id}/result` }));
+    const agent = data(await call('persistent_create', { name: 'timeline', charter: 'c' })).id as string;
+    await call('persistent_message', { id: agent, body: 'read me as a resource', sender: 'me@example.com' });
+    const templates = (await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
+    expect(templates).toContain('agentctl://persistent/{id}/timeline');
+    const timeline = await client.readResource({ uri: `agentctl://persistent/${agent}/timeline` });
+    expect((timeline.contents[0] as { text: string }).text).toContain('read me as a resource');
+    const completed = await client.complete({ ref: { type: 'ref/resource', uri: 'agentctl://tasks/{id}/result' }, argument: { name: 'id', value: id.slice(0, 6) } });
+    expect(completed.completion.values).toContain(id);
+    await close();
+  });
+
+  it('offers prompts for the common flows, logging, and says who it is', async () => {
+    const { client, close } = await connect();
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['run_task', 'brief_persistent_agent']);
+    const run = await client.getPrompt({ name: 'run_task', arguments: { goal: 'find the price of a kettle' } });
+    expect((run.messages[0]!.content as { text: string }).text).toMatch(/tasks_create[\s\S]*tasks_wait/);
+    await expect(client.getPrompt({ name: 'brief_persistent_agent', arguments: {} })).rejects.toThrow(/needs the argument objective/);
+    await client.setLoggingLevel('warning');
+    expect(client.getServerCapabilities()).toMatchObject({ logging: {}, prompts: {}, completions: {} });
+    const info = client.getServerVersion()!;
+    expect(info.icons?.[0]?.src).toMatch(/^data:image\/svg\+xml/);
+    const descriptions = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool.description ?? '']));
+    for (const name of ['agents_get', 'agents_delete', 'persistent_web_tasks']) expect(descriptions[name]!.length, name).toBeGreaterThan(90);
+    await close();
+  });
+
+  it('reports a rate limit as a log message as well as a tool error', async () => {
+    const stub = await stubServer((_request, response) => sendJson(response, 429, { detail: 'slow down' }, { 'retry-after': '3600' }));
+    const { client, call, close } = await connect({ baseUrl: stub.baseUrl });
+    const logged: string[] = [];
+    const { LoggingMessageNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logged.push(`${notification.params.level}: ${String(notification.params.data)}`));
+    await client.setLoggingLevel('info');
+    expect(data(await call('tasks_list')).error).toMatchObject({ name: 'rate_limited' });
+    await eventually(() => logged.length > 0 || undefined, 5000, 'a log message');
+    expect(logged[0]).toMatch(/^warning: tasks_list: rate_limited/);
+    await close();
+    await stub.close();
+  });
+});
+
+describe('the flags that set the policy', () => {
+  it('refuses agentctl\'s own key, a bare *, a missing folder and unknown names before serving', async () => {
+    for (const args of [
+      ['--allow-secret-env', 'AGENTCTL_API_KEY'],
+      ['--allow-secret-env', '*'],
+      ['--secrets-dir', '/no/such/folder'],
+      ['--toolsets', 'tasks,nope'],
+      ['--exclude-tools', 'nope'],
+      ['--tool-prefix', '1bad'],
+      ['--toolsets', 'schedule', '--exclude-tools', 'schedule_preview'],
+    ]) {
+      const result = await agentctl(['mcp', ...args], { env: { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY }, input: '' });
+      expect(result.exitCode, args.join(' ')).toBe(2);
+    }
   });
 });
