@@ -31,7 +31,9 @@ export function success(tool: Tool, answer: ToolAnswer, redactor: Redactor): Cal
   }
   const shown = json.length > MAX_TEXT_JSON_CHARS ? `${json.slice(0, MAX_TEXT_JSON_CHARS)}… (${json.length} characters in all, whole in structuredContent)` : json;
   const quoted = answer.quoted?.length ? `${answer.quoted.join('\n')}\n\n` : '';
-  text += `\n\n${fence(sanitizeText(redactor.redact(quoted) + shown))}`;
+  // An offline tool's answer is our own (schedule_preview): no service text to fence.
+  const body = sanitizeText(redactor.redact(quoted) + shown);
+  text += `\n\n${tool.openWorld === false ? body : fence(body)}`;
   return { content: [{ type: 'text', text }, ...links], structuredContent: structured };
 }
 
