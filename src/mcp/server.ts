@@ -182,6 +182,12 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     }
   }
 
+  serveResourcesAndPrompts(server, deps, prefix);
+  return server;
+}
+
+/** Resources (with their ids' completion) and prompts: what a client reads or offers a person rather than calls. */
+function serveResourcesAndPrompts(server: Server, deps: ServerDeps, prefix: string): void {
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
@@ -202,7 +208,6 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     const values = ref.type === 'ref/resource' && argument.name === 'id' ? await completeId(ref.uri, argument.value, deps.client).catch(() => []) : [];
     return { completion: { values, total: values.length, hasMore: false } };
   });
-  return server;
 }
 
 /** The first problem zod found, named by its argument, as an input error. */

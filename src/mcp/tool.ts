@@ -10,14 +10,13 @@ import type { Clock } from '../contract/clock.js';
 import { isUuid } from '../contract/validate.js';
 import type { SecretPolicy } from '../core/secrets.js';
 import { InputError, UsageError } from '../errors.js';
+import type { Toolset } from './options.js';
 
 /**
  * read: changes nothing; write: only adds (a new task, agent or message); destructive: deletes, stops,
  * overwrites or pauses what exists. The MCP spec's destructiveHint false means "only additive updates".
  */
 export type ToolKind = 'read' | 'write' | 'destructive';
-
-import type { Toolset } from './options.js';
 
 export { TOOLSETS, type Toolset } from './options.js';
 
