@@ -2,7 +2,7 @@
 // for what a model handles differently: out of credits, a conflict, a refused output schema), the
 // tool argument at fault and the tool to call next. Never a flag or a command line: those are the
 // command line's words, and a model cannot type them.
-import { ApiError } from '../api/errors.js';
+import { ApiError, NetworkError } from '../api/errors.js';
 import type { Redactor } from '../api/redact.js';
 import { EXIT_CODE_MEANINGS, ExitCode, InputError, isExplainedError, type ExitCodeValue } from '../errors.js';
 import { fence } from './fence.js';
@@ -37,6 +37,9 @@ export const OWN_ERROR_NAMES = [
   { name: 'output_schema_refused', exit_code: ExitCode.serviceError, meaning: 'the service refused the output_schema (HTTP 400): fix the JSON Schema and call again' },
 ];
 
+/** The tool that shows what exists, by toolset (after a create whose outcome is unknown). */
+const LIST_TOOLS: Record<string, string | undefined> = { tasks: 'tasks_list', agents: 'agents_list', persistent: 'persistent_list' };
+
 /** Our own hints for what the command line would answer with a command to type. */
 const AUTH_HINT = "the server's API key was refused; only the person who runs the server can fix it (its key is never shown here)";
 const SCHEDULE_HINT = 'check the expression with schedule_preview (grammar: resource agentctl://schedule/grammar)';
@@ -69,6 +72,12 @@ export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool)
   if (error instanceof ApiError) describeServiceError(error, details, tool);
   if (details.name === 'auth') details.hint = AUTH_HINT;
   if (details.name === 'network' && tool?.name === 'tasks_wait') details.next_tool = 'tasks_wait';
+  if (error instanceof NetworkError && error.mayHaveBeenCarriedOut && tool) {
+    // A create whose answer was lost may exist: look before calling again.
+    const list = LIST_TOOLS[tool.toolset];
+    details.hint = `the request may still have been carried out: check with ${list ?? 'the list tools'} before calling ${tool.name} again`;
+    if (list) details.next_tool = list;
+  }
   const head = `${details.name} (exit code ${code}: ${details.meaning})`;
   // The service's answer may quote what it was sent, or a page: it is fenced as its data.
   const lines = [error instanceof ApiError ? `${head}:\n${fence(details.message)}` : `${head}: ${details.message}`];

@@ -59,6 +59,20 @@ export interface ServerDeps {
   calls?: CallsUnderWay;
   /** The service's site, shown in the server's info. */
   website?: string;
+  /** Where the client's retries are told (the command wires the client's onRetry to it): sent as log messages. */
+  retries?: RetryNotices;
+}
+
+/** Listeners for the shared client's retries: each server (an HTTP session's, or stdio's) logs them to its client. */
+export class RetryNotices {
+  private readonly listeners = new Set<(line: string) => void>();
+  readonly notify = (line: string) => {
+    for (const listener of this.listeners) listener(line);
+  };
+  listen(listener: (line: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }
 
 /**
@@ -127,6 +141,8 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     },
   );
   const log = (level: LoggingLevel, data: string) => void server.sendLoggingMessage({ level, logger: 'agentctl', data }).catch(() => undefined);
+  const unlisten = deps.retries?.listen((line) => log('info', line));
+  if (unlisten) server.onclose = unlisten;
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
   // tools/call goes to the fallback handler rather than setRequestHandler: the SDK's wrapper for

@@ -275,6 +275,32 @@ describe('what the best servers have', () => {
     await close();
   });
 
+  it('reports retries as log messages', async () => {
+    const stub = await stubServer((_request, response, index) =>
+      index === 0 ? sendJson(response, 503, { detail: 'busy' }) : sendJson(response, 200, { id: UUID, status: 'pending' }),
+    );
+    const { client, call, close } = await connect({ baseUrl: stub.baseUrl, retries: 2 });
+    const logged: string[] = [];
+    const { LoggingMessageNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logged.push(`${notification.params.level}: ${String(notification.params.data)}`));
+    await client.setLoggingLevel('info');
+    expect(data(await call('tasks_get', { id: UUID }))).toMatchObject({ id: UUID, status: 'pending' });
+    await eventually(() => logged.length > 0 || undefined, 5000, 'a log message');
+    expect(logged[0]).toMatch(/^info: retrying after .*503/);
+    await close();
+    await stub.close();
+  });
+
+  it('says to look before creating again when a create\'s outcome is unknown', async () => {
+    const stub = await stubServer((_request, response) => response.destroy());
+    const { call, close } = await connect({ baseUrl: stub.baseUrl });
+    const lost = await call('tasks_create', { prompt: 'x' });
+    expect(data(lost).error).toMatchObject({ name: 'network', next_tool: 'tasks_list' });
+    expect(text(lost)).not.toMatch(/`agentctl|--[a-z]/);
+    await close();
+    await stub.close();
+  });
+
   it('reports a rate limit as a log message as well as a tool error', async () => {
     const stub = await stubServer((_request, response) => sendJson(response, 429, { detail: 'slow down' }, { 'retry-after': '3600' }));
     const { client, call, close } = await connect({ baseUrl: stub.baseUrl });

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock, type Clock } from '../../src/contract/clock.js';
-import { createServer, type ServerDeps, type ServerOptions } from '../../src/mcp/server.js';
+import { RetryNotices, createServer, type ServerDeps, type ServerOptions } from '../../src/mcp/server.js';
 
 export interface ConnectOptions {
   baseUrl: string;
@@ -15,18 +15,22 @@ export interface ConnectOptions {
   clock?: Clock;
   /** Read the tool list first, so the SDK's client checks every answer against its outputSchema. */
   listTools?: boolean;
+  /** How often the client retries a request (0 without). */
+  retries?: number;
 }
 
 /** What a server needs, against `baseUrl` with `apiKey`. */
-export function mcpDeps(baseUrl: string, apiKey: string, env: Record<string, string> = {}, clock: Clock = systemClock): ServerDeps {
+export function mcpDeps(baseUrl: string, apiKey: string, env: Record<string, string> = {}, clock: Clock = systemClock, retries = 0): ServerDeps {
   const redactor = new Redactor();
   redactor.add(apiKey);
-  const api = new ApiClient({ baseUrl, apiKey, timeoutMs: 5000, userAgent: 'test', redactor, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1000 } });
-  return { client: async () => api, redactor, clock, env };
+  const notices = new RetryNotices();
+  const retry = { retries, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1000 };
+  const api = new ApiClient({ baseUrl, apiKey, timeoutMs: 5000, userAgent: 'test', redactor, retry, onRetry: notices.notify });
+  return { client: async () => api, redactor, clock, env, retries: notices };
 }
 
-export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true }: ConnectOptions) {
-  const server = createServer(mcpDeps(baseUrl, apiKey, env, clock), { readOnly: false, maxWaitSeconds: 30, ...options });
+export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true, retries = 0 }: ConnectOptions) {
+  const server = createServer(mcpDeps(baseUrl, apiKey, env, clock, retries), { readOnly: false, maxWaitSeconds: 30, ...options });
   const client = new Client({ name: 'test', version: '1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
