@@ -21,6 +21,8 @@ export interface HttpOptions {
   token: string;
   idleMs?: number;
   maxSessions?: number;
+  /** The time sessions are aged by (Date.now without). */
+  now?: () => number;
 }
 
 export interface RunningHttp {
@@ -40,6 +42,7 @@ export async function startHttp(deps: ServerDeps, options: ServerOptions, http: 
   const expected = Buffer.from(`Bearer ${http.token}`);
   const idleMs = http.idleMs ?? DEFAULT_SESSION_IDLE_MS;
   const maxSessions = http.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const now = http.now ?? Date.now;
   const sessions = new Map<string, Session>();
   let port = http.port;
   const origins = () => new Set([`http://${HOST}:${port}`, `http://localhost:${port}`, `http://[${HOST_V6}]:${port}`]);
@@ -62,7 +65,7 @@ export async function startHttp(deps: ServerDeps, options: ServerOptions, http: 
     }
     const created = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (session) => void sessions.set(session, { transport: created, lastUsed: Date.now() }),
+      onsessioninitialized: (session) => void sessions.set(session, { transport: created, lastUsed: now() }),
       // Loopback only, and no page in a browser may reach it through a rebound name.
       enableDnsRebindingProtection: true,
       allowedHosts: [`${HOST}:${port}`, `localhost:${port}`, `[${HOST_V6}]:${port}`],
@@ -86,7 +89,7 @@ export async function startHttp(deps: ServerDeps, options: ServerOptions, http: 
     const id = request.headers['mcp-session-id'];
     const session = typeof id === 'string' ? sessions.get(id) : undefined;
     if (!session && id !== undefined) return reply(response, 404, 'unknown or expired session: initialize again');
-    if (session) session.lastUsed = Date.now();
+    if (session) session.lastUsed = now();
     await (session?.transport ?? (await open())).handleRequest(request, response);
   };
 
@@ -106,8 +109,8 @@ export async function startHttp(deps: ServerDeps, options: ServerOptions, http: 
     () => false,
   );
   const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [id, session] of sessions) if (now - session.lastUsed > idleMs) closeSession(id);
+    const time = now();
+    for (const [id, session] of sessions) if (time - session.lastUsed > idleMs) closeSession(id);
   }, Math.max(10, Math.min(idleMs / 4, 60_000)));
   sweep.unref();
 

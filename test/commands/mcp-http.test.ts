@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const start = (http: { idleMs?: number; maxSessions?: number } = {}) =>
+const start = (http: { idleMs?: number; maxSessions?: number; now?: () => number } = {}) =>
   startHttp(mcpDeps(emulator.baseUrl, KEY), { readOnly: false, maxWaitSeconds: 30 }, { port: 0, token: TOKEN, ...http });
 
 async function connect(url: string): Promise<Client> {
@@ -62,7 +62,8 @@ describe('agentctl mcp over Streamable HTTP', () => {
   });
 
   it('keeps at most the cap of sessions, closing the one idle longest', async () => {
-    const capped = await start({ maxSessions: 2 });
+    // A clock that stands still: every session equally idle, so the first opened is the one that goes.
+    const capped = await start({ maxSessions: 2, now: () => 0 });
     const first = await connect(capped.url);
     const second = await connect(capped.url);
     const third = await connect(capped.url);
@@ -74,9 +75,12 @@ describe('agentctl mcp over Streamable HTTP', () => {
   });
 
   it('ends sessions that stay idle', async () => {
-    const idle = await start({ idleMs: 50 });
-    const client = await connect(idle.url); // initialized: the session existed
-    await eventually(() => idle.sessions() === 0 || undefined, 5000, 'the idle session to end');
+    let time = 0;
+    const idle = await start({ idleMs: 1000, now: () => time });
+    const client = await connect(idle.url);
+    expect(idle.sessions()).toBe(1);
+    // Time passes on the session's clock without requests (the client's event stream may open late: each check ages it again).
+    await eventually(() => ((time += 2000), idle.sessions() === 0 || undefined), 5000, 'the idle session to end');
     await expect(client.listTools()).rejects.toThrow(/session/i);
     await client.close();
     await idle.close();
