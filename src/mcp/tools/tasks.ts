@@ -102,7 +102,8 @@ const tasksGet = defineTool({
   input: z.strictObject({ id: uuid('the task'), agent_id: agentScope }),
   async run({ id, agent_id }, call) {
     const task = await tasks.get(await call.client(), scopeOf(agent_id), id);
-    return { data: task, summary: `Task ${task.id}: ${task.status}.`, quoted: [taskLine(task), ...(task.error_message ? [`Error: ${task.error_message}`] : [])] };
+    // The record itself follows, fenced: its prompt and error message need no second quoting.
+    return { data: task, summary: `Task ${task.id}: ${task.status}.` };
   },
 });
 
