@@ -126,7 +126,7 @@ _agentctl__flags() {
     'emulator') echo '--port --host --task-duration --latency --faults --seed --state -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'mcp') echo '--http --read-only --tools --max-wait -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'mcp') echo '--http --allow-secret-env --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'version') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -284,7 +284,13 @@ _agentctl__option() {
     'webhook-listen replay:--task') echo '1 any' ;;
     'webhook-listen replay:--since') echo '1 any' ;;
     'mcp:--http') echo '1 any' ;;
+    'mcp:--allow-secret-env') echo '1 any' ;;
+    'mcp:--secrets-dir') echo '1 any' ;;
+    'mcp:--toolsets') echo '1 any' ;;
     'mcp:--tools') echo '1 any' ;;
+    'mcp:--exclude-tools') echo '1 any' ;;
+    'mcp:--tool-prefix') echo '1 any' ;;
+    'mcp:--wait') echo '1 any' ;;
     'mcp:--max-wait') echo '1 any' ;;
     *:'--base-url') echo '1 any' ;;
     *:'--api-key') echo '1 any' ;;

@@ -402,7 +402,19 @@ function __agentctl_arity
             echo 1
         case 'mcp:--http'
             echo 1
+        case 'mcp:--allow-secret-env'
+            echo 1
+        case 'mcp:--secrets-dir'
+            echo 1
+        case 'mcp:--toolsets'
+            echo 1
         case 'mcp:--tools'
+            echo 1
+        case 'mcp:--exclude-tools'
+            echo 1
+        case 'mcp:--tool-prefix'
+            echo 1
+        case 'mcp:--wait'
             echo 1
         case 'mcp:--max-wait'
             echo 1
@@ -763,10 +775,16 @@ complete -c agentctl -n '__agentctl_at webhook-listen replay' -l forward-to -x -
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -l task -x -d 'only this task\'s events'
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -l since -x -d 'only events received at or after TIME: ISO 8601, or a duration ago (90s, 15m, 2h, 7d)'
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at mcp' -l http -x -d 'serve Streamable HTTP on 127.0.0.1:PORT (0 = any free port) instead of stdio; clients send the bearer token of AGENTCTL_MCP_TOKEN, or the one printed on stderr'
+complete -c agentctl -n '__agentctl_at mcp' -l http -x -d 'serve Streamable HTTP on loopback (127.0.0.1 and [::1]) at PORT (0 = any free port) instead of stdio; clients send the bearer token of AGENTCTL_MCP_TOKEN, or the one printed on stderr'
+complete -c agentctl -n '__agentctl_at mcp' -l allow-secret-env -x -d 'let tasks_create read this environment variable as a task secret (NAME, or PREFIX* for every variable starting so); repeatable. Without it no variable is read'
+complete -c agentctl -n '__agentctl_at mcp' -l secrets-dir -x -d 'let tasks_create read secrets files from this folder only (none without)'
 complete -c agentctl -n '__agentctl_at mcp' -l read-only -d 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)'
+complete -c agentctl -n '__agentctl_at mcp' -l toolsets -x -d 'offer only these groups of tools, comma-separated: tasks, agents, persistent, schedule'
 complete -c agentctl -n '__agentctl_at mcp' -l tools -x -d 'offer only these tools, comma-separated (e.g. tasks_create,tasks_wait)'
-complete -c agentctl -n '__agentctl_at mcp' -l max-wait -x -d 'the longest a tasks_wait call may wait, seconds (default 300)'
+complete -c agentctl -n '__agentctl_at mcp' -l exclude-tools -x -d 'never offer these tools, comma-separated (e.g. agents_delete)'
+complete -c agentctl -n '__agentctl_at mcp' -l tool-prefix -x -d 'put this before every tool name (e.g. gobii_), for clients that mix servers'
+complete -c agentctl -n '__agentctl_at mcp' -l wait -x -d 'how long tasks_wait waits when the call does not say, seconds (default 40: clients end a request after 60 s)'
+complete -c agentctl -n '__agentctl_at mcp' -l max-wait -x -d 'the longest a tasks_wait call may ask to wait, seconds (default 300)'
 complete -c agentctl -n '__agentctl_at mcp' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'

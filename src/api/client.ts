@@ -22,6 +22,8 @@ export interface ClientOptions {
   redactor: Redactor;
   /** Receives verbose trace lines (already redacted). */
   trace?: (line: string) => void;
+  /** Told of each retry (already redacted), without the cost of tracing every request: the MCP server's log messages. */
+  onRetry?: (line: string) => void;
   retry?: RetryPolicy;
   /** Time and sleeping between attempts (a fake one in tests). */
   clock?: Clock;
@@ -300,6 +302,7 @@ export class ApiClient {
 
   private async pause(ms: number, reason: string, signal?: AbortSignal): Promise<void> {
     this.trace(`retrying after ${reason} in ${ms} ms`);
+    this.options.onRetry?.(this.options.redactor.redact(`retrying after ${reason} in ${ms} ms`));
     await this.clock.sleep(ms, signal);
   }
 

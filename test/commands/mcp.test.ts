@@ -11,7 +11,7 @@ import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock, type Clock } from '../../src/contract/clock.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { createServer, type ServerOptions } from '../../src/commands/mcp/server.js';
+import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { apiRequest, eventually } from '../helpers/api.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
@@ -69,8 +69,8 @@ describe('agentctl mcp tools', () => {
     expect(names).toContain('tasks_wait');
     expect(names).not.toContain('tasks_create');
     expect(names).not.toContain('agents_delete');
-    const refused = await readOnly.call('tasks_create', { prompt: 'x' });
-    expect(refused.isError).toBe(true);
+    // Not offered: a protocol error (-32602) that says why, not a tool result.
+    await expect(readOnly.call('tasks_create', { prompt: 'x' })).rejects.toThrow(/not offered in read-only mode/);
     await readOnly.close();
     const allow = await connect({ allow: ['tasks_get', 'schedule_preview'] });
     expect((await allow.client.listTools()).tools.map((tool) => tool.name)).toEqual(['tasks_get', 'schedule_preview']);
@@ -143,7 +143,7 @@ describe('agentctl mcp tools', () => {
     const dir = tempDir();
     const file = join(dir, 'secrets.json');
     writeFileSync(file, JSON.stringify({ 'https://shop.example': { PIN: 'file-secret-4242' } }));
-    const { call, close } = await connect({}, emulator.baseUrl, { SHOP_PASSWORD: SECRET });
+    const { call, close } = await connect({ secrets: { envNames: ['SHOP_PASSWORD', 'NOT_SET'], envPrefixes: [], directory: dir } }, emulator.baseUrl, { SHOP_PASSWORD: SECRET });
     const created = await call('tasks_create', {
       prompt: `Log in to the shop`,
       secrets_env: [{ domain: 'https://shop.example', key: 'PASSWORD', env: 'SHOP_PASSWORD' }],
@@ -321,6 +321,9 @@ describe('agentctl mcp command', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const refused = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer wrong', 'content-type': 'application/json' }, body: '{}' });
     expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    const foreign = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
+    expect(foreign.status).toBe(403);
     const client = new Client({ name: 'http-test', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     const preview = (await client.callTool({ name: 'schedule_preview', arguments: { expression: '@daily', count: 1 } })) as CallToolResult;
@@ -348,7 +351,7 @@ describe('agentctl mcp command', () => {
     const lines = [
       { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      { jsonrpc: '2.0', id: 2, method: 'prompts/list' },
+      { jsonrpc: '2.0', id: 2, method: 'nothing/here' },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } },
       { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'tasks_get', arguments: { id: task.id.toUpperCase() } } }, // ids are sent lower-cased
       { jsonrpc: '2.0', id: 0, method: 'ping' },

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { LineTransport } from '../../src/commands/mcp/stdio.js';
+import { LineTransport } from '../../src/mcp/stdio.js';
 
 /** A transport on a fake stdin and stdout, with what it delivered, reported and wrote. */
 async function open(options: { full?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent, timelineLine, timelinePlainLine } from '../../src/commands/persistent/timeline-format.js';
+import { describeEvent, timelineLine, timelinePlainLine } from '../../src/core/timeline-format.js';
 
 const at = '2026-03-01T09:30:15.000Z';
 

@@ -5,6 +5,7 @@ import type { Page } from '../../api/schemas/common.js';
 import { LIMITS, parseIntegerFlag } from '../../contract/validate.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/table.js';
+import { readPage } from '../../core/list-page.js';
 
 export interface ListOptions {
   page?: number;
@@ -65,23 +66,7 @@ export function warnChanged(ctx: Context, { from, to, repeated }: ListChange): v
 }
 
 /** One page of a list (`--page`, `--page-size`), with a client-side filter applied: also for --watch. */
-export async function readPage<T>(source: ListSource<T>, options: ListOptions): Promise<{ items: T[]; page: Page<T>; current: number }> {
-  const keep = source.filter ?? (() => true);
-  let current = options.page ?? 1;
-  let page = await source.page({ page: current, pageSize: options.pageSize });
-  const items = page.results.filter(keep);
-  if (source.filter) {
-    // A client-side filter on one page could print nothing while matches sit further on: read on
-    // until a page's worth matches or the list ends.
-    const wanted = options.pageSize ?? page.results.length;
-    while (items.length < wanted && page.next) {
-      current++;
-      page = await source.page({ page: current, pageSize: options.pageSize });
-      items.push(...page.results.filter(keep));
-    }
-  }
-  return { items, page, current };
-}
+export { readPage };
 
 /** Ends the stream quietly at a partial list's failure, keeping the error for after the output is closed. */
 export async function* untilFailure<T>(pages: AsyncIterable<T[]>, stopped: { error?: PartialListError }): AsyncGenerator<T[]> {

@@ -1,62 +1,53 @@
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
-import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
-import { ExitCode, UsageError } from '../../errors.js';
+import { ExitCode } from '../../errors.js';
 import { shorten } from '../../output/format.js';
-import { CallsUnderWay, createServer, selectTools, type ServerDeps, type ServerOptions } from './server.js';
-import { LineTransport } from './stdio.js';
+import { CallsUnderWay, RetryNotices, createServer, type ServerDeps, type ServerOptions } from '../../mcp/server.js';
+import { LineTransport } from '../../mcp/stdio.js';
+import { DEFAULT_WAIT_SECONDS, TOKEN_VARIABLE, TOOLSETS } from '../../mcp/options.js';
+import { DEFAULT_MAX_WAIT_SECONDS, parseMcpOptions } from './flags.js';
 
-/** The longest wait a tasks_wait call may ask for unless --max-wait says otherwise, seconds. */
-export const DEFAULT_MAX_WAIT_SECONDS = 300;
-/** The environment variable that sets the bearer token of --http (printed when unset). */
-export const TOKEN_VARIABLE = 'AGENTCTL_MCP_TOKEN';
 /** Connections the server keeps to the service at most; more calls at once wait their turn. */
 const MCP_CONNECTIONS = 16;
-
-interface McpOptions extends ServerOptions {
-  httpPort?: number;
-}
 
 export const command = defineCommand({
   name: 'mcp',
   summary: 'serve the service to AI assistants over the Model Context Protocol (stdio, or --http PORT)',
   options: [
-    { flags: '--http <port>', description: `serve Streamable HTTP on 127.0.0.1:PORT (0 = any free port) instead of stdio; clients send the bearer token of ${TOKEN_VARIABLE}, or the one printed on stderr` },
+    { flags: '--http <port>', description: `serve Streamable HTTP on loopback (127.0.0.1 and [::1]) at PORT (0 = any free port) instead of stdio; clients send the bearer token of ${TOKEN_VARIABLE}, or the one printed on stderr` },
+    { flags: '--allow-secret-env <name>', description: 'let tasks_create read this environment variable as a task secret (NAME, or PREFIX* for every variable starting so); repeatable. Without it no variable is read', repeatable: true },
+    { flags: '--secrets-dir <dir>', description: 'let tasks_create read secrets files from this folder only (none without)' },
     { flags: '--read-only', description: 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)' },
+    { flags: '--toolsets <names>', description: `offer only these groups of tools, comma-separated: ${TOOLSETS.join(', ')}` },
     { flags: '--tools <names>', description: 'offer only these tools, comma-separated (e.g. tasks_create,tasks_wait)' },
-    { flags: '--max-wait <sec>', description: `the longest a tasks_wait call may wait, seconds (default ${DEFAULT_MAX_WAIT_SECONDS})` },
+    { flags: '--exclude-tools <names>', description: 'never offer these tools, comma-separated (e.g. agents_delete)' },
+    { flags: '--tool-prefix <prefix>', description: 'put this before every tool name (e.g. gobii_), for clients that mix servers' },
+    { flags: '--wait <sec>', description: `how long tasks_wait waits when the call does not say, seconds (default ${DEFAULT_WAIT_SECONDS}: clients end a request after 60 s)` },
+    { flags: '--max-wait <sec>', description: `the longest a tasks_wait call may ask to wait, seconds (default ${DEFAULT_MAX_WAIT_SECONDS})` },
   ],
   notes:
     'An assistant (Claude Desktop, Claude Code, Cursor, VS Code) starts `agentctl mcp` and talks to it on stdin and\n' +
     'stdout; the key, base URL and profile are found as for every command (--profile, AGENTCTL_API_KEY, ...), so\n' +
     'against the emulator it needs no configuration. Nothing but the protocol is written to stdout.\n' +
-    'Tools: tasks_create, tasks_get, tasks_result, tasks_cancel, tasks_list, tasks_wait; agents_list, agents_get,\n' +
-    'agents_create, agents_delete; persistent_list, persistent_get, persistent_create, persistent_update,\n' +
-    'persistent_activate, persistent_deactivate, persistent_message, persistent_timeline, persistent_status,\n' +
-    'persistent_web_tasks; schedule_preview. Resources: agentctl://schedule/grammar, agentctl://exit-codes,\n' +
-    'agentctl://tasks/ID/result. Failures are tool errors that name the exit code the command line would give.\n' +
-    'Try it: npx @modelcontextprotocol/inspector --cli agentctl mcp --method tools/list',
+    'Secrets: a model names task secrets by reference only, and gets only the environment variables allowed with\n' +
+    '--allow-secret-env and the files in --secrets-dir; anything else is refused before any request. Task results and\n' +
+    "timeline messages reach the model fenced as the service's untrusted data.\n" +
+    'Toolsets: tasks (tasks_create, tasks_get, tasks_result, tasks_cancel, tasks_list, tasks_wait), agents\n' +
+    '(agents_list, agents_get, agents_create, agents_delete), persistent (persistent_list, persistent_get,\n' +
+    'persistent_create, persistent_update, persistent_activate, persistent_deactivate, persistent_message,\n' +
+    'persistent_timeline, persistent_status, persistent_web_tasks), schedule (schedule_preview). Resources:\n' +
+    'agentctl://schedule/grammar, agentctl://exit-codes, agentctl://tasks/ID/result, agentctl://persistent/ID/timeline.\n' +
+    'Prompts: run_task, brief_persistent_agent. Failures are tool errors that name the argument at fault and the\n' +
+    'tool to call next. Try it: npx @modelcontextprotocol/inspector --cli agentctl mcp --method tools/list',
   examples: [
     'agentctl mcp',
+    'agentctl mcp --allow-secret-env SHOP_PASSWORD --secrets-dir ~/.agentctl-secrets',
     'agentctl mcp --read-only --profile work',
-    'agentctl mcp --tools tasks_create,tasks_wait,tasks_result --max-wait 600',
+    'agentctl mcp --toolsets tasks,schedule --exclude-tools tasks_cancel --tool-prefix gobii_',
+    'agentctl mcp --tools tasks_create,tasks_wait,tasks_result --wait 50 --max-wait 600',
     `${TOKEN_VARIABLE}=$(openssl rand -hex 32) agentctl mcp --http 8931`,
   ],
-  parse(input): McpOptions {
-    const http = input.string('http');
-    const tools = input.string('tools');
-    const maxWait = input.string('maxWait');
-    const allow = tools === undefined ? undefined : tools.split(',').map((name) => name.trim()).filter(Boolean);
-    if (allow !== undefined && allow.length === 0) throw new UsageError('--tools needs at least one tool name');
-    const options: McpOptions = {
-      readOnly: input.flag('readOnly'),
-      allow,
-      maxWaitSeconds: maxWait === undefined ? DEFAULT_MAX_WAIT_SECONDS : parseSecondsFlag(maxWait, '--max-wait', 1, 3600),
-      httpPort: http === undefined ? undefined : parseIntegerFlag(http, '--http', 0, 65535),
-    };
-    if (selectTools(options).length === 0) throw new UsageError('--read-only and --tools leave no tool to offer', 'drop --read-only, or name read tools');
-    return options;
-  },
+  parse: parseMcpOptions,
   async run(options, ctx) {
     // The key and base URL are settled before the first message: a missing key ends the run (exit 3)
     // with the usual explanation on stderr, where an assistant's log shows it.
@@ -64,11 +55,13 @@ export const command = defineCommand({
     // signal with Ctrl-C's too would cost each one an AbortSignal.any (Ctrl-C ends the process anyway).
     // A pool of kept-alive connections (undici): a tool call costs ~45 us less CPU than through
     // node:http; the ~30 ms of loading it is paid once, by the first call of a long-lived server.
-    const client = (await ctx.client()).withOptions({ signal: undefined, connections: MCP_CONNECTIONS });
+    // Retries are told to the clients as log messages (info), where an assistant shows them.
+    const retries = new RetryNotices();
+    const client = (await ctx.client()).withOptions({ signal: undefined, connections: MCP_CONNECTIONS, onRetry: retries.notify });
     ctx.onClose(() => client.close());
-    const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env };
+    const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env, website: new URL(client.baseUrl).origin, retries };
     ctx.handlesInterrupt = true;
-    if (options.httpPort !== undefined) return (await import('./http.js')).serveHttp(ctx, deps, options, options.httpPort);
+    if (options.httpPort !== undefined) return (await import('./serve-http.js')).serveHttp(ctx, deps, options, options.httpPort);
     return serveStdio(ctx, deps, options);
   },
 });

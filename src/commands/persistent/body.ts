@@ -1,11 +1,9 @@
 import type { ParseInput } from '../../cli/define.js';
-import { LIMITS, checkName, checkUuid, isUuid } from '../../contract/validate.js';
+import { LIMITS, checkName, checkUuid } from '../../contract/validate.js';
 import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
 import { readTextInput } from '../../cli/input.js';
-import { UsageError } from '../../errors.js';
-// The grammar alone: validating a flag needs no fire-time arithmetic (and no croner).
-import { checkSchedule } from '../../schedule/grammar.js';
-import { ScheduleError } from '../../schedule/types.js';
+import { InputError, UsageError } from '../../errors.js';
+import { checkPreferredContact as checkContact, checkScheduleExpression } from '../../core/persistent-fields.js';
 
 /**
  * Turns the agent flags of create/update/replace into the request body, checking every field the
@@ -55,16 +53,19 @@ export async function parseAgentBody(input: ParseInput, mode: 'create' | 'update
 /** A schedule flag: blank clears it (as the service treats it); anything else must parse. */
 export function checkScheduleFlag(expression: string): string | null {
   try {
-    return checkSchedule(expression) === null ? null : expression;
+    return checkScheduleExpression(expression);
   } catch (error) {
-    if (!(error instanceof ScheduleError)) throw error;
-    throw new UsageError(`--schedule "${expression}": ${error.message}`, `check it with: agentctl schedule-preview '${expression}'`);
+    if (!(error instanceof InputError)) throw error;
+    throw new UsageError(`--schedule "${expression}": ${(error.cause as Error).message}`, `check it with: agentctl schedule-preview '${expression}'`);
   }
 }
 
 /** `email`, `sms` (any case) or a contact endpoint UUID. */
 export function checkPreferredContact(value: string): string {
-  if (/^(email|sms)$/i.test(value)) return value.toLowerCase();
-  if (isUuid(value)) return value.toLowerCase();
-  throw new UsageError(`--preferred-contact "${value}" is not email, sms or an endpoint UUID`);
+  try {
+    return checkContact(value);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new UsageError(`--preferred-contact ${error.problem}`);
+  }
 }

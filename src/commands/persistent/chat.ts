@@ -11,7 +11,7 @@ import { wrapText } from '../../output/format.js';
 import { sanitizeText } from '../../output/sanitize.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { printEvents } from './timeline.js';
-import { messageBody } from './timeline-format.js';
+import { messageBody } from '../../core/timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
 
 /** The owner's web chat address for an agent; `user_id` comes from the service (a number or a numeric string). */

@@ -6,7 +6,7 @@ import { readJsonArgument, readStdin } from '../../cli/input.js';
 import { defineCommand, type OptionSpec, type ParseInput } from '../../cli/define.js';
 import { MESSAGE_CHANNELS } from '../../contract/enums.js';
 import { AGENT_ID_ARG, ID } from './options.js';
-import { timelineLine, timelinePlainLine } from './timeline-format.js';
+import { timelineLine, timelinePlainLine } from '../../core/timeline-format.js';
 
 export async function parseMessage(body: string, input: ParseInput): Promise<MessageBody> {
   const metadataArgument = input.string('metadata');

@@ -11,7 +11,7 @@ import { sanitizeLine } from '../../output/sanitize.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { TIMELINE_DIRECTIONS } from '../../contract/enums.js';
 import { AGENT_ID_ARG, ID } from './options.js';
-import { timelineLine, timelinePlainLine } from './timeline-format.js';
+import { timelineLine, timelinePlainLine } from '../../core/timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
 
 interface TimelineOptions {

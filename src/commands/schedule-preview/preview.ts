@@ -3,11 +3,13 @@ import { persistentAgents } from '../../api/persistent-agents.js';
 import type { SchedulePreview } from '../../api/schemas/persistent-agent.js';
 import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
-import { ExitError, UsageError } from '../../errors.js';
+import { ExitError, InputError, UsageError } from '../../errors.js';
+import { parseInstant, previewSchedule, type LocalPreview as CorePreview } from '../../core/schedule-preview.js';
 import { ExitCode } from '../../errors.js';
 import { defineCommand } from '../../cli/define.js';
 import type { DetailRow } from '../../output/output.js';
-import { LAST_SEARCHED_YEAR, ScheduleError, checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule } from '../../schedule/index.js';
+import { SCHEDULE_GRAMMAR } from '../../schedule/grammar-text.js';
+import { LAST_SEARCHED_YEAR, checkTimeZone, formatInZone } from '../../schedule/index.js';
 
 export interface PreviewOptions {
   expression: string;
@@ -17,12 +19,8 @@ export interface PreviewOptions {
   agentId?: string;
 }
 
-/** The local answer, in the contract's JSON shape. */
-export interface LocalPreview {
-  expression: string;
-  valid: true;
-  description: string;
-  next: string[];
+/** The local answer, in the contract's JSON shape, with the service's when asked. */
+export interface LocalPreview extends CorePreview {
   service?: SchedulePreview;
 }
 
@@ -31,8 +29,9 @@ export function parsePreviewOptions(expression: string, options: Record<string, 
   let from = now;
   if (options.from !== undefined) {
     const text = String(options.from);
-    from = new Date(text);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(from.getTime())) {
+    try {
+      from = parseInstant(text);
+    } catch {
       throw new UsageError(`--from "${text}" is not an ISO 8601 instant`, 'for example 2026-03-01T09:00:00Z');
     }
   }
@@ -50,20 +49,12 @@ export function parsePreviewOptions(expression: string, options: Record<string, 
 
 /** Validates and evaluates the expression locally; an invalid one is a usage error (exit 2). */
 export function localPreview(options: PreviewOptions): LocalPreview {
-  if (options.expression.trim() === '') {
-    throw new UsageError('the schedule expression is empty', 'an empty schedule disables it; to clear an agent\'s schedule use `persistent update ID --no-schedule`');
-  }
   try {
-    const schedule = parseSchedule(options.expression);
-    return {
-      expression: options.expression,
-      valid: true,
-      description: describeSchedule(schedule),
-      next: nextFireTimes(schedule, options.from, options.count).map((date) => date.toISOString()),
-    };
+    return previewSchedule(options.expression, options.from, options.count);
   } catch (error) {
-    if (!(error instanceof ScheduleError)) throw error;
-    throw new UsageError(`invalid schedule "${options.expression}": ${error.message}`);
+    if (!(error instanceof InputError)) throw error;
+    if (error.cause instanceof Error) throw new UsageError(`invalid schedule "${options.expression}": ${error.cause.message}`);
+    throw new UsageError('the schedule expression is empty', 'an empty schedule disables it; to clear an agent\'s schedule use `persistent update ID --no-schedule`');
   }
 }
 
@@ -78,12 +69,7 @@ export const command = defineCommand({
     { flags: '--agent <id>', description: 'also ask the service for its answer (POST /agents/ID/schedule/preview/)' },
   ],
   notes:
-    'Grammar (as the service accepts it):\n' +
-    '  @yearly @annually @monthly @weekly @daily @hourly   (case-sensitive; no @midnight, no @reboot)\n' +
-    '  @every 90s | @every 1h 30m                          (units s m h d, parts separated by spaces)\n' +
-    '  minute hour day-of-month month day-of-week          (UTC; day-of-week 0-6 or sun..sat;\n' +
-    '                                                       no 7, month names, L, # or ?)\n' +
-    'When both day-of-month and day-of-week are restricted, a day must match both (unlike classic cron).\n' +
+    SCHEDULE_GRAMMAR +
     'An invalid expression exits 2 with the reason; nothing is sent without --agent.',
   examples: [
     'agentctl schedule-preview "0 9 * * mon-fri"',

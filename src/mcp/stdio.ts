@@ -6,8 +6,8 @@
 import type { Readable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { OutStream } from '../../cli/io.js';
-import { describeJsonError } from '../../contract/json-error.js';
+import type { OutStream } from '../cli/io.js';
+import { describeJsonError } from '../contract/json-error.js';
 
 const MIB = 1024 * 1024;
 /** The longest line read (characters); a longer one is dropped, as the SDK's transport does past 10 MiB. */

@@ -1,5 +1,5 @@
-import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
-import { humanCell, shorten } from '../../output/format.js';
+import type { TimelineEvent } from '../api/schemas/persistent-agent.js';
+import { humanCell, shorten } from '../output/format.js';
 
 // One readable line per timeline event. Event fields are camelCase and only loosely specified, so
 // every reader here looks in a few likely places and falls back to a generic summary.

@@ -1,0 +1,89 @@
+// The flags of `agentctl mcp` that choose what the server offers and what secrets it may hand out,
+// parsed into the engine's options (src/mcp/server.ts).
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ParseInput } from '../../cli/define.js';
+import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import type { SecretPolicy } from '../../core/secrets.js';
+import { UsageError } from '../../errors.js';
+import { TOOL_NAMES, selectTools } from '../../mcp/catalog.js';
+import { TOOLSETS, type Toolset } from '../../mcp/tool.js';
+import type { ServerOptions } from '../../mcp/server.js';
+
+/** The longest wait a tasks_wait call may ask for unless --max-wait says otherwise, seconds. */
+export const DEFAULT_MAX_WAIT_SECONDS = 300;
+
+export interface McpOptions extends ServerOptions {
+  httpPort?: number;
+}
+
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** agentctl's own credentials: never task secrets, whatever is allowed. */
+const OWN = ['AGENTCTL_API_KEY', 'AGENTCTL_MCP_TOKEN'];
+
+/** A comma-separated list flag, each name known; undefined when not given. */
+function names(input: ParseInput, name: string, flag: string, known: readonly string[]): string[] | undefined {
+  const text = input.string(name);
+  if (text === undefined) return undefined;
+  const list = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (list.length === 0) throw new UsageError(`${flag} needs at least one name`, `the names are: ${known.join(', ')}`);
+  const unknown = list.filter((entry) => !known.includes(entry));
+  if (unknown.length > 0) throw new UsageError(`${flag}: no ${flag === '--toolsets' ? 'toolset' : 'tool'} named ${unknown.join(', ')}`, `the names are: ${known.join(', ')}`);
+  return list;
+}
+
+/** --allow-secret-env NAME (or PREFIX*), repeatable, and --secrets-dir DIR. */
+function secretPolicy(input: ParseInput): SecretPolicy {
+  const policy: SecretPolicy & { envNames: string[]; envPrefixes: string[] } = { envNames: [], envPrefixes: [] };
+  for (const entry of input.list('allowSecretEnv')) {
+    const prefix = entry.endsWith('*');
+    const name = prefix ? entry.slice(0, -1) : entry;
+    if (!VARIABLE.test(name)) {
+      throw new UsageError(`--allow-secret-env "${entry}" is not a variable name or a prefix ending in *`, 'for example --allow-secret-env SHOP_PASSWORD or --allow-secret-env SHOP_*');
+    }
+    if (OWN.includes(name)) throw new UsageError(`--allow-secret-env ${name}: agentctl's own credentials are never task secrets`);
+    (prefix ? policy.envPrefixes : policy.envNames).push(name);
+  }
+  const dir = input.string('secretsDir');
+  if (dir !== undefined) {
+    const path = resolve(dir);
+    const isDir = (() => {
+      try {
+        return statSync(path).isDirectory();
+      } catch {
+        return false;
+      }
+    })();
+    if (!isDir) throw new UsageError(`--secrets-dir ${dir} is not a folder`, 'make a folder that holds only the secrets files a model may use, e.g. mkdir -m 700 ~/.agentctl-secrets');
+    policy.directory = path;
+  }
+  return policy;
+}
+
+export function parseMcpOptions(input: ParseInput): McpOptions {
+  const http = input.string('http');
+  const maxWait = input.string('maxWait');
+  const wait = input.string('wait');
+  const prefix = input.string('toolPrefix');
+  if (prefix !== undefined && !/^[A-Za-z][A-Za-z0-9_-]{0,30}$/.test(prefix)) {
+    throw new UsageError(`--tool-prefix "${prefix}" must be a letter, then up to 30 letters, digits, _ or -`, 'for example --tool-prefix gobii_');
+  }
+  const allow = names(input, 'tools', '--tools', TOOL_NAMES());
+  const exclude = names(input, 'excludeTools', '--exclude-tools', TOOL_NAMES());
+  const maxWaitSeconds = maxWait === undefined ? DEFAULT_MAX_WAIT_SECONDS : parseSecondsFlag(maxWait, '--max-wait', 1, 3600);
+  const options: McpOptions = {
+    readOnly: input.flag('readOnly'),
+    toolsets: names(input, 'toolsets', '--toolsets', TOOLSETS) as Toolset[] | undefined,
+    allow,
+    exclude,
+    prefix,
+    maxWaitSeconds,
+    waitSeconds: wait === undefined ? undefined : parseSecondsFlag(wait, '--wait', 1, maxWaitSeconds),
+    secrets: secretPolicy(input),
+    httpPort: http === undefined ? undefined : parseIntegerFlag(http, '--http', 0, 65535),
+  };
+  if (selectTools(options).length === 0) {
+    throw new UsageError('--read-only, --toolsets, --tools and --exclude-tools leave no tool to offer', 'drop --read-only, or name tools of the toolsets given');
+  }
+  return options;
+}

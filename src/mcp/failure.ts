@@ -1,0 +1,115 @@
+// A failed tool call in MCP's terms: the error kind (agentctl's exit codes, plus names of its own
+// for what a model handles differently: out of credits, a conflict, a refused output schema), the
+// tool argument at fault and the tool to call next. Never a flag or a command line: those are the
+// command line's words, and a model cannot type them.
+import { ApiError, NetworkError } from '../api/errors.js';
+import type { Redactor } from '../api/redact.js';
+import { EXIT_CODE_MEANINGS, ExitCode, InputError, isExplainedError, type ExitCodeValue } from '../errors.js';
+import { fence } from './fence.js';
+import type { Tool } from './tool.js';
+
+/** A failure in the terms of agentctl's exit codes, as a tool error carries it. */
+export interface FailureDetails {
+  /** The error's name: usage, auth, not_found, network, service_error, out_of_credits, ... */
+  name: string;
+  /** The exit code the same failure gives on the command line. */
+  exit_code: number;
+  meaning: string;
+  message: string;
+  hint?: string;
+  /** The tool argument at fault. */
+  field?: string;
+  /** The tool that helps next (lists what exists, checks a schedule, waits on). */
+  next_tool?: string;
+  /** The HTTP status the service answered. */
+  status?: number;
+  /** Rate limited or unavailable: the service asked to wait this long. */
+  retry_after_seconds?: number;
+  /** When to try again (ISO 8601), with retry_after_seconds. */
+  retry_at?: string;
+}
+
+/** The error names that are no exit code's own name (each gives exit code 1 on the command line). */
+export const OWN_ERROR_NAMES = [
+  { name: 'rate_limited', exit_code: ExitCode.serviceError, meaning: 'the service is rate limiting (HTTP 429): wait retry_after_seconds, then try again' },
+  { name: 'out_of_credits', exit_code: ExitCode.serviceError, meaning: 'the account has too few task credits (HTTP 402): retrying will not help; tell the user' },
+  { name: 'conflict', exit_code: ExitCode.serviceError, meaning: "the record's state does not allow this (HTTP 409), e.g. messaging a paused agent" },
+  { name: 'output_schema_refused', exit_code: ExitCode.serviceError, meaning: 'the service refused the output_schema (HTTP 400): fix the JSON Schema and call again' },
+];
+
+/** The tool that shows what exists, by toolset (after a create whose outcome is unknown). */
+const LIST_TOOLS: Record<string, string | undefined> = { tasks: 'tasks_list', agents: 'agents_list', persistent: 'persistent_list' };
+
+/** Our own hints for what the command line would answer with a command to type. */
+const AUTH_HINT = "the server's API key was refused; only the person who runs the server can fix it (its key is never shown here)";
+const SCHEDULE_HINT = 'check the expression with schedule_preview (grammar: resource agentctl://schedule/grammar)';
+
+/**
+ * Any error as a message and its details, for the tool `tool` (none: a resource read). Known errors
+ * keep their message; anything else is a bug, shown as one line (never a stack). Secrets and the
+ * API key are redacted from both.
+ */
+export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool): { message: string; error: FailureDetails } {
+  const known = isExplainedError(error);
+  const code: ExitCodeValue = known ? error.exitCode : ExitCode.serviceError;
+  const { name, meaning } = EXIT_CODE_MEANINGS[code] ?? EXIT_CODE_MEANINGS[ExitCode.serviceError];
+  const raw = error instanceof Error ? error.message : String(error);
+  const details: FailureDetails = {
+    name,
+    exit_code: code,
+    meaning,
+    message: redactor.redact(known ? raw : `internal error in agentctl: ${raw.split('\n')[0]}`),
+  };
+  // The command line's hints name flags and commands; a model gets ours, or none.
+  if (known && error.hint && !/--[a-z]|`agentctl /.test(error.hint)) details.hint = redactor.redact(error.hint);
+  if (error instanceof InputError) {
+    details.field = error.field;
+    if (error.field === 'schedule' || error.field === 'expression') {
+      details.hint = SCHEDULE_HINT;
+      if (tool?.name !== 'schedule_preview') details.next_tool = 'schedule_preview';
+    }
+  }
+  if (error instanceof ApiError) describeServiceError(error, details, tool);
+  if (details.name === 'auth') details.hint = AUTH_HINT;
+  if (details.name === 'network' && tool?.name === 'tasks_wait') details.next_tool = 'tasks_wait';
+  if (error instanceof NetworkError && error.mayHaveBeenCarriedOut && tool) {
+    // A create whose answer was lost may exist: look before calling again.
+    const list = LIST_TOOLS[tool.toolset];
+    details.hint = `the request may still have been carried out: check with ${list ?? 'the list tools'} before calling ${tool.name} again`;
+    if (list) details.next_tool = list;
+  }
+  const head = `${details.name} (exit code ${code}: ${details.meaning})`;
+  // The service's answer may quote what it was sent, or a page: it is fenced as its data.
+  const lines = [error instanceof ApiError ? `${head}:\n${fence(details.message)}` : `${head}: ${details.message}`];
+  if (details.hint) lines.push(`hint: ${details.hint}`);
+  if (details.next_tool) lines.push(`next: call ${details.next_tool}`);
+  return { message: lines.join('\n'), error: details };
+}
+
+function describeServiceError(error: ApiError, details: FailureDetails, tool: Tool | undefined): void {
+  details.status = error.status;
+  const own = (name: string) => {
+    const found = OWN_ERROR_NAMES.find((entry) => entry.name === name)!;
+    details.name = found.name;
+    details.meaning = found.meaning;
+  };
+  if (error.status === 429) own('rate_limited');
+  if (error.status === 402) own('out_of_credits');
+  if (error.status === 409) {
+    own('conflict');
+    if (tool?.name === 'persistent_message') details.next_tool = 'persistent_activate';
+  }
+  const body = error.body;
+  if (error.status === 400 && typeof body === 'object' && body !== null && 'output_schema' in body) {
+    own('output_schema_refused');
+    details.field = 'output_schema';
+  }
+  if (error.status === 404 && tool?.findWith) {
+    details.next_tool = tool.findWith;
+    details.hint = `check the id: ${tool.findWith} shows the ones that exist`;
+  }
+  if (error.retryAfter) {
+    details.retry_after_seconds = Math.ceil(error.retryAfter.ms / 1000);
+    details.retry_at = new Date(error.retryAfter.at + error.retryAfter.ms).toISOString();
+  }
+}

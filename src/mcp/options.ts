@@ -1,0 +1,12 @@
+// The settings of `agentctl mcp` that both the command (its help and flags) and the engine read;
+// kept apart from the engine so that the help page loads no server code.
+
+/** The environment variable that sets the bearer token of --http (printed when unset). */
+export const TOKEN_VARIABLE = 'AGENTCTL_MCP_TOKEN';
+
+/** How long tasks_wait waits when not told, seconds: well inside the 60 s after which clients end a request. */
+export const DEFAULT_WAIT_SECONDS = 40;
+
+/** The groups of tools --toolsets picks from. */
+export const TOOLSETS = ['tasks', 'agents', 'persistent', 'schedule'] as const;
+export type Toolset = (typeof TOOLSETS)[number];

@@ -1,0 +1,113 @@
+// What a tool of `agentctl mcp` is: one zod schema for its arguments (which checks them and,
+// converted, is the JSON Schema the client sees, descriptions included), one for its answer (the
+// outputSchema, from the same schemas the client checks the service's answers with), a description
+// for a model, its kind (which sets the annotations and what --read-only keeps), its toolset, and a
+// handler that answers data plus a summary.
+import * as z from 'zod';
+import type { ApiClient } from '../api/client.js';
+import type { Redactor } from '../api/redact.js';
+import type { Clock } from '../contract/clock.js';
+import { isUuid } from '../contract/validate.js';
+import type { SecretPolicy } from '../core/secrets.js';
+import { InputError, UsageError } from '../errors.js';
+import type { Toolset } from './options.js';
+
+/**
+ * read: changes nothing; write: only adds (a new task, agent or message); destructive: deletes, stops,
+ * overwrites or pauses what exists. The MCP spec's destructiveHint false means "only additive updates".
+ */
+export type ToolKind = 'read' | 'write' | 'destructive';
+
+export { TOOLSETS, type Toolset } from './options.js';
+
+/** What the server was started with that a tool's description or handler depends on. */
+export interface ToolSettings {
+  /** The longest wait a call may ask for, seconds (--max-wait). */
+  maxWaitSeconds: number;
+  /** How long tasks_wait waits when not told, seconds: well inside a client's 60 s request limit. */
+  waitSeconds: number;
+  /** Which secrets a caller may name (--allow-secret-env, --secrets-dir). */
+  secrets: SecretPolicy;
+}
+
+/** What a handler gets besides its checked arguments. */
+export interface ToolCall extends ToolSettings {
+  client: () => Promise<ApiClient>;
+  /**
+   * Aborted when the client cancels the call. Work that goes on stops on it (a wait's polls, a
+   * filtered list's pages); a single request is left to finish instead (the SDK drops a cancelled
+   * call's answer, and a create's outcome is then known): listening costs each request ~10 us.
+   */
+  signal: AbortSignal;
+  /** Tells the client how far a long call is (only when it asked for progress). */
+  progress: (progress: number, total: number | undefined, message: string) => Promise<void>;
+  clock: Clock;
+  env: Record<string, string | undefined>;
+  redactor: Redactor;
+}
+
+/** A resource a tool's answer points to (a task's result, an agent's timeline). */
+export interface AnswerLink {
+  uri: string;
+  name: string;
+  description: string;
+}
+
+/** A handler's answer: the data (structuredContent) and a few lines a person or model reads first. */
+export interface ToolAnswer {
+  data: Record<string, unknown>;
+  /** Our own words: what happened and what to do next. */
+  summary: string;
+  /** Lines quoting the service's text (results, prompts, names, messages): shown fenced as untrusted data. */
+  quoted?: string[];
+  links?: AnswerLink[];
+}
+
+export interface Tool<S extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  /** For a model: what it does, when to use it, what it answers; may depend on the server's settings. */
+  description: string | ((settings: ToolSettings) => string);
+  input: S;
+  /** The data of a successful answer, as a zod schema (our own, or the service's from src/api/schemas). */
+  output: z.core.$ZodType;
+  kind: ToolKind;
+  toolset: Toolset;
+  /** Calling it twice with the same arguments has no further effect (reads always are). */
+  idempotent?: boolean;
+  /** False for tools that work offline (schedule_preview). */
+  openWorld?: boolean;
+  /** How to read less at once, said when an answer is too large to return. */
+  pageHint?: string;
+  /** The tool to call after a "not found" (the list that shows what exists). */
+  findWith?: string;
+  run(args: z.infer<S>, call: ToolCall): Promise<ToolAnswer>;
+}
+
+export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool<S> {
+  return tool;
+}
+
+/**
+ * Runs a check of src/contract whose usage error is worded for a value it was given a label for,
+ * naming `field` in the input error it throws instead. Core operations throw InputError themselves.
+ */
+export function checkField<T>(field: string, check: () => T): T {
+  const named = (error: unknown) => (error instanceof UsageError && !(error instanceof InputError) ? new InputError(field, error.message) : error);
+  try {
+    const value = check();
+    if (value instanceof Promise) return value.catch((error: unknown) => Promise.reject(named(error))) as T;
+    return value;
+  } catch (error) {
+    throw named(error);
+  }
+}
+
+/** An id argument: checked as the commands check ids, lower-cased as they send them. */
+export const uuid = (what: string) =>
+  z
+    .string()
+    .refine(isUuid, 'is not a UUID (ids look like 3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f)')
+    // overwrite, not transform: the same check, without the pipe zod builds for a transform.
+    .overwrite((id) => id.toLowerCase())
+    .meta({ format: 'uuid', description: `${what} (a UUID)` });

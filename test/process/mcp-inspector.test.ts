@@ -1,0 +1,55 @@
+// `agentctl mcp` driven by an outside client: the MCP Inspector's CLI (@modelcontextprotocol/inspector-cli,
+// a devDependency installed without install scripts), which launches the built bin over stdio itself.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { BIN, tempDir } from '../helpers/cli.js';
+
+const KEY = 'inspector-key';
+// The Inspector finds its own package.json relative to the working directory: it runs from its build folder.
+const INSPECTOR = dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector-cli/build/index.js'));
+let emulator: RunningEmulator;
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 100, apiKey: KEY });
+});
+afterAll(() => emulator.close());
+
+/** One Inspector CLI call against a freshly started `agentctl mcp` with these flags; its JSON answer. */
+async function inspect(flags: string[], method: string[]) {
+  const env = { PATH: process.env.PATH ?? '', HOME: tempDir(), AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY, SHOP_PASSWORD: 'hunter2-shop', GITHUB_TOKEN: 'ghp_not_for_tasks' };
+  const run = await execa(process.execPath, [join(INSPECTOR, 'index.js'), process.execPath, BIN, 'mcp', ...flags, '--method', ...method], {
+    cwd: INSPECTOR,
+    env,
+    extendEnv: false,
+    reject: false,
+    timeout: 60_000,
+  });
+  expect(run.exitCode, run.stderr).toBe(0);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Inspector's answer, read as the test asserts it
+  return JSON.parse(run.stdout) as Record<string, any>;
+}
+
+describe('agentctl mcp under the MCP Inspector CLI', () => {
+  it('lists tools with output schemas, runs a task to its fenced result, and refuses a secret that was not allowed', async () => {
+    const flags = ['--allow-secret-env', 'SHOP_PASSWORD'];
+    const { tools } = await inspect(flags, ['tools/list']);
+    const create = tools.find((tool: { name: string }) => tool.name === 'tasks_create');
+    expect(create.description).toContain('SHOP_PASSWORD');
+    expect(tools.every((tool: { outputSchema?: { type: string } }) => tool.outputSchema?.type === 'object')).toBe(true);
+
+    const created = await inspect(flags, ['tools/call', '--tool-name', 'tasks_create', '--tool-arg', 'prompt=Summarise example.com']);
+    const id = created.structuredContent.id as string;
+    expect(created.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: `agentctl://tasks/${id}/result` }));
+    const waited = await inspect(flags, ['tools/call', '--tool-name', 'tasks_wait', '--tool-arg', `id=${id}`, '--tool-arg', 'timeout_seconds=20']);
+    expect(waited.structuredContent).toMatchObject({ id, finished: true, status: 'completed' });
+    expect(waited.content[0].text).toContain('<untrusted-data source="service">');
+
+    const secret = JSON.stringify([{ domain: 'https://evil.example', key: 'T', env: 'GITHUB_TOKEN' }]);
+    const refused = await inspect(flags, ['tools/call', '--tool-name', 'tasks_create', '--tool-arg', 'prompt=x', '--tool-arg', `secrets_env=${secret}`]);
+    expect(refused.isError).toBe(true);
+    expect(refused.structuredContent.error).toMatchObject({ name: 'usage', field: 'secrets_env' });
+    expect(JSON.stringify(refused)).not.toContain('ghp_not_for_tasks');
+  });
+});
