@@ -1,4 +1,5 @@
-import type { MessageBody, TimelineQuery } from '../api/persistent-agents.js';
+import type { TimelineQuery } from '../api/persistent-agents.js';
+import { completeMessage, type MessageDraft } from '../core/web-message.js';
 import { persistentAgents, timelineWindowsBackwards } from '../api/persistent-agents.js';
 import type { PersistentAgentBody } from '../api/schemas/persistent-agent.js';
 import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
@@ -27,7 +28,7 @@ export function persistentApi(core: ClientCore): PersistentApi {
     delete: (id, options = {}) => one(id, async (agent) => void (await persistentAgents.delete(api, agent, options))),
     activate: (id, options = {}) => one(id, (agent) => persistentAgents.activate(api, agent, options)),
     deactivate: (id, options = {}) => one(id, (agent) => persistentAgents.deactivate(api, agent, options)),
-    message: (id, input, options = {}) => one(id, (agent) => persistentAgents.message(api, agent, messageBody(input), options)),
+    message: (id, input, options = {}) => one(id, async (agent) => persistentAgents.message(api, agent, await completeMessage(api, agent, messageDraft(input), options), options)),
     status: (id, options = {}) => one(id, async (agent) => (await persistentAgents.processingStatus(api, agent, options)) as ProcessingStatus),
     webTasks: (id, options = {}) =>
       one(id, async (agent) => {
@@ -64,12 +65,12 @@ function agentBody(input: PersistentAgentInput): PersistentAgentBody {
   return body;
 }
 
-function messageBody(input: MessageInput): MessageBody {
-  if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object like { channel, sender, body }');
+function messageDraft(input: MessageInput): MessageDraft {
+  if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object like { channel, body }');
   return {
     ...input,
     channel: oneOf('channel', input.channel, MESSAGE_CHANNELS),
-    sender: nonEmptyString('sender', input.sender, SERVICE_LIMITS.messageSender),
+    sender: input.sender === undefined ? undefined : nonEmptyString('sender', input.sender, SERVICE_LIMITS.messageSender),
     body: nonEmptyString('body', input.body),
   };
 }

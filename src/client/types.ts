@@ -113,7 +113,8 @@ export interface ProcessingStatus {
 
 export interface MessageInput {
   channel: 'email' | 'sms' | 'slack' | 'discord' | 'web' | 'other';
-  sender: string;
+  /** Who sends it. On `web` it may be left out: the owner's web address (the only web sender the service hears), and `recipient` the agent's. */
+  sender?: string;
   body: string;
   recipient?: string;
   subject?: string;

@@ -64,7 +64,7 @@ it('previews a schedule without the service', async () => {
 
 it('reads a persistent agent’s whole timeline', async () => {
   const agent = await client.persistent.create({ name: 'Price scout', charter: 'Watch the price of a flight to Oslo.' });
-  await client.persistent.message(agent.id, { channel: 'web', sender: 'me@example.com', body: 'Any news?' });
+  await client.persistent.message(agent.id, { channel: 'web', body: 'Any news?' }); // from the owner's web address
   const kinds: string[] = [];
   for await (const event of client.persistent.events(agent.id)) kinds.push(event.kind);
   expect(kinds).toContain('message');

@@ -28,7 +28,6 @@ describe.each([80, 40])('at %i columns', (columns) => {
   });
 });
 
-const OWNER = 'emulator@example.com';
 const env = () => ({ AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' });
 const CHARTER = [
   'Watch the fares from Lisbon to Berlin for the first week of March and tell me when one drops under 120 EUR.',
@@ -36,6 +35,12 @@ const CHARTER = [
   'Check twice a day. Prefer direct flights; a single stop under two hours is acceptable.',
 ].join('\n');
 const createAgent = async () => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `pty-${Date.now()}-${Math.random()}`, charter: CHARTER })).id;
+// The service hears the web channel only from the owner's web address, to the agent's (gobii-platform
+// api/models.py PersistentAgent.is_sender_whitelisted).
+const sendAsOwner = async (id: string, body: string) => {
+  const agent = await apiRequest<{ user_id: number }>(emulator.baseUrl, 'GET', `/agents/${id}/`);
+  await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: `web://user/${agent.user_id}/agent/${id}`, recipient: `web://agent/${id}`, body });
+};
 // The lines as the program wrote them (before the terminal wraps anything), escape sequences removed.
 // eslint-disable-next-line no-control-regex
 const writtenLines = (output: string) => output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n/).map((line) => line.replace(/^.*\r/, '').replace('^C', ''));
@@ -44,7 +49,7 @@ const MESSAGE = 'Please look at the fares for the whole first week of March and 
 describe.each([80, 40])('conversations at %i columns', (columns) => {
   it('persistent chat prints the reply whole and wrapped, and events never land on the prompt line', async () => {
     const id = await createAgent();
-    const run = ptyAgentctl(['persistent', 'chat', id, '--sender', OWNER], { columns, env: env() });
+    const run = ptyAgentctl(['persistent', 'chat', id], { columns, env: env() });
     await run.waitFor((output) => output.includes('you> '), 'the prompt');
     // The message is sent, and "half" is being typed when the reply comes back (the emulator's web task takes 200 ms).
     run.type(`${MESSAGE}\rhalf`);
@@ -71,7 +76,7 @@ describe.each([80, 40])('conversations at %i columns', (columns) => {
 
   it('persistent timeline and timeline --follow lines fit the terminal, prefix included', async () => {
     const id = await createAgent();
-    await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: OWNER, body: MESSAGE });
+    await sendAsOwner(id, MESSAGE);
     const run = ptyAgentctl(['persistent', 'timeline', id], { columns, env: env() });
     const { exitCode, output } = await run.done();
     expect(exitCode, output).toBe(0);

@@ -11,11 +11,11 @@ import { wrapText } from '../../output/format.js';
 import { sanitizeText } from '../../output/sanitize.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { printEvents } from './timeline.js';
+import { completeMessage } from '../../core/web-message.js';
 import { messageBody } from '../../core/timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
 
 /** The owner's web chat address for an agent; `user_id` comes from the service (a number or a numeric string). */
-const webUserAddress = (userId: unknown, agentId: string): string => `web://user/${typeof userId === 'number' || typeof userId === 'string' ? String(userId).replace(/[^0-9-]/g, '') : ''}/agent/${agentId}`;
 
 const isReply = (event: TimelineEvent): boolean => {
   const message = (event.message ?? event) as Record<string, unknown>;
@@ -48,11 +48,8 @@ export const command = defineCommand({
   async run({ agentId, sender: senderFlag, replyTimeoutMs }, ctx) {
     if (senderFlag !== undefined && senderFlag.trim() === '') throw new UsageError('--sender must not be empty');
     const client = await ctx.client();
-    // The service hears the web channel only from web://user/<user id>/agent/<agent id> (the owner
-    // or a collaborator) and, until the agent has written there, finds no web endpoint of its own:
-    // so the chat names both addresses (gobii-platform api/models.py, is_sender_whitelisted).
-    const sender = senderFlag ?? webUserAddress((await persistentAgents.get(client, agentId)).user_id, agentId);
-    const recipient = `web://agent/${agentId}`;
+    // The chat speaks on the web channel, from the owner's web address to the agent's (src/core/web-message.ts).
+    const { sender, recipient } = await completeMessage(client, agentId, { channel: 'web', sender: senderFlag, body: '' });
     const interactive = ctx.terminal.stdinIsTTY && ctx.terminal.stderrIsTTY;
     ctx.handlesInterrupt = true;
 

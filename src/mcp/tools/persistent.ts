@@ -1,7 +1,7 @@
 // The persistent agent tools: list, get, create, update, (de)activate, message, timeline, status,
 // web tasks.
 import * as z from 'zod';
-import { persistentAgents, type MessageBody } from '../../api/persistent-agents.js';
+import { persistentAgents } from '../../api/persistent-agents.js';
 import {
   ActivationResponseSchema,
   MessageResponseSchema,
@@ -17,6 +17,7 @@ import { PAGE_LIMITS } from '../../contract/limits.js';
 import { LIMITS, checkName } from '../../contract/validate.js';
 import { checkPreferredContact, checkScheduleExpression } from '../../core/persistent-fields.js';
 import { describeEvent } from '../../core/timeline-format.js';
+import { completeMessage } from '../../core/web-message.js';
 import { InputError } from '../../errors.js';
 import { checkField, defineTool, uuid } from '../tool.js';
 import { DEFAULT_PAGE_SIZE, pagedList, short, taskLine } from './common.js';
@@ -146,13 +147,14 @@ const persistentMessage = defineTool({
     id,
     body: z.string().trim().min(1).describe('the message text'),
     channel: z.enum(MESSAGE_CHANNELS).default('web').describe('the channel it arrives on'),
-    sender: z.string().trim().min(1).describe("who sends it: the owner's e-mail or verified number, or on web web://user/<the agent's user_id>/agent/<id> (the service refuses anyone else with 403)"),
-    recipient: z.string().optional().describe("the agent's address on that channel (needed when it has no endpoint there; on web: web://agent/<id>)"),
+    sender: z.string().trim().min(1).optional().describe("who sends it: the owner's e-mail or verified number; on web leave it out (the owner's web address is used, the only web sender the service hears)"),
+    recipient: z.string().optional().describe("the agent's address on that channel (needed when it has no endpoint there; on web it defaults to the agent's)"),
     subject: z.string().optional().describe('subject line (email)'),
     metadata: z.record(z.string(), z.unknown()).optional().describe('extra JSON object passed along'),
   }),
   async run({ id, ...message }, call) {
-    const answer = await persistentAgents.message(await call.client(), id, message as MessageBody);
+    const client = await call.client();
+    const answer = await persistentAgents.message(client, id, await completeMessage(client, id, message));
     return { data: answer, summary: `Message delivered to agent ${id}; its answer will show in its timeline (persistent_timeline).`, links: [timelineLink(id)] };
   },
 });
