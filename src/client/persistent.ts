@@ -5,7 +5,7 @@ import type { PersistentAgentBody } from '../api/schemas/persistent-agent.js';
 import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
 import { PAGE_LIMITS, SERVICE_LIMITS } from '../contract/limits.js';
 import { InputError } from '../errors.js';
-import { ScheduleError, checkSchedule } from '../schedule/index.js';
+import { checkScheduleExpression } from '../core/persistent-fields.js';
 import { pageSizeOf } from './agents.js';
 import type { ClientCore } from './core.js';
 import type { PersistentApi, TimelineOptions } from './surface.js';
@@ -52,14 +52,7 @@ function agentBody(input: PersistentAgentInput): PersistentAgentBody {
   const body: PersistentAgentBody = { ...input };
   if (input.name !== undefined) body.name = nonEmptyString('name', input.name, SERVICE_LIMITS.persistentAgentName);
   if (input.charter !== undefined) body.charter = nonEmptyString('charter', input.charter);
-  if (input.schedule !== undefined && input.schedule !== null) {
-    try {
-      checkSchedule(input.schedule);
-    } catch (error) {
-      if (error instanceof ScheduleError) throw new InputError('schedule', error.message.replace(/^the schedule /, ''));
-      throw error;
-    }
-  }
+  if (typeof input.schedule === 'string') checkScheduleExpression(input.schedule);
   if (input.life_state !== undefined) oneOf('life_state', input.life_state, LIFE_STATES);
   if (input.whitelist_policy !== undefined) oneOf('whitelist_policy', input.whitelist_policy, WHITELIST_POLICIES);
   return body;

@@ -1,6 +1,6 @@
 import { persistentAgents } from '../api/persistent-agents.js';
 import { InputError } from '../errors.js';
-import { ScheduleError, describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
+import { previewSchedule } from '../core/schedule-preview.js';
 import type { ClientCore } from './core.js';
 import type { ScheduleApi } from './surface.js';
 import { integer, optionalUuid } from './input.js';
@@ -24,18 +24,8 @@ export function scheduleApi(core: ClientCore): ScheduleApi {
   };
 }
 
+/** The core's offline preview; a non-string expression is refused as the core's other input errors are. */
 function localPreview(expression: unknown, from: Date, count: number): SchedulePreview {
-  if (typeof expression !== 'string') throw new InputError('schedule', 'must be a string such as "@daily" or "0 9 * * mon-fri"');
-  try {
-    const schedule = parseSchedule(expression);
-    return {
-      expression,
-      valid: true,
-      description: describeSchedule(schedule),
-      next: nextFireTimes(schedule, from, count).map((date) => date.toISOString()),
-    };
-  } catch (error) {
-    if (error instanceof ScheduleError) throw new InputError('schedule', error.message.replace(/^the schedule /, ''));
-    throw error;
-  }
+  if (typeof expression !== 'string') throw new InputError('expression', 'must be a string such as "@daily" or "0 9 * * mon-fri"');
+  return previewSchedule(expression, from, count);
 }
