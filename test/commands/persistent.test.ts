@@ -215,6 +215,22 @@ describe('persistent agents: messages', () => {
     expect(withRecipient.exitCode, withRecipient.stderr).toBe(0);
   });
 
+  it('on web, sends from the owner\'s web address to the agent\'s when --sender and --recipient are left out', async () => {
+    const agent = await createAgent();
+    const sent = await cli(['persistent', 'message', agent.id, 'Any news?', '--channel', 'web', '--json']);
+    expect(sent.exitCode, sent.stderr).toBe(0);
+    const requests = emulator.requests;
+    expect(requests.filter((r) => r.path.startsWith(`/agents/${agent.id}/`)).map((r) => r.method).slice(-2)).toEqual(['GET', 'POST']);
+  });
+
+  it('needs --sender on any other channel, said before any request', async () => {
+    const before = emulator.requests.length;
+    const result = await cli(['persistent', 'message', MISSING, 'hello', '--channel', 'email']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--sender is needed on the email channel');
+    expect(emulator.requests.length).toBe(before);
+  });
+
   it('checks the channel and the metadata before any request', async () => {
     const bad = await cli(['persistent', 'message', MISSING, 'hi', '--channel', 'fax', '--sender', 'me']);
     expect(bad.exitCode).toBe(2);
