@@ -8,8 +8,8 @@ import { oneLine } from '../../contract/text.js';
 import { LIMITS } from '../../contract/validate.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { sanitizeLine } from '../../output/sanitize.js';
-import { batchLines, openSource } from './batch-input.js';
-import { BatchMerge, githubAnnotation, isFailure, junitCase, junitDocument, markdownSummary, parseRecord, statusCode, type LineReport } from './batch-merge.js';
+import { batchLines, openSource } from '../../batch/input.js';
+import { BatchMerge, githubAnnotation, isFailure, junitCase, junitDocument, markdownSummary, parseRecord, statusCode, type LineReport } from '../../batch/merge.js';
 
 /** One line of stdout: the same keys every time, null where there is nothing. */
 export interface TaskOutcome {

@@ -13,11 +13,11 @@ import { checkHttpUrl, isUuid, parseIntegerFlag, parseSecondsFlag } from '../../
 import { randomPath, startListener } from '../../webhooks/listener.js';
 import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
-import { MAX_SHARDS, batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
-import { BatchIds } from './batch-ids.js';
-import { Ledger } from './batch-ledger.js';
-import { ServiceIdentity, checkLedgerService } from './batch-service.js';
-import { detectShard } from './batch-shard.js';
+import { MAX_SHARDS, batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from '../../batch/input.js';
+import { BatchIds } from '../../batch/ids.js';
+import { Ledger } from '../../batch/ledger.js';
+import { ServiceIdentity, checkLedgerService } from '../../batch/service.js';
+import { detectShard } from '../../batch/shard.js';
 import { BatchReport, type TaskOutcome } from './batch-report.js';
 import { exitCodeForStatus } from './outcome.js';
 import { publicWebhookUrl } from './webhook-wait.js';
