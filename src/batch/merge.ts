@@ -5,7 +5,7 @@
 import { oneLine, strippedLine } from '../contract/text.js';
 import { UsageError, ExitCode } from '../errors.js';
 import type { LedgerEntry } from './ledger.js';
-import type { TaskOutcome } from '../commands/tasks/batch-report.js';
+import type { TaskOutcome } from './report.js';
 
 /** What the report says of one line: run-batch's outcome, or `missing` / `duplicated`. */
 export interface LineReport extends TaskOutcome {

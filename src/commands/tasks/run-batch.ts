@@ -18,7 +18,7 @@ import { BatchIds } from '../../batch/ids.js';
 import { Ledger } from '../../batch/ledger.js';
 import { ServiceIdentity, checkLedgerService } from '../../batch/service.js';
 import { detectShard } from '../../batch/shard.js';
-import { BatchReport, type TaskOutcome } from './batch-report.js';
+import { BatchReport, type TaskOutcome } from '../../batch/report.js';
 import { exitCodeForStatus } from './outcome.js';
 import { publicWebhookUrl } from './webhook-wait.js';
 import { isLoopbackHost } from '../../contract/url.js';
