@@ -37,11 +37,9 @@ const KNOWN_OFFENDERS = {
     'src/commands/mcp/',
   ],
   commandFiles: [
-    'src/commands/tasks/run-batch.ts',
     'src/commands/mcp/tools.ts',
   ],
   functions: [
-    'src/commands/tasks/run-batch.ts runLocked',
   ],
 };
 
