@@ -102,7 +102,7 @@ function neverSent(error: unknown): boolean {
   return error instanceof NetworkError && !error.mayHaveBeenCarriedOut;
 }
 
-/** A create that made no connection, and may be tried again in its slot (a refused port is said at once). */
+/** A create that made no connection, and may be tried again in its slot (not when nothing listens there: retrying cannot help). */
 function mayConnectAgain(error: unknown, connect: number): boolean {
   return neverSent(error) && connect < DEFAULT_RETRY_POLICY.retries && !(error as NetworkError).nothingListens;
 }
