@@ -7,6 +7,7 @@ import { FINAL_TASK_STATUSES, type TaskStatus } from '../contract/enums.js';
 import type { Clock } from '../contract/clock.js';
 import { ApiError, isTransientError } from './errors.js';
 import { backoffDelayMs } from './retry.js';
+import { ExitCode, type ExitCodeValue } from '../errors.js';
 
 /** The first poll comes this soon after the first answer... */
 export const FIRST_POLL_DELAY_MS = 100;
@@ -21,6 +22,14 @@ export const OUTAGE_BACKOFF = { baseDelayMs: 500, maxDelayMs: 10_000 };
 
 export function isFinal(status: TaskStatus): boolean {
   return FINAL_TASK_STATUSES.includes(status);
+}
+
+/** The exit code a finished task maps to: completed 0, failed 5, cancelled 6. */
+export function exitCodeForStatus(status: TaskStatus): ExitCodeValue {
+  if (status === 'failed') return ExitCode.taskFailed;
+  if (status === 'cancelled') return ExitCode.taskCancelled;
+  if (status === 'completed') return ExitCode.ok;
+  return ExitCode.waitTimedOut;
 }
 
 /** The delay before the next poll, `elapsedMs` into a healthy wait. */

@@ -1,6 +1,6 @@
 import { MESSAGE_CHANNELS } from '../contract/enums.js';
 import { createHash } from 'node:crypto';
-import { USER_EMAIL } from './state.js';
+import { USER_EMAIL } from './user.js';
 import type { TimelineEvent } from './timeline.js';
 
 // Persistent agents as the emulator stores them, their API shapes, and the emulator's messaging

@@ -3,6 +3,7 @@ import type { TaskStatus } from '../contract/enums.js';
 import type { Clock } from './clock.js';
 import { seededRandom } from './faults.js';
 import { NewestFirst } from './newest-first.js';
+import { USER_EMAIL } from './user.js';
 import type { PersistentAgentRecord } from './persistent-state.js';
 import type { MessageFields } from './timeline.js';
 
@@ -16,7 +17,7 @@ function flat(text: string): string {
   return Buffer.from(text, 'latin1').toString('latin1');
 }
 
-export const USER_EMAIL = 'emulator@example.com';
+export { USER_EMAIL };
 /** What the service charges a task by default, set when the task is created. */
 export const DEFAULT_CREDITS_COST = '0.400';
 

@@ -295,3 +295,10 @@ export async function startListener(options: ListenerOptions): Promise<Listener>
     },
   };
 }
+
+/** The URL to register: the public base (a tunnel) with the listener's secret path appended. */
+export function publicWebhookUrl(publicUrl: string, secretPath: string): string {
+  const url = new URL(publicUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${secretPath}`;
+  return url.toString();
+}

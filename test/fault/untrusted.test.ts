@@ -160,7 +160,7 @@ describe('2. line breaks in service text never start a line of their own', () =>
 
   it("the ledger's own records (a user file) are folded too", async () => {
     const file = inputFile(['one']);
-    const hash = (await import('../../src/commands/tasks/batch-input.js')).lineHash('one');
+    const hash = (await import('../../src/batch/input.js')).lineHash('one');
     writeFileSync(`${file}.ledger`, `${JSON.stringify({ line: 1, hash, state: 'unknown', error: INJECTED, code: 1 })}\n`);
     const result = await against('http://127.0.0.1:9/api/v1')(['tasks', 'run-batch', file]);
     expect(result.exitCode).toBe(1);

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { batchLines, openSource, type BatchLine } from '../../src/commands/tasks/batch-input.js';
+import { batchLines, openSource, type BatchLine } from '../../src/batch/input.js';
 import { tempDir } from '../helpers/cli.js';
 
 async function collect(source: Awaited<ReturnType<typeof openSource>>): Promise<BatchLine[]> {
@@ -41,7 +41,7 @@ describe('run-batch input', () => {
 
 describe('a task line that is not JSON', () => {
   it('is named by line and column, never quoted (a line may hold secrets)', async () => {
-    const { parseBatchLine } = await import('../../src/commands/tasks/batch-input.js');
+    const { parseBatchLine } = await import('../../src/batch/input.js');
     const line = `  {"prompt": "log in", "secrets": {"https://shop.example": {"PASSWORD": 'hunter2-top-secret'}}}`;
     expect(() => parseBatchLine(line, 7)).toThrow(/^line 7: not valid JSON: unexpected character \(column 73\)$/);
     expect(() => parseBatchLine('{"prompt": "x",}', 2)).toThrow('line 2: not valid JSON: Expected double-quoted property name (column 16)');

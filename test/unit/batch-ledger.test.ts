@@ -21,7 +21,7 @@ vi.mock('node:fs', async (importOriginal) => {
   }) as typeof fs.fdatasync;
   return { ...fs, default: { ...fs, writeSync, fdatasync }, writeSync, fdatasync };
 });
-const { Ledger } = await import('../../src/commands/tasks/batch-ledger.js');
+const { Ledger } = await import('../../src/batch/ledger.js');
 
 const said: string[] = [];
 /** A clock at a fixed time (a lock on disk is never old by it), whose sleeps end at once. */

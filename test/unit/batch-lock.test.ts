@@ -15,7 +15,7 @@ vi.mock('node:fs', async (importOriginal) => {
   }) as typeof fs.writeFileSync;
   return { ...fs, default: { ...fs, writeFileSync }, writeFileSync };
 });
-const { LedgerLock } = await import('../../src/commands/tasks/batch-lock.js');
+const { LedgerLock } = await import('../../src/batch/lock.js');
 
 const said: string[] = [];
 const SPACE = 'boot-1 pid:[4026531836]';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/cli/context.js';
-import { BatchReport } from '../../src/commands/tasks/batch-report.js';
+import { BatchReport } from '../../src/batch/report.js';
 
 /** What BatchReport reads of a run's context: a piped stdout, no terminal anywhere. */
 function pipedRun() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectShard } from '../../src/commands/tasks/batch-shard.js';
+import { detectShard } from '../../src/batch/shard.js';
 
 describe('--shard auto', () => {
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListenConfig } from '../../src/commands/webhook-listen/options.js';
-import { EventInbox, publicWebhookUrl } from '../../src/commands/tasks/webhook-wait.js';
+import { EventInbox } from '../../src/commands/tasks/webhook-wait.js';
+import { publicWebhookUrl } from '../../src/webhooks/listener.js';
 import { UsageError } from '../../src/errors.js';
 import { columnsForFields, eventRow, plainEventLine, tableHeader, tableRow, EVENT_COLUMNS } from '../../src/webhooks/format.js';
 import type { WebhookPayload } from '../../src/webhooks/payload.js';

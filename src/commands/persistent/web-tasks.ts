@@ -4,7 +4,7 @@ import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
 import { defineCommand } from '../../cli/define.js';
 import { TASK_STATUSES } from '../../contract/enums.js';
 import { AGENT_ID_ARG, ID } from './options.js';
-import { taskColumns } from '../tasks/columns.js';
+import { taskColumns } from '../../output/task-columns.js';
 
 export const command = defineCommand({
   name: 'web-tasks',

@@ -4,7 +4,7 @@ import { defineCommand, type ParseInput } from '../../cli/define.js';
 import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
-import { taskDetail } from './columns.js';
+import { taskDetail } from '../../output/task-columns.js';
 import { AGENT_OPTION, TASK_FIELD_OPTIONS, WAIT_LIMITS_HELP, parseScope, parseTaskFields, parseWaitLimits, type WaitLimits } from './options.js';
 import { exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, waitAndReport, waitRanOut } from './outcome.js';
 import type { ListenSettings } from './webhook-wait.js';

@@ -2,7 +2,7 @@ import type { Task } from '../../api/schemas/task.js';
 import { tasks } from '../../api/tasks.js';
 import { defineCommand } from '../../cli/define.js';
 import { WATCH_OPTION, parseWatch, watch } from '../common/watch.js';
-import { taskDetail } from './columns.js';
+import { taskDetail } from '../../output/task-columns.js';
 import { AGENT_OPTION, ID, TASK_ID_ARG, parseScope, parseTaskId } from './options.js';
 
 export const command = defineCommand({

@@ -6,7 +6,7 @@ import { TASK_STATUSES } from '../../contract/enums.js';
 import { UsageError } from '../../errors.js';
 import { LIST_OPTIONS, parseListOptions, printList, readPage } from '../common/list.js';
 import { WATCH_OPTION, parseWatch, watch } from '../common/watch.js';
-import { taskColumns } from './columns.js';
+import { taskColumns } from '../../output/task-columns.js';
 import { AGENT_OPTION, parseScope } from './options.js';
 
 export const command = defineCommand({

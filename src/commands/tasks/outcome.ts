@@ -11,14 +11,9 @@ import { toJson } from '../../output/format.js';
 import { ExitError, isExplainedError } from '../../errors.js';
 import { ExitCode, type ExitCodeValue } from '../../errors.js';
 import { oneLine } from '../../contract/text.js';
+import { exitCodeForStatus } from '../../api/wait.js';
 
-/** The exit code a finished task maps to: completed 0, failed 5, cancelled 6. */
-export function exitCodeForStatus(status: TaskStatus): ExitCodeValue {
-  if (status === 'failed') return ExitCode.taskFailed;
-  if (status === 'cancelled') return ExitCode.taskCancelled;
-  if (status === 'completed') return ExitCode.ok;
-  return ExitCode.waitTimedOut;
-}
+export { exitCodeForStatus };
 
 /** The command that picks a wait up again, for Ctrl-C and timeouts. */
 export function resumeCommand(id: string, scope: TaskScope): string {

@@ -1,67 +1,19 @@
-// `tasks run-batch FILE`: many tasks as one job. Every line is checked first; then N workers create
-// the tasks through one RateGate (a 429 pauses them all), each id is written to the ledger the
-// moment it exists, and with --follow one poller waits for all of them.
-import { ApiError, NetworkError } from '../../api/errors.js';
-import { RateGate } from '../../api/rate-gate.js';
-import { DEFAULT_RETRY_POLICY, backoffDelayMs } from '../../api/retry.js';
-import { FIRST_POLL_DELAY_MS } from '../../api/wait.js';
-import { TaskPoller } from '../../api/task-poller.js';
-import { tasks, type TaskScope } from '../../api/tasks.js';
+// `tasks run-batch FILE`: many tasks as one job. The flags become a BatchOptions; the engine
+// (src/batch/run.ts) checks every line, then creates the tasks, recording each id in the ledger the
+// moment it exists, and with --follow waits for all of them.
 import type { Context, GlobalFlags } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
-import { checkHttpUrl, isUuid, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
-import { randomPath, startListener } from '../../webhooks/listener.js';
-import { ExitCode, UsageError, isExplainedError } from '../../errors.js';
+import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import { shellWord } from '../../output/shell.js';
-import { MAX_SHARDS, batchLines, checkInput, openSource, parseShard, type BatchLine, type BatchSource, type Shard } from './batch-input.js';
-import { BatchIds } from './batch-ids.js';
-import { Ledger } from './batch-ledger.js';
-import { ServiceIdentity, checkLedgerService } from './batch-service.js';
-import { detectShard } from './batch-shard.js';
-import { BatchReport, type TaskOutcome } from './batch-report.js';
-import { exitCodeForStatus } from './outcome.js';
-import { publicWebhookUrl } from './webhook-wait.js';
-import { isLoopbackHost } from '../../contract/url.js';
-
-export interface BatchOptions {
-  file: string;
-  concurrency: number;
-  follow: boolean;
-  intervalMs: number;
-  maxOutageMs: number;
-  /** --ledger PATH, or the default once the shard is known (beside the input; none for stdin). */
-  ledger?: string;
-  /** `auto` until the run reads it from the CI engine's variables. */
-  shard?: Shard | 'auto';
-  /** --shard-total: the number of shards where the engine does not say (Kubernetes). */
-  shardTotal?: number;
-  retryUnknown: boolean;
-  /** --max-rate: requests started per second at most, creates and polls together. */
-  maxRate?: number;
-  /** --webhook-listen: one listener for the whole batch's completion webhooks (implies --follow). */
-  listen?: { publicUrl?: string; host: string; port: number; fallbackMs: number };
-}
+import { MAX_SHARDS, openSource, parseShard, type Shard } from '../../batch/input.js';
+import { Ledger } from '../../batch/ledger.js';
+import { DEFAULT_CONCURRENCY, InterruptedCheck, MAX_CONCURRENCY, runLocked, type BatchOptions, type ResolvedOptions } from '../../batch/run.js';
+import { detectShard } from '../../batch/shard.js';
 
 /** With --webhook-listen, a task whose webhook is awaited is polled only this often (a fallback). */
 const DEFAULT_BATCH_FALLBACK_SECONDS = 60;
 const LISTEN_FLAGS = ['publicUrl', 'listenHost', 'listenPort', 'fallbackInterval'];
-
-/** The options once `--shard auto` is resolved. */
-type ResolvedOptions = BatchOptions & { shard?: Shard };
-
-export const DEFAULT_CONCURRENCY = 4;
-export const MAX_CONCURRENCY = 64;
-/**
- * Lines under way per create in flight: a line's `sending` record is synced while the creates before
- * it are out. 4: at 32 in flight, 2 measured 0.75x the node:http floor, 3 0.87-0.92x, 4 0.94-0.95x
- * (docs/performance.md). A run killed outright leaves these lines unknown; any other stop takes back
- * the records of lines not sent.
- */
-const LINES_PER_SLOT = 4;
-/** A batch of this many lines sends through a connection pool, which saves more than it costs to load. */
-const POOL_FROM_LINES = 2_000;
-/** 429s in a row for one line before it is given up as rejected. */
-const MAX_RATE_LIMITED = 20;
 
 const BATCH_HELP = `Input: one task a line. A line starting with { is a JSON object with "prompt" (required) and
 optionally "output_schema", "secrets", "webhook", "agent" (agent id) and "key" (your own id, echoed
@@ -204,49 +156,6 @@ function resumeCommand(options: ResolvedOptions, flags: GlobalFlags): string {
   return parts.join(' ');
 }
 
-/** What --follow will cost the service, said at the start. */
-function pollingPlan(options: ResolvedOptions): string {
-  const rate = options.maxRate === undefined ? `up to ${options.concurrency} requests in flight` : `at most ${options.maxRate} requests/s and ${options.concurrency} in flight, creates and polls together`;
-  const first = Math.min(FIRST_POLL_DELAY_MS, options.intervalMs);
-  const spacing = first < options.intervalMs ? `then less often as it runs (from every ${first / 1000}s to every ${options.intervalMs / 1000}s)` : `then every ${first / 1000}s`;
-  const hooked = options.listen ? ` Tasks created with this run's webhook are polled only every ${options.listen.fallbackMs / 1000}s until it comes.` : '';
-  return `Following: each task is polled once created, ${spacing}; ${rate}.${hooked}`;
-}
-
-/** One listener for the batch: each completion webhook pokes its task's poll. */
-async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions['listen']>, baseUrl: string, poke: (id: string) => void) {
-  const { publicUrl, host, port } = listen;
-  const path = randomPath();
-  // A tunnel or proxy may pass the public URL's path prefix on, or strip it: accept both.
-  const prefixed = publicUrl ? new URL(publicWebhookUrl(publicUrl, path)).pathname : path;
-  const listener = await startListener({ host, port, path, extraPaths: [prefixed], onEvent: (event) => poke(event.record.body.id) }).catch((error: unknown) => {
-    throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  });
-  const url = publicUrl ? publicWebhookUrl(publicUrl, listener.path) : listener.url;
-  if (!publicUrl && !isLoopbackHost(new URL(baseUrl).hostname)) {
-    ctx.out.warn(`the service at ${new URL(baseUrl).host} probably cannot reach ${listener.url}; pass --public-url (e.g. a tunnel to port ${listener.port}) or every task is polled every ${listen.fallbackMs / 1000}s`);
-  }
-  ctx.out.info(`Listening for the tasks' webhooks at ${url}.`);
-  return { url, close: () => listener.close() };
-}
-
-/** What an output line names of its input line. */
-type LineRef = Pick<BatchLine, 'line' | 'key'>;
-/** A task being followed: kept small (one object, not the line's body), for a batch may follow 100,000 at once. */
-interface FollowedTask extends LineRef {
-  id: string;
-  scope: TaskScope;
-}
-/** The scope of every line without an agent, shared. */
-const NO_SCOPE: TaskScope = Object.freeze({});
-
-type CreateOutcome = { kind: 'created'; id: string } | { kind: 'rejected' | 'unknown'; error: Error & { exitCode?: number } };
-
-/** A connection that was never made: the create did not reach the service and may be sent again. */
-function neverSent(error: unknown): boolean {
-  return error instanceof NetworkError && !error.mayHaveBeenCarriedOut;
-}
-
 async function runBatch(given: BatchOptions, ctx: Context): Promise<number> {
   const options = resolveShard(given, ctx);
   if (options.file === '-' && ctx.terminal.stdinIsTTY) {
@@ -264,7 +173,7 @@ async function runBatch(given: BatchOptions, ctx: Context): Promise<number> {
     throw error;
   }
   try {
-    return await runLocked(options, ctx, source, ledger);
+    return await runLocked(options, ctx, source, ledger, resumeCommand(options, ctx.flags));
   } catch (error) {
     if (error instanceof InterruptedCheck) return interruptedBeforeSending(ctx);
     throw error;
@@ -278,264 +187,10 @@ function interruptedBeforeSending(ctx: Context): number {
   return ExitCode.interrupted;
 }
 
-/** Thrown when Ctrl-C stops the check of the input. */
-class InterruptedCheck extends Error {}
-
 /** `--shard auto` read from the CI engine's variables (said on stderr), and the ledger that goes with the shard. */
 function resolveShard(options: BatchOptions, ctx: Context): ResolvedOptions {
   if (options.shard !== 'auto') return { ...options, shard: options.shard };
   const { shard, source } = detectShard(ctx.env, options.shardTotal);
   ctx.out.info(`Shard ${shard.index}/${shard.count}, from ${source}.`);
   return { ...options, shard, ledger: options.ledger ?? defaultLedger(options.file, shard) };
-}
-
-async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSource, ledger: Ledger): Promise<number> {
-  const total = await checkInput(source, options.shard, ledger, ctx.signal);
-  if (ctx.signal.aborted) throw new InterruptedCheck();
-  if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
-
-  // Retries are this command's own business (every request is sent with retries: 0): a 429 must pause
-  // every worker, and a create is repeated only when it cannot have reached the service. Creates are
-  // not aborted by Ctrl-C: the ones in flight finish, so their ids reach the ledger.
-  // A big batch sends through a pool of connections: less CPU per request, for ~40 ms of loading
-  // (src/api/pooled-transport.ts).
-  const base = await ctx.client();
-  // The ledger's tasks must be this service's: a rerun elsewhere would find none of them.
-  await checkLedgerService(ledger, base, ctx.signal);
-  const identity = new ServiceIdentity(base.baseUrl);
-  const client = total >= POOL_FROM_LINES ? base.withOptions({ connections: options.concurrency }) : base;
-  const creator = client.withOptions({ signal: undefined });
-  ctx.onClose(() => {
-    client.close();
-    creator.close();
-  });
-  const once = { retries: 0 };
-  const { clock, signal } = ctx;
-  const gate = new RateGate(options.concurrency, clock, signal, options.maxRate);
-  if (options.follow) ctx.out.info(pollingPlan(options));
-  const report = new BatchReport(ctx, total);
-  let halted: Error | undefined;
-
-  /** One line of output, its keys always in the same order. */
-  const outcomeOf = (line: LineRef, id: string | null, status: string, result: unknown, error: string | null): TaskOutcome => ({
-    line: line.line,
-    key: line.key ?? null,
-    id,
-    status,
-    result,
-    error,
-  });
-
-  const poller = options.follow
-    ? new TaskPoller<FollowedTask>({
-        gate,
-        clock,
-        signal,
-        maxIntervalMs: options.intervalMs,
-        maxOutageMs: options.maxOutageMs,
-        fetch: (task) => tasks.result(client, task.scope, task.id, once),
-        onEnd: (task, outcome) => {
-          report.running--;
-          if ('result' in outcome) {
-            const { status, result, error_message } = outcome.result;
-            report.emit(outcomeOf(task, task.id, status, result ?? null, error_message ?? null), exitCodeForStatus(status));
-          } else {
-            const code = isExplainedError(outcome.error) ? outcome.error.exitCode : ExitCode.serviceError;
-            report.emit(outcomeOf(task, task.id, 'error', null, ctx.redactor.redact(outcome.error.message)), code);
-          }
-        },
-      })
-    : undefined;
-  const hook = options.listen && poller ? await listenForWebhooks(ctx, options.listen, client.baseUrl, (id) => poller.poke(id)) : undefined;
-  const polling = poller?.run();
-  // Not awaited until the creates are done: keep a failure from being reported as unhandled meanwhile.
-  polling?.catch(() => undefined);
-
-  /** Whether this run registers its listener as the line's webhook (a line may name its own). */
-  const hooked = (line: BatchLine) => hook !== undefined && line.body.webhook === undefined;
-  /** A line's task, created now (`now`) or reused from the ledger: followed, or reported as it is. */
-  const created = (line: BatchLine, id: string, now = false) => {
-    if (poller) {
-      report.running++;
-      // Only what its output line needs: 100,000 tasks may be followed at once.
-      poller.add({ id, scope: line.scope.agentId === undefined ? NO_SCOPE : line.scope, line: line.line, key: line.key }, now && hooked(line) ? options.listen?.fallbackMs : undefined);
-      report.draw();
-    } else {
-      report.emit(outcomeOf(line, id, now ? 'created' : 'reused', null, null), ExitCode.ok);
-    }
-  };
-
-  const create = async (line: BatchLine): Promise<CreateOutcome> => {
-    // The line's `sending` record is on disk before its create may go out. It is written while
-    // other creates are in flight (the workers take LINES_PER_SLOT lines per create in flight), so a
-    // create waits for a free slot, not for a sync. Refused when the run lost its lock to another
-    // (checked with each group of records).
-    await ledger.beforeSend({ line: line.line, hash: line.hash, state: 'sending' });
-    for (let attempt = 0; ; attempt++) {
-      /** Whether this attempt's create may have gone out. */
-      let sent = false;
-      try {
-        const id = await gate.run(async () => {
-          for (let connect = 0; ; connect++) {
-            // A run that stopped (a bad key, the service unreachable, the ledger unwritable or its
-            // lock lost) sends nothing more, not even the lines it had recorded.
-            const stop = halted ?? ledger.failed ?? ledger.lockLost();
-            if (stop) throw stop;
-            sent = true;
-            try {
-              const answer = await tasks.createForId(creator, line.scope, hooked(line) ? { ...line.body, webhook: hook?.url } : line.body, once);
-              identity.note(answer);
-              return answer.data.id;
-            } catch (error) {
-              if (neverSent(error) && connect < DEFAULT_RETRY_POLICY.retries && !(error as NetworkError).nothingListens) {
-                // No connection was made: tried again in this slot, so the lines behind it (which
-                // would fail the same way) wait rather than fail.
-                sent = false;
-                await clock.sleep(backoffDelayMs(connect, DEFAULT_RETRY_POLICY), signal);
-                continue;
-              }
-              // A bad key, or a service that cannot be reached even after retries: every other line
-              // would fail the same way. Said before the slot is let go, so the next line stays home.
-              if (neverSent(error) || (error instanceof ApiError && error.exitCode === ExitCode.auth)) halted ??= error as Error;
-              throw error;
-            }
-          }
-        });
-        return { kind: 'created', id };
-      } catch (error) {
-        if (!sent) {
-          // Ctrl-C or a stop before it went out (every attempt before was refused with a 429):
-          // nothing was created, so the record says so and a rerun sends it, not calling it unknown.
-          ledger.unsent({ line: line.line, hash: line.hash, state: 'unsent' });
-          throw error;
-        }
-        if (!(error instanceof ApiError || error instanceof NetworkError)) throw error; // a bug
-        if (error instanceof ApiError && error.status === 429 && attempt < MAX_RATE_LIMITED) {
-          gate.pause(error.retryAfter?.ms ?? backoffDelayMs(attempt, DEFAULT_RETRY_POLICY));
-          continue;
-        }
-        if (neverSent(error) || (error instanceof ApiError && error.status < 500 && error.status !== 408)) return { kind: 'rejected', error };
-        return { kind: 'unknown', error };
-      }
-    }
-  };
-
-  const ids = new BatchIds();
-  /** A line whose id cannot be followed (not a UUID, or another line's too): unknown, naming why. */
-  const unfollowable = (line: BatchLine, id: string, problem: string) => {
-    const uuid = isUuid(id); // then given to two lines: said at once, for the other line's outcome is that task's
-    if (uuid) ctx.out.warn(`line ${line.line}: ${problem}`);
-    report.emit(outcomeOf(line, uuid ? id : null, 'unknown', null, problem), ExitCode.serviceError);
-  };
-
-  const handle = async (line: BatchLine): Promise<void> => {
-    const previous = ledger.entries.get(line.line);
-    if (previous?.state === 'created' && previous.id) {
-      const problem = ids.problem(line.line, previous.id);
-      return problem ? unfollowable(line, previous.id, problem) : created(line, previous.id);
-    }
-    if (previous?.state === 'unknown' && !options.retryUnknown) {
-      const error = `${previous.error ?? 'the create may or may not have happened'}; check, then rerun with --retry-unknown to send it again`;
-      return report.emit(outcomeOf(line, null, 'unknown', null, error), ExitCode.serviceError);
-    }
-    const outcome = await create(line);
-    if (outcome.kind === 'created') {
-      const problem = ids.problem(line.line, outcome.id);
-      if (problem) {
-        ledger.record({ line: line.line, hash: line.hash, state: 'unknown', error: problem, code: ExitCode.serviceError });
-        return unfollowable(line, outcome.id, problem);
-      }
-      ledger.record({ line: line.line, hash: line.hash, state: 'created', id: outcome.id, ...identity.stamp });
-      return created(line, outcome.id, true);
-    }
-    const message = ctx.redactor.redact(outcome.error.message);
-    // An unknown outcome is a service error (1), whatever broke: the create may exist (a reset is not 8 here).
-    const code = outcome.kind === 'unknown' ? ExitCode.serviceError : (outcome.error.exitCode ?? ExitCode.serviceError);
-    ledger.record({ line: line.line, hash: line.hash, state: outcome.kind, error: message, code });
-    report.emit(outcomeOf(line, null, outcome.kind, null, message), code);
-  };
-
-  const lines = batchLines(source, options.shard, ctx.redactor)[Symbol.asyncIterator]();
-  const worker = async () => {
-    // A ledger that cannot be written stops the run: a create may go out only once its line is recorded.
-    while (!signal.aborted && !halted && !ledger.failed) {
-      const next = await lines.next();
-      if (next.done) return;
-      try {
-        await handle(next.value);
-      } catch (error) {
-        if (signal.aborted || error === ledger.failed || error === halted) return;
-        halted ??= error as Error; // the other workers stop taking lines too
-        throw error;
-      }
-    }
-  };
-  let stopped: Error | undefined;
-  let ledgerFailure: Error | undefined;
-  try {
-    // Every worker ends before anything is said: the creates in flight finish and their ids are kept.
-    // More lines under way than creates in flight: the next lines' records are synced meanwhile.
-    const workers = await Promise.allSettled(Array.from({ length: options.concurrency * LINES_PER_SLOT }, worker));
-    const failed = workers.find((settled) => settled.status === 'rejected');
-    if (failed) throw failed.reason;
-    if (!ledger.failed) {
-      poller?.close();
-      await polling;
-    }
-  } catch (error) {
-    if (!signal.aborted) stopped = error as Error;
-  } finally {
-    poller?.stop();
-    await hook?.close();
-    void lines.return?.(); // a run that stopped early closes its input file now, not when it is collected
-    report.flush(); // every id created is on stdout, whatever happens next
-    ledgerFailure = await ledger.close();
-  }
-
-  // A ledger that could not be written: a rerun would not know the tasks it lacks.
-  if (ledgerFailure) {
-    report.summary(ledgerLost(ledger, signal.aborted, resumeCommand(options, ctx.flags)));
-    throw ledgerFailure;
-  }
-  if (stopped) {
-    // Gave up (an outage outlasted --max-outage, a bug): what was done is in the ledger; say how to go on.
-    report.summary([`Stopped. Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options, ctx.flags)}`]);
-    throw stopped;
-  }
-  if (halted) {
-    report.summary();
-    throw halted;
-  }
-  if (signal.aborted) {
-    const waiting = report.running > 0 ? ` ${report.running} created task${report.running === 1 ? '' : 's'} keep running.` : '';
-    report.summary([`Interrupted.${waiting} Rerun the same command to pick up where it stopped (nothing is created twice):`, `  ${resumeCommand(options, ctx.flags)}`]);
-    return ExitCode.interrupted;
-  }
-  report.summary(options.ledger ? [`Ledger: ${options.ledger}`] : []);
-  return report.code;
-}
-
-/**
- * What to say when the ledger could not be written: the tasks created that it lacks (on stderr: stdout
- * may be a file on the same full disk), and how to record them, for a rerun would report their lines
- * as unknown, and --retry-unknown would create them again.
- */
-function ledgerLost(ledger: Ledger, interrupted: boolean, resume: string): string[] {
-  const stopped = `${interrupted ? 'Interrupted' : 'Stopped'}: the ledger ${ledger.path} could not be written.`;
-  const { unwritten, unwrittenUnsent } = ledger;
-  if (unwritten.length === 0 && unwrittenUnsent.length === 0) return [`${stopped} Every task created is in it: once there is room, rerun the same command:`, `  ${resume}`];
-  const records = [...unwritten.map((entry) => ({ line: entry.line, hash: entry.hash, state: 'created', id: entry.id })), ...unwrittenUnsent].map((record) => shellWord(JSON.stringify(record)));
-  const said = [stopped];
-  if (unwritten.length > 0) {
-    said.push(
-      `Created, but not in the ledger (${unwritten.length}):`,
-      ...unwritten.map((entry) => `  line ${entry.line}: ${entry.id}`),
-      'A rerun would report these lines as unknown (do not send them again with --retry-unknown: they exist).',
-    );
-  }
-  if (unwrittenUnsent.length > 0) {
-    const lines = unwrittenUnsent.map((entry) => entry.line).join(', ');
-    said.push(`Recorded as being sent, but never sent (${unwrittenUnsent.length}): line${unwrittenUnsent.length === 1 ? '' : 's'} ${lines}; the records below let a rerun send them.`);
-  }
-  return [...said, 'Once there is room, record them, then rerun the same command:', `  printf '%s\\n' ${records.join(' ')} >> ${shellWord(ledger.path ?? '')}`, `  ${resume}`];
 }

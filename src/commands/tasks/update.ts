@@ -1,7 +1,7 @@
 import { tasks } from '../../api/tasks.js';
 import { defineCommand } from '../../cli/define.js';
 import { buildTaskBody } from './body.js';
-import { taskDetail } from './columns.js';
+import { taskDetail } from '../../output/task-columns.js';
 import { AGENT_OPTION, ID, TASK_FIELD_OPTIONS, TASK_ID_ARG, parseScope, parseTaskFields, parseTaskId } from './options.js';
 
 export const command = defineCommand({

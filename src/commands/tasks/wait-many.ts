@@ -4,7 +4,7 @@ import { TaskPoller } from '../../api/task-poller.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import type { Context } from '../../cli/context.js';
 import { ExitCode, isExplainedError } from '../../errors.js';
-import { BatchReport } from './batch-report.js';
+import { BatchReport } from '../../batch/report.js';
 import { exitCodeForStatus, type WaitOptions } from './outcome.js';
 
 /** Polls at most this many tasks at once. */

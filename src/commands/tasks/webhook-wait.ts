@@ -7,7 +7,7 @@ import { isFinal, waitForTask } from '../../api/wait.js';
 import type { Context } from '../../cli/context.js';
 import { ExitError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../errors.js';
-import { randomPath, startListener, type Listener } from '../../webhooks/listener.js';
+import { publicWebhookUrl, randomPath, startListener, type Listener } from '../../webhooks/listener.js';
 import type { WebhookPayload, WebhookStatus } from '../../webhooks/payload.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
 import type { WaitLimits } from './options.js';
@@ -64,12 +64,6 @@ export class EventInbox {
   }
 }
 
-/** The URL to register: the public base (a tunnel) with the listener's secret path appended. */
-export function publicWebhookUrl(publicUrl: string, secretPath: string): string {
-  const url = new URL(publicUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}${secretPath}`;
-  return url.toString();
-}
 
 
 type Outcome =

@@ -3,11 +3,11 @@
 // records it serves). A rerun against another service, or against an emulator that has forgotten
 // them, is refused before anything is sent, saying so and how to start afresh, instead of a 404 for
 // every line.
-import type { ApiClient, ApiResponse } from '../../api/client.js';
-import { EMULATOR_RUN_HEADER } from '../../contract/ids.js';
-import { UsageError } from '../../errors.js';
-import { shellWord } from '../../output/shell.js';
-import type { Ledger, LedgerEntry } from './batch-ledger.js';
+import type { ApiClient, ApiResponse } from '../api/client.js';
+import { EMULATOR_RUN_HEADER } from '../contract/ids.js';
+import { UsageError } from '../errors.js';
+import { shellWord } from '../output/shell.js';
+import type { Ledger, LedgerEntry } from './ledger.js';
 
 /** Where a task was created: what a `created` record carries. */
 export interface ServiceStamp {

@@ -1,7 +1,7 @@
 // `--shard auto`: which shard of a batch this CI job is, from the variables its engine sets for a
 // parallel job. Each engine counts from its own base; the result is the 1-based `--shard i/n`.
-import { UsageError } from '../../errors.js';
-import { MAX_SHARDS, type Shard } from './batch-input.js';
+import { UsageError } from '../errors.js';
+import { MAX_SHARDS, type Shard } from './input.js';
 
 interface Engine {
   name: string;

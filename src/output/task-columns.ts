@@ -1,8 +1,8 @@
 import type { ChalkInstance } from 'chalk';
-import type { Task } from '../../api/schemas/task.js';
-import { colorStatus } from '../../output/color.js';
-import type { DetailRow } from '../../output/output.js';
-import type { Column } from '../../output/table.js';
+import type { Task } from '../api/schemas/task.js';
+import { colorStatus } from './color.js';
+import type { DetailRow } from './output.js';
+import type { Column } from './table.js';
 
 export function taskColumns(chalk: ChalkInstance): Column<Task>[] {
   return [

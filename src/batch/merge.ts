@@ -2,10 +2,10 @@
 // JSON lines (run-batch's stdout) and/or their ledgers. A line may be reported many times (a shard
 // rerun prints its lines again, a ledger lists what its output says); one task per line is its
 // answer, the most final word about it wins. A line with two tasks was created twice.
-import { oneLine, strippedLine } from '../../contract/text.js';
-import { UsageError, ExitCode } from '../../errors.js';
-import type { LedgerEntry } from './batch-ledger.js';
-import type { TaskOutcome } from './batch-report.js';
+import { oneLine, strippedLine } from '../contract/text.js';
+import { UsageError, ExitCode } from '../errors.js';
+import type { LedgerEntry } from './ledger.js';
+import type { TaskOutcome } from './report.js';
 
 /** What the report says of one line: run-batch's outcome, or `missing` / `duplicated`. */
 export interface LineReport extends TaskOutcome {

@@ -1,8 +1,8 @@
 // The ids a batch's creates were answered with are the service's text: one that is not a UUID is not
 // followed (it would be put in the URLs of the polls), and one given to two lines is followed for one
 // of them only (a task's outcome is reported once, so the other line would end without one).
-import { isUuid } from '../../contract/ids.js';
-import { oneLine } from '../../contract/text.js';
+import { isUuid } from '../contract/ids.js';
+import { oneLine } from '../contract/text.js';
 
 /** The most of an id that is not a UUID quoted in a message. */
 const QUOTED = 80;

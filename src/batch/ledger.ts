@@ -11,8 +11,8 @@
 import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { access, appendFile, constants, readFile, readlink, realpath, stat, truncate } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../../errors.js';
-import { LedgerLock, type LockOwner } from './batch-lock.js';
+import { UsageError } from '../errors.js';
+import { LedgerLock, type LockOwner } from './lock.js';
 
 /** `unsent`: a line recorded as `sending` whose create never went out (the run stopped first): sent again by a rerun. */
 export type LedgerState = 'sending' | 'created' | 'rejected' | 'unknown' | 'unsent';
@@ -25,7 +25,7 @@ export interface LedgerEntry {
   error?: string;
   /** The exit code the outcome maps to (rejected, unknown). */
   code?: number;
-  /** `created`: the base URL the task was created on (see batch-service.ts). */
+  /** `created`: the base URL the task was created on (see service.ts). */
   service?: string;
   /** `created` on the emulator: its run (which set of records it served). */
   run?: string;

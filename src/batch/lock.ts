@@ -16,9 +16,9 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, type Stats } from 'node:fs';
 import { hostname } from 'node:os';
-import type { ProcessFacts } from '../../cli/io.js';
-import type { Clock } from '../../contract/clock.js';
-import { UsageError } from '../../errors.js';
+import type { ProcessFacts } from '../cli/io.js';
+import type { Clock } from '../contract/clock.js';
+import { UsageError } from '../errors.js';
 
 /** How often the holder touches its lock. */
 const HEARTBEAT_MS = 5_000;

@@ -4,13 +4,13 @@
 import { hash } from 'node:crypto';
 import { access, open } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
-import type { Redactor } from '../../api/redact.js';
-import type { TaskBody } from '../../api/schemas/task.js';
-import type { TaskScope } from '../../api/tasks.js';
-import { jsonErrorAt } from '../../contract/json-error.js';
-import { checkOutputSchema, checkSecrets, checkUuid, checkWebhookUrl } from '../../contract/validate.js';
-import { UsageError } from '../../errors.js';
-import type { Ledger } from './batch-ledger.js';
+import type { Redactor } from '../api/redact.js';
+import type { TaskBody } from '../api/schemas/task.js';
+import type { TaskScope } from '../api/tasks.js';
+import { jsonErrorAt } from '../contract/json-error.js';
+import { checkOutputSchema, checkSecrets, checkUuid, checkWebhookUrl } from '../contract/validate.js';
+import { UsageError } from '../errors.js';
+import type { Ledger } from './ledger.js';
 
 /** One task of the input, checked and ready to send. */
 export interface BatchLine {
