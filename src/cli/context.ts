@@ -55,6 +55,8 @@ export class Context {
      */
     readonly commandTree: () => Promise<Command> = () => Promise.reject(new Error('no command tree was given to this context')),
     readonly preferences: Preferences = {},
+    /** The config file, opened once per run: the preferences and the settings read the same store. */
+    private readonly openStore?: () => Promise<ConfigStore>,
   ) {
     // A stored `output json` is --json unless the command line chose a machine format itself.
     const preferJson = preferences.output === 'json' && !flags.json && !flags.jsonl;
@@ -107,6 +109,7 @@ export class Context {
   }
 
   async openConfig(): Promise<ConfigStore> {
+    if (this.openStore) return this.openStore();
     const { ConfigStore } = await import('../config/store.js');
     return new ConfigStore(this.io.configDir);
   }

@@ -2,6 +2,7 @@ import { CommanderError, type Command } from 'commander';
 import { ExitCode } from '../errors.js';
 import { joinTwoWordOptions } from './argv.js';
 import { readPreferences } from '../config/settings.js';
+import type { ConfigStore } from '../config/store.js';
 import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
 import type { IO } from './io.js';
@@ -19,8 +20,10 @@ export async function run(argv: string[], io: IO): Promise<number> {
   const execute: Execute = async (load, command, positional) => {
     const spec = await load();
     const flags = command.optsWithGlobals<GlobalFlags>();
-    const openStore = async () => new (await import('../config/store.js')).ConfigStore(io.configDir);
-    ctx = new Context(flags, io, () => buildProgram([]), await readPreferences(flags, io.env, openStore));
+    // One store for the run: the preferences read now and the settings read later share its one read of the file.
+    let store: Promise<ConfigStore> | undefined;
+    const openStore = () => (store ??= import('../config/store.js').then(({ ConfigStore }) => new ConfigStore(io.configDir)));
+    ctx = new Context(flags, io, () => buildProgram([]), await readPreferences(flags, io.env, openStore), openStore);
     const input = new ParseInput(
       positional as Array<string | string[] | undefined>,
       command.opts(),
