@@ -15,6 +15,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REQUIRE_BANNER, TARGET, lazyChildProcess, linearJqIo, mcpMessageGuards, plainProcess } from './esbuild-plugins.mjs';
+import { INPUTS_STAMP, buildInputsHash } from './build-inputs.mjs';
 import { importSource } from './import-source.mjs';
 
 
@@ -56,6 +57,8 @@ const minify = process.env.AGENTCTL_READABLE_BUILD !== '1';
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const dist = new URL('../dist/', import.meta.url);
 
+// Taken before building: a file edited while the build runs makes the next test run build again.
+const inputsHash = buildInputsHash();
 await rm(dist, { recursive: true, force: true });
 const { metafile, outputFiles } = await build({
   entryPoints: { 'cli/main': 'src/cli/main.ts' },
@@ -257,3 +260,5 @@ await writeFile(
   new URL('../dist/THIRD_PARTY_LICENSES.md', import.meta.url),
   `# Third-party software bundled in agentctl\n\n${notices.join('\n')}`,
 );
+// Last, so that a build cut short leaves no stamp and the next test run builds again.
+await writeFile(INPUTS_STAMP, `${inputsHash}\n`);

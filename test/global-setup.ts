@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error: a build script (plain JavaScript, no declarations)
+import { distIsCurrent } from '../scripts/build-inputs.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,8 +10,9 @@ declare module 'vitest' {
   }
 }
 
-// End-to-end tests run the built CLI, so build it once from the current sources before any test.
+// End-to-end tests run the built CLI, so build it from the current sources before any test, unless
+// dist/ was already built from exactly these files (scripts/build-inputs.mjs).
 export default function setup(project: TestProject): void {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (!(distIsCurrent as () => boolean)()) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   project.provide('runId', `${process.pid}-${Date.now()}`);
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { agentctl, against, tempDir } from '../helpers/cli.js';
+import { FakeClock } from '../helpers/fake-clock.js';
 import { stubServer } from '../helpers/stub-server.js';
 
 let emulator: RunningEmulator;
@@ -44,7 +45,8 @@ describe('config set timeout SEC', () => {
     try {
       const configHome = tempDir();
       expect((await cli(['config', 'set', 'timeout', '0.2'], { configHome })).exitCode).toBe(0);
-      const result = await against(stub.baseUrl)(['tasks', 'list'], { configHome });
+      // The backoff between tries passes on a fake clock; each try's 0.2 s is real.
+      const result = await against(stub.baseUrl)(['tasks', 'list'], { configHome, clock: new FakeClock() });
       expect(result.exitCode).toBe(8);
       expect(result.stderr).toContain('timed out'); // in 5 tries of 0.2 s, not of the default 30 s
     } finally {

@@ -128,9 +128,9 @@ const faults: Fault[] = [
   { name: '502 HTML', plan: { kind: '502 html' } },
   { name: '500', plan: { kind: '500' } },
   { name: 'reset', plan: { kind: 'reset' } },
-  // Waits ride out answers 120 ms late; a one-shot's slow answers never come, so its 1 s --timeout
+  // Waits ride out answers 120 ms late; a one-shot's slow answers never come, so its 0.1 s --timeout
   // ends them whatever the machine's speed (a late answer of 120 ms against 0.05 s was a race).
-  { name: 'slow', plan: { kind: 'slow', delayMs: 120 }, oneShotPlan: { kind: 'slow', delayMs: Infinity }, args: ['--timeout', '1'] },
+  { name: 'slow', plan: { kind: 'slow', delayMs: 120 }, oneShotPlan: { kind: 'slow', delayMs: Infinity }, args: ['--timeout', '0.1'] },
   { name: '429', plan: { kind: '429', retryAfter: '2' } },
   { name: 'outage 1.5 s', plan: { kind: 'outage', downMs: 1_500 } },
   { name: 'outage 60 s', plan: { kind: 'outage', downMs: 60_000 } },
