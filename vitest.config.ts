@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         // What only a process shows (signals, pipes, TTYs, packaging, shells, the bundle, the README
         // demo): these run the built bin/agentctl.js, so dist/ is built once first.
-        test: { name: 'process', include: ['test/process/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] },
+        test: { name: 'process', include: ['test/process/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], isolate: false },
       },
     ],
   },

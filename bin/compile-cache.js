@@ -4,7 +4,7 @@
 // half the instructions of `tasks list`; README, "Performance"). Node >= 22.1 does this itself
 // (module.enableCompileCache); on older Node, the large files are compiled here with a cache.
 'use strict';
-const { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join, sep } = require('node:path');
 
 // Node's module class, without loading node:module (it brings source-map support along).
@@ -78,7 +78,12 @@ function useCompileCache(distDir, cacheRoot, nodeVersion, nodeFlags = '') {
     if (made.length === 0 || process.uptime() > LONG_RUN_SECONDS) return;
     try {
       mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-      for (const [file, script] of made.splice(0)) writeFileSync(file, script.createCachedData(), { mode: 0o600 });
+      // Written aside and renamed into place: runs side by side (CI shards, a test suite) share the
+      // folder, and one must never read a cache another is half-way through writing.
+      for (const [file, script] of made.splice(0)) {
+        writeFileSync(`${file}.${process.pid}.tmp`, script.createCachedData(), { mode: 0o600 });
+        renameSync(`${file}.${process.pid}.tmp`, file);
+      }
       for (const other of readdirSync(cacheRoot)) {
         if (other !== buildAndNode && !other.startsWith(`${buildAndNode}-`)) rmSync(join(cacheRoot, other), { recursive: true, force: true });
       }

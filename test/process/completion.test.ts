@@ -1,6 +1,7 @@
 // Loads each generated completion script in its real shell and checks what it offers for partial
 // command lines. bash: the completion function with COMP_WORDS/COMP_CWORD/COMP_LINE/COMP_POINT set;
-// zsh: an interactive zsh under zpty with compinit, Tab pressed (shells/zsh-complete.zsh);
+// zsh: an interactive zsh under zpty with compinit, Tab pressed (shells/zsh-complete.zsh), compinit
+// loading a dump file made once for the script, as a user's ~/.zcompdump;
 // fish: `complete -C`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -72,7 +73,7 @@ function bashWords(line: string): string[] {
   return words;
 }
 
-async function complete(shell: Shell, script: string, line: string, cwd: string): Promise<string[]> {
+async function complete(shell: Shell, script: string, line: string, cwd: string, zshDump: string): Promise<string[]> {
   let stdout: string;
   if (shell === 'bash') {
     // With the cursor right after "=", bash's current word is the "=" itself.
@@ -83,7 +84,7 @@ async function complete(shell: Shell, script: string, line: string, cwd: string)
       '_agentctl agentctl "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf "%s\\n" "${COMPREPLY[@]}"';
     ({ stdout } = await execa('bash', ['--norc', '--noprofile', '-c', driver, 'bash', script, line, ...words], { cwd }));
   } else if (shell === 'zsh') {
-    ({ stdout } = await execa('zsh', ['-f', ZSH_DRIVER, join(script, '..'), line], { cwd, timeout: 150_000 }));
+    ({ stdout } = await execa('zsh', ['-f', ZSH_DRIVER, join(script, '..'), line, zshDump], { cwd, timeout: 150_000 }));
   } else {
     ({ stdout } = await execa('fish', ['--no-config', '-c', 'source $argv[1]; or exit 9; complete -C $argv[2]', script, line], { cwd }));
   }
@@ -110,6 +111,7 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
 
     let script: string;
     let cwd: string;
+    let zshDump: string;
     beforeAll(async () => {
       const dir = tempDir('agentctl-completion-');
       const file = { bash: 'agentctl.bash', zsh: '_agentctl', fish: 'agentctl.fish' }[shell];
@@ -120,10 +122,12 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       cwd = join(dir, 'work');
       mkdirSync(join(cwd, 'sub'), { recursive: true });
       for (const name of FILES.filter((name) => name !== 'sub')) writeFileSync(join(cwd, name), '{}');
+      zshDump = join(dir, 'zcompdump');
+      if (shell === 'zsh') await execa('zsh', ['-f', ZSH_DRIVER, dir, '--dump', zshDump]);
     });
 
     it.concurrent.each(CASES)('completes $line', async ({ line, expected }) => {
-      const candidates = await complete(shell, script, line, cwd);
+      const candidates = await complete(shell, script, line, cwd, zshDump);
       if (typeof expected === 'function') expected(candidates);
       else expect([...new Set(candidates)].sort(), `candidates for "${line}"`).toEqual([...expected].sort());
     });
