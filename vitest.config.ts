@@ -25,6 +25,8 @@ export default defineConfig({
     // One worker per core: more (it was 4 on 2 cores) made every test's CPU slices late, and made
     // process tests time out when something else ran beside the suite.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Removes the temporary folders each test file made (test/helpers/temp.ts).
+    setupFiles: ['test/setup.ts'],
     projects: [
       {
         extends: true,

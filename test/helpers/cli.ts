@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { execa, type Options } from 'execa';
 import type { Clock } from '../../src/contract/clock.js';
 import { systemClock } from '../../src/contract/clock.js';
+import { tempDir } from './temp.js';
 import { main } from '../../src/cli/main.js';
 import type { Terminal } from '../../src/output/settings.js';
 
@@ -53,9 +53,7 @@ export function pidRunning(pid: number): boolean {
   }
 }
 
-export function tempDir(prefix = 'agentctl-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir };
 
 /** A stream that keeps what is written to it. */
 class Capture {
