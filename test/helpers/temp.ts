@@ -12,7 +12,17 @@ export function tempDir(prefix = 'agentctl-test-'): string {
   return dir;
 }
 
-/** Removes every folder tempDir made so far. */
+/**
+ * Removes every folder tempDir made so far. A process a test started may still be writing into one
+ * as it ends (a killed emulator saving its state): that folder is tried again, then left behind,
+ * which fails no test.
+ */
 export function removeTempDirs(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of made.splice(0)) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+    } catch {
+      // left for the system to clear
+    }
+  }
 }

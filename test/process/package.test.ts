@@ -24,8 +24,12 @@ describe('the npm package', () => {
     ({ tarball, files } = await packedPackage());
   }, 60_000);
 
-  afterAll(() => {
-    emulator?.kill();
+  afterAll(async () => {
+    if (emulator && emulator.exitCode === null && emulator.signalCode === null) {
+      const exited = new Promise((resolve) => emulator?.once('exit', resolve));
+      emulator.kill();
+      await exited;
+    }
   });
 
   it('contains the built CLI, bin, completions, man pages, README and LICENSE, and nothing else', () => {

@@ -26,8 +26,13 @@ describe('the single executable', () => {
     env = { PATH: join(folder, 'bin'), HOME: folder, XDG_CONFIG_HOME: join(folder, 'config'), XDG_CACHE_HOME: join(folder, 'cache') };
   }, 150_000);
 
-  afterAll(() => {
-    emulator?.kill();
+  afterAll(async () => {
+    // The emulator's exit is awaited first: it may still be writing into the folder as it ends.
+    if (emulator && emulator.exitCode === null && emulator.signalCode === null) {
+      const exited = new Promise((resolve) => emulator?.once('exit', resolve));
+      emulator.kill();
+      await exited;
+    }
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
