@@ -251,7 +251,7 @@ describe('api', () => {
 // checked here by file, since time itself is measured by `npm run bench`, never by a test.
 
 /** The files a run of agentctl loaded as modules, and the builtins it compiled beyond bare node. */
-function loadedBy(args: string[]): { dist: string[]; builtins: string[] } {
+function loadedBy(args: string[], status = 0): { dist: string[]; builtins: string[] } {
   const probe = join(tempDir('agentctl-probe-'), 'probe.cjs');
   writeFileSync(
     probe,
@@ -262,7 +262,7 @@ function loadedBy(args: string[]): { dist: string[]; builtins: string[] } {
     env: { PATH: process.env.PATH, HOME: tempDir('agentctl-home-') },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
-  expect(run.status, run.stderr).toBe(0);
+  expect(run.status, run.stderr).toBe(status);
   const { files, builtins } = JSON.parse(String(run.output[3])) as { files: string[]; builtins: string[] };
   return { dist: files.filter((file) => file.includes(`${sep}dist${sep}`)), builtins };
 }
@@ -272,5 +272,11 @@ describe('start-up', () => {
     const { dist, builtins } = loadedBy(args);
     expect(dist.map((file) => file.slice(file.lastIndexOf(`${sep}dist${sep}`) + 1))).toEqual([`dist${sep}cli${sep}main.js`]);
     expect(builtins.filter((name) => /esm\/(module_job|translators)/.test(name))).toEqual([]);
+  });
+  it('webhook-listen loads undici (llhttp, its HTTP parser) only to forward events', () => {
+    const holdsUndici = (files: string[]) => files.some((file) => readFileSync(file, 'utf8').includes('llhttp'));
+    // Both time out at once (exit 7): what they loaded is the point.
+    expect(holdsUndici(loadedBy(['webhook-listen', '--timeout', '0.01'], 7).dist)).toBe(false);
+    expect(holdsUndici(loadedBy(['webhook-listen', '--timeout', '0.01', '--forward-to', 'http://127.0.0.1:9/relay'], 7).dist)).toBe(true);
   });
 });

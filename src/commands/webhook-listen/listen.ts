@@ -5,7 +5,6 @@ import type { Forwarder } from '../../webhooks/forwarder.js';
 import { startListener, type Listener } from '../../webhooks/listener.js';
 import { JsonLinesFile } from '../../webhooks/output-file.js';
 import { eventLine } from '../../webhooks/event-log.js';
-import { forwardItem, makeForwarder, readResumePlan } from './forwarding.js';
 import { eventPrinter } from './printer.js';
 import { listenFlags, parseListenConfig, type ListenConfig } from './options.js';
 import { listenError } from '../common/listen.js';
@@ -68,10 +67,12 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   if (ctx.out.machine) ctx.out.checkFields([{}], ['received_at', 'headers', 'body']);
   const output = config.outputPath ? await openOutput(config.outputPath) : undefined;
   const printer = eventPrinter(ctx);
+  // Forwarding (and undici with it, ~0.5 MB of code) loads only with --forward-to.
+  const forwarding = config.forwardTo.length > 0 ? await import('./forwarding.js') : undefined;
   // With --output, the log is the forward queue's durable copy: resume what an earlier run left.
-  const resume = output && config.forwardTo.length > 0 ? await readResumePlan(ctx, output, config.forwardTo) : undefined;
+  const resume = output && forwarding ? await forwarding.readResumePlan(ctx, output, config.forwardTo) : undefined;
   const cursor = resume?.cursor;
-  const forwarders = config.forwardTo.map((target) => makeForwarder(ctx, target, cursor));
+  const forwarders = forwarding ? config.forwardTo.map((target) => forwarding.makeForwarder(ctx, target, cursor)) : [];
   for (const forwarder of forwarders) for (const item of resume?.pending.get(forwarder.target) ?? []) forwarder.enqueue(item);
 
   let finish: (ending: Ending) => void = () => undefined;
@@ -89,8 +90,10 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
       persist: output ? (event) => output.appendLine(eventLine(event.record, event.raw)) : undefined,
       onEvent: (event, sequence) => {
         printer.print(event.record);
-        const item = forwardItem(event);
-        for (const forwarder of forwarders) forwarder.enqueue(item);
+        if (forwarding) {
+          const item = forwarding.forwardItem(event);
+          for (const forwarder of forwarders) forwarder.enqueue(item);
+        }
         if (config.count !== undefined && sequence >= config.count) finish('count');
       },
       onRejected: (rejection) =>
