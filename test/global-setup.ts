@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { sharedRunFolder } from './helpers/temp.js';
 // @ts-expect-error: a build script (plain JavaScript, no declarations)
 import { distIsCurrent } from '../scripts/build-inputs.mjs';
 
@@ -12,7 +14,10 @@ declare module 'vitest' {
 
 // End-to-end tests run the built CLI, so build it from the current sources before any test, unless
 // dist/ was already built from exactly these files (scripts/build-inputs.mjs).
-export default function setup(project: TestProject): void {
+export default function setup(project: TestProject): () => void {
   if (!(distIsCurrent as () => boolean)()) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-  project.provide('runId', `${process.pid}-${Date.now()}`);
+  const runId = `${process.pid}-${Date.now()}`;
+  project.provide('runId', runId);
+  // The run's shared files (the packed package) go with the run.
+  return () => rmSync(sharedRunFolder('pack', runId), { recursive: true, force: true });
 }

@@ -2,11 +2,11 @@
 // it (packing takes seconds): the first to ask packs into a folder of its own and renames it into
 // place, so a test never sees half a tarball; two that ask at once both pack, and one rename wins.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { inject } from 'vitest';
 import { tempDir } from './cli.js';
+import { sharedRunFolder } from './temp.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
@@ -27,7 +27,7 @@ export function packedPackage(): Promise<Packed> {
 }
 
 async function pack(): Promise<Packed> {
-  const shared = join(tmpdir(), `agentctl-pack-${inject('runId')}`);
+  const shared = sharedRunFolder('pack', inject('runId'));
   const read = (): Packed => JSON.parse(readFileSync(join(shared, 'packed.json'), 'utf8')) as Packed;
   if (existsSync(join(shared, 'packed.json'))) return read();
   const own = tempDir('agentctl-pack-');

@@ -12,6 +12,11 @@ export function tempDir(prefix = 'agentctl-test-'): string {
   return dir;
 }
 
+/** A folder the files of one run share (`what` names it, e.g. the packed package), removed with the run. */
+export function sharedRunFolder(what: string, runId: string): string {
+  return join(tmpdir(), `agentctl-${what}-${runId}`);
+}
+
 /**
  * Removes every folder tempDir made so far. A process a test started may still be writing into one
  * as it ends (a killed emulator saving its state): that folder is tried again, then left behind,
