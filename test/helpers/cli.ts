@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -84,10 +85,23 @@ class Capture {
  * user's runs share theirs: with a fresh one each, every process compiled dist/ from scratch and
  * wrote a cache no run read again (~30 ms of CPU each). Caches of other builds are removed by it.
  */
-export const SHARED_CODE_CACHE = join(tmpdir(), 'agentctl-test-code-cache');
+const SHARED_CODE_CACHE = join(tmpdir(), 'agentctl-test-code-cache');
+
+/** The environment of a process a test starts: PATH, a home of its own, the shared code cache, then `extra`. */
+export function childEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: SHARED_CODE_CACHE, ...extra };
+}
+
+/** Ends a process a test started and waits for it to be gone (it may still write files as it ends). */
+export async function killAndWait(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
+}
 
 function cleanEnv(options: CliOptions, configHome: string): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: configHome, XDG_CONFIG_HOME: configHome, XDG_CACHE_HOME: SHARED_CODE_CACHE, ...options.env };
+  const env: Record<string, string | undefined> = { ...childEnv(configHome), ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return env;
 }

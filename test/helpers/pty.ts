@@ -1,5 +1,5 @@
 import { execa, type ResultPromise } from 'execa';
-import { BIN, SHARED_CODE_CACHE, tempDir } from './cli.js';
+import { BIN, childEnv, tempDir } from './cli.js';
 
 // A real pseudo-terminal for what only a terminal shows (prompts, line editing, wrapping): util-linux
 // `script` runs the built bin/agentctl.js on a pty of the given size. Keystrokes go in through
@@ -29,7 +29,7 @@ const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 export function ptyAgentctl(args: string[], options: PtyOptions): PtyRun {
   const home = options.configHome ?? tempDir();
   const command = `stty cols ${options.columns} rows ${options.rows ?? 24}; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: SHARED_CODE_CACHE, TERM: 'xterm' };
+  const env = childEnv(home, { TERM: 'xterm' });
   for (const [key, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[key] = value;
   const child: ResultPromise = execa('script', ['-qefc', command, '/dev/null'], {
     reject: false,

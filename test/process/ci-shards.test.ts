@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { eventually } from '../helpers/api.js';
-import { BIN, SHARED_CODE_CACHE, tempDir } from '../helpers/cli.js';
+import { BIN, childEnv, tempDir } from '../helpers/cli.js';
 import { jsonLines } from '../helpers/json-lines.js';
 
 // A batch as CI runs it: 4 shard jobs at once, each with its engine's own variables, against one
@@ -28,7 +28,7 @@ function shardJob(dir: string, input: string, engine: (typeof ENGINES)[number]) 
   const out = openSync(join(dir, `results-${engine.name}.jsonl`), 'w');
   const child = spawn(process.execPath, [BIN, 'tasks', 'run-batch', input, '--shard', 'auto', '--concurrency', '2', '--follow', '--interval', '0.05'], {
     stdio: ['ignore', out, 'pipe'],
-    env: { PATH: process.env.PATH, HOME: dir, XDG_CACHE_HOME: SHARED_CODE_CACHE, CI: 'true', AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key', ...engine.env },
+    env: childEnv(dir, { CI: 'true', AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key', ...engine.env }),
   });
   closeSync(out);
   let stderr = '';

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, SHARED_CODE_CACHE, tempDir } from '../helpers/cli.js';
+import { BIN, childEnv, tempDir } from '../helpers/cli.js';
 
 const KEY = 'inspector-key';
 // The Inspector finds its own package.json relative to the working directory: it runs from its build folder.
@@ -18,7 +18,7 @@ afterAll(() => emulator.close());
 
 /** One Inspector CLI call against a freshly started `agentctl mcp` with these flags; its JSON answer. */
 async function inspect(flags: string[], method: string[]) {
-  const env = { PATH: process.env.PATH ?? '', HOME: tempDir(), XDG_CACHE_HOME: SHARED_CODE_CACHE, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY, SHOP_PASSWORD: 'hunter2-shop', GITHUB_TOKEN: 'ghp_not_for_tasks' };
+  const env = childEnv(tempDir(), { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY, SHOP_PASSWORD: 'hunter2-shop', GITHUB_TOKEN: 'ghp_not_for_tasks' });
   const run = await execa(process.execPath, [join(INSPECTOR, 'index.js'), process.execPath, BIN, 'mcp', ...flags, '--method', ...method], {
     cwd: INSPECTOR,
     env,

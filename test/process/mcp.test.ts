@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, SHARED_CODE_CACHE, spawnAgentctl, tempDir } from '../helpers/cli.js';
+import { BIN, childEnv, spawnAgentctl, tempDir } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('agentctl mcp over stdio', () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [BIN, 'mcp'],
-      env: { PATH: process.env.PATH ?? '', HOME: tempDir(), XDG_CACHE_HOME: SHARED_CODE_CACHE, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      env: childEnv(tempDir(), { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' }),
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(String(chunk)));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { killAndWait, tempDir } from '../helpers/cli.js';
 import { npmEnv, packedPackage } from '../helpers/pack.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -25,11 +25,7 @@ describe('the npm package', () => {
   }, 60_000);
 
   afterAll(async () => {
-    if (emulator && emulator.exitCode === null && emulator.signalCode === null) {
-      const exited = new Promise((resolve) => emulator?.once('exit', resolve));
-      emulator.kill();
-      await exited;
-    }
+    if (emulator) await killAndWait(emulator);
   });
 
   it('contains the built CLI, bin, completions, man pages, README and LICENSE, and nothing else', () => {

@@ -3,7 +3,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, SHARED_CODE_CACHE, tempDir } from '../helpers/cli.js';
+import { BIN, childEnv, tempDir } from '../helpers/cli.js';
 
 // The README's quick tour works by copy-paste from a clone: the commands that use the files in
 // examples/ (and the lines that use what those commands made, like $agent) are run as written, by a
@@ -66,7 +66,7 @@ describe("the README's quick tour", () => {
       reject: false,
       timeout: 150_000,
       extendEnv: false,
-      env: { PATH: `${work}:${process.env.PATH}`, HOME: work, XDG_CONFIG_HOME: work, XDG_CACHE_HOME: SHARED_CODE_CACHE, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      env: childEnv(work, { PATH: `${work}:${process.env.PATH}`, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' }),
     });
     expect(result.exitCode, result.stderr).toBe(0);
     // The batch's results: one JSON line per task of examples/tasks.jsonl, each completed.

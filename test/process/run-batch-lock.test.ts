@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { eventually } from '../helpers/api.js';
-import { BIN, SHARED_CODE_CACHE, tempDir } from '../helpers/cli.js';
+import { BIN, childEnv, tempDir } from '../helpers/cli.js';
 
 // The ledger lock against real signals: a run stopped with Ctrl-Z keeps its lock however long it is
 // stopped, and Ctrl-C (once while the input is checked, or twice mid-batch) lets it go.
@@ -18,7 +18,7 @@ afterAll(() => emulator.close());
 function runBatch(dir: string, input: string) {
   const child = spawn(process.execPath, [BIN, 'tasks', 'run-batch', input], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { PATH: process.env.PATH, HOME: dir, XDG_CACHE_HOME: SHARED_CODE_CACHE, AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+    env: childEnv(dir, { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' }),
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

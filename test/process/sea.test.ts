@@ -2,12 +2,12 @@
 // the global setup (~100 MB: a copy of the node executable with agentctl injected; ~5 s of CPU,
 // most of it postject's), then run with a PATH that has no `node` on it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
+import { killAndWait, tempDir } from '../helpers/cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -26,14 +26,9 @@ describe('the single executable', () => {
     env = { PATH: join(folder, 'bin'), HOME: folder, XDG_CONFIG_HOME: join(folder, 'config'), XDG_CACHE_HOME: join(folder, 'cache') };
   }, 150_000);
 
+  // The folder (~100 MB) goes with the file's other temporary folders (test/setup.ts).
   afterAll(async () => {
-    // The emulator's exit is awaited first: it may still be writing into the folder as it ends.
-    if (emulator && emulator.exitCode === null && emulator.signalCode === null) {
-      const exited = new Promise((resolve) => emulator?.once('exit', resolve));
-      emulator.kill();
-      await exited;
-    }
-    if (folder) rmSync(folder, { recursive: true, force: true });
+    if (emulator) await killAndWait(emulator);
   });
 
   it('has no node to lean on, and answers --version and piped help from its own assets', async () => {

@@ -1,7 +1,7 @@
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, SHARED_CODE_CACHE, tempDir } from '../helpers/cli.js';
+import { BIN, childEnv, tempDir } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
 
@@ -21,7 +21,7 @@ describe('on a pseudo-terminal', () => {
       timeout: 150_000,
       stdin: 'ignore',
       extendEnv: false,
-      env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: SHARED_CODE_CACHE, TERM: 'xterm', AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' },
+      env: childEnv(home, { TERM: 'xterm', AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' }),
     });
     expect(result.timedOut, 'the follow never ended').toBe(false);
     expect(result.exitCode).toBe(0);

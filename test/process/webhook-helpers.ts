@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
-import { BIN, SHARED_CODE_CACHE, tempDir } from '../helpers/cli.js';
+import { BIN, childEnv, tempDir } from '../helpers/cli.js';
 
 export interface Running {
   child: ChildProcess;
@@ -29,7 +29,7 @@ export function start(args: string[], env: Record<string, string> = {}): Running
   const home = tempDir('agentctl-config-');
   const child = spawn(process.execPath, [BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: SHARED_CODE_CACHE, ...env },
+    env: childEnv(home, env),
   });
   const lines: string[] = [];
   let stderr = '';
