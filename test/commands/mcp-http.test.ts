@@ -1,13 +1,13 @@
 // `agentctl mcp --http`'s engine in-process: the SDK's own Client over Streamable HTTP, and plain
 // requests for what a client must not get through (a foreign Origin, no token).
 import { createServer } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { startHttp, type RunningHttp } from '../../src/mcp/http.js';
 import { eventually } from '../helpers/api.js';
-import { mcpDeps } from '../helpers/mcp.js';
+import { mcpDeps, testClient } from '../helpers/mcp.js';
 
 const KEY = 'mcp-http-key-789';
 const TOKEN = 'token-of-the-http-test-0123456789';
@@ -21,7 +21,7 @@ const start = (http: { idleMs?: number; maxSessions?: number; now?: () => number
   startHttp(mcpDeps(emulator.baseUrl, KEY), { readOnly: false, maxWaitSeconds: 30 }, { port: 0, token: TOKEN, ...http });
 
 async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: 'http-test', version: '1' });
+  const client = testClient('http-test');
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
   return client;
 }

@@ -2,7 +2,6 @@
 // emulator on port 0.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -13,6 +12,7 @@ import { systemClock, type Clock } from '../../src/contract/clock.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { apiRequest, eventually } from '../helpers/api.js';
+import { testClient } from '../helpers/mcp.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
@@ -31,7 +31,7 @@ async function connect(options: Partial<ServerOptions> = {}, baseUrl = emulator.
   redactor.add(KEY);
   const api = new ApiClient({ baseUrl, apiKey: KEY, timeoutMs: 5000, userAgent: 'test', redactor, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1000 } });
   const server = createServer({ client: async () => api, redactor, clock, env }, { readOnly: false, maxWaitSeconds: 30, ...options });
-  const client = new Client({ name: 'test', version: '1' });
+  const client = testClient();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -284,7 +284,7 @@ describe('agentctl mcp errors', () => {
       { client: async () => Promise.reject(new TypeError('boom')), redactor: new Redactor(), clock: systemClock, env: {} },
       { readOnly: false, maxWaitSeconds: 30 },
     );
-    const client = new Client({ name: 'test', version: '1' });
+    const client = testClient();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     const answer = (await client.callTool({ name: 'tasks_list', arguments: {} })) as CallToolResult;
@@ -324,7 +324,7 @@ describe('agentctl mcp command', () => {
     expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer /);
     const foreign = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
     expect(foreign.status).toBe(403);
-    const client = new Client({ name: 'http-test', version: '1' });
+    const client = testClient('http-test');
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     const preview = (await client.callTool({ name: 'schedule_preview', arguments: { expression: '@daily', count: 1 } })) as CallToolResult;
     expect(data(preview).valid).toBe(true);

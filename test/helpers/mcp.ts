@@ -2,6 +2,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock, type Clock } from '../../src/contract/clock.js';
@@ -29,9 +31,30 @@ export function mcpDeps(baseUrl: string, apiKey: string, env: Record<string, str
   return { client: async () => api, redactor, clock, env, retries: notices };
 }
 
+/**
+ * The SDK's own validator (Ajv), each outputSchema compiled once per test worker rather than once
+ * per connection: a client compiles every tool's schema when it lists the tools, ~100 ms of CPU,
+ * and the suite connects dozens of clients to servers whose tools are the same.
+ */
+class CompiledOnce implements jsonSchemaValidator {
+  private readonly ajv = new AjvJsonSchemaValidator();
+  private readonly compiled = new Map<string, JsonSchemaValidator<unknown>>();
+
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const key = JSON.stringify(schema);
+    let validator = this.compiled.get(key);
+    if (!validator) this.compiled.set(key, (validator = this.ajv.getValidator(schema)));
+    return validator as JsonSchemaValidator<T>;
+  }
+}
+const validator = new CompiledOnce();
+
+/** An SDK Client that checks answers against the tools' outputSchema, as assistants' clients do. */
+export const testClient = (name = 'test') => new Client({ name, version: '1' }, { jsonSchemaValidator: validator });
+
 export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true, retries = 0 }: ConnectOptions) {
   const server = createServer(mcpDeps(baseUrl, apiKey, env, clock, retries), { readOnly: false, maxWaitSeconds: 30, ...options });
-  const client = new Client({ name: 'test', version: '1' });
+  const client = testClient();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   if (listTools) await client.listTools();
