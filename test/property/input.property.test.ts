@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJsonText } from '../../src/cli/input.js';
 import { checkOutputSchema, checkSecrets, checkUuid, parseIntegerFlag, parseSecondsFlag } from '../../src/contract/validate.js';
 import { UsageError } from '../../src/errors.js';
-import { decimalText, hostileText, json, uuid } from '../helpers/arbitraries.js';
+import { decimalText, hostileText, json, uuid, webUrl } from '../helpers/arbitraries.js';
 
 /** The value, or the UsageError; anything else thrown fails the property. */
 function attempt<T>(parse: () => T): T | UsageError {
@@ -110,7 +110,7 @@ describe('JSON arguments', () => {
 
   it('well-formed secrets are accepted as they are', () => {
     const secrets = fc.dictionary(
-      fc.webUrl(),
+      webUrl,
       fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,20}$/), hostileText, { maxKeys: 3 }),
       { maxKeys: 3 },
     );
