@@ -34,6 +34,8 @@ export interface CliOptions {
   signal?: AbortSignal;
   /** Called with everything printed so far, after each write to stdout (in-process runs). */
   onStdout?: (text: string) => void;
+  /** The same for stderr. */
+  onStderr?: (text: string) => void;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function agentctl(args: string[], options: CliOptions = {}): Promis
   const env = cleanEnv(options, configHome);
   const terminal: Terminal = { stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, ...options.terminal };
   const stdout = new Capture(terminal.columns, options.onStdout);
-  const stderr = new Capture(terminal.columns);
+  const stderr = new Capture(terminal.columns, options.onStderr);
   const interrupt = new AbortController();
   options.signal?.addEventListener('abort', () => interrupt.abort(options.signal?.reason ?? 'SIGINT'), { once: true });
   const timer = setTimeout(() => interrupt.abort('SIGINT'), hangNet(options));

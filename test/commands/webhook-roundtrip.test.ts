@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest, eventually } from '../helpers/api.js';
 import { against } from '../helpers/cli.js';
-import { EMULATOR_UA, freePort, listen, start, stopAll } from './webhook-helpers.js';
+import { EMULATOR_UA, freePort, listen, start, stopAll } from '../helpers/webhook-listen.js';
 
 interface TaskRecord {
   id: string;
@@ -68,14 +68,14 @@ describe('emulator -> webhook-listen round trip', () => {
     const second = await createTask('answered 500 too', listener.url);
     expect((await afterDelivery(second.id)).webhook_last_status_code).toBe(500);
     expect((await getTask(first.id)).webhook_last_called_at).toBe(recorded.webhook_last_called_at);
-    listener.child.kill('SIGINT');
+    listener.kill('SIGINT');
     expect(await listener.exited).toBe(130);
     expect(listener.stderr()).toMatch(/Received 0 event\(s\) \(2 not stored\)/);
   });
 
   it('records a receiver that is down (the network error) with no status code', async () => {
     const listener = await listen();
-    listener.child.kill('SIGINT');
+    listener.kill('SIGINT');
     expect(await listener.exited).toBe(130);
     const task = await createTask('nobody home', listener.url);
     const recorded = await afterDelivery(task.id);
