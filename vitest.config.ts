@@ -1,10 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Files that replace a Node module for the whole file (vi.mock('node:fs')): each runs in a module
-// registry of its own, so the mock never reaches another file.
-const MOCKING = ['test/unit/batch-ledger.test.ts', 'test/unit/batch-lock.test.ts', 'test/commands/run-batch-ledger.test.ts'];
-
 const IN_PROCESS = [
   'test/unit/**/*.test.ts',
   'test/commands/**/*.test.ts',
@@ -34,11 +30,9 @@ export default defineConfig({
         // emulator started here on port 0 (test/helpers/cli.ts). Files share a worker's loaded
         // modules (isolate: false): importing the sources, zod, the MCP SDK and the emulator once
         // per worker rather than once per file took the import phase from ~49 s to ~20 s of the suite.
-        test: { name: 'in-process', include: IN_PROCESS, exclude: MOCKING, isolate: false },
-      },
-      {
-        extends: true,
-        test: { name: 'in-process-mocks', include: MOCKING },
+        // No file mocks a module (vi.mock): a file that needs a misbehaving disk patches node:fs for
+        // its own duration (test/helpers/patch-fs.ts).
+        test: { name: 'in-process', include: IN_PROCESS, isolate: false },
       },
       {
         extends: true,

@@ -1,27 +1,26 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { against, tempDir } from '../helpers/cli.js';
 import { jsonLines } from '../helpers/json-lines.js';
+import { patchFs } from '../helpers/patch-fs.js';
 
 // A disk that fills up during a batch: the ledger's `sending` records go through, the first write of
 // a `created` one fails, and every later one.
-const disk = vi.hoisted(() => ({ ledgerFd: -1, failed: false, full: true }));
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
-  const openSync = ((path: string, ...rest: never[]) => {
+const disk = { ledgerFd: -1, failed: false, full: true };
+patchFs((fs) => ({
+  openSync: ((path: string, ...rest: never[]) => {
     const fd = (fs.openSync as (...args: unknown[]) => number)(path, ...rest);
     if (String(path).endsWith('.ledger')) disk.ledgerFd = fd;
     return fd;
-  }) as typeof fs.openSync;
-  const writeSync = ((fd: number, ...rest: never[]) => {
+  }) as typeof fs.openSync,
+  writeSync: ((fd: number, ...rest: never[]) => {
     if (fd === disk.ledgerFd && disk.full) disk.failed ||= String(rest[0]).includes('"created"');
     if (fd === disk.ledgerFd && disk.failed) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     return (fs.writeSync as (...args: unknown[]) => number)(fd, ...rest);
-  }) as typeof fs.writeSync;
-  return { ...fs, default: { ...fs, openSync, writeSync }, openSync, writeSync };
-});
+  }) as typeof fs.writeSync,
+}));
 
 let emulator: RunningEmulator;
 beforeAll(async () => {

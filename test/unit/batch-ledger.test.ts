@@ -2,26 +2,25 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Ledger } from '../../src/batch/ledger.js';
 import { pidRunning, tempDir } from '../helpers/cli.js';
+import { patchFs } from '../helpers/patch-fs.js';
 
 // The ledger's writes as a full disk or a file-size limit makes them: shorter than asked, or none.
-const disk = vi.hoisted(() => ({ maxBytesPerWrite: Infinity, bytesLeft: Infinity, syncs: 0, held: undefined as undefined | Array<() => void> }));
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
-  const writeSync = ((fd: number, data: Buffer, offset?: number | null) => {
+const disk = { maxBytesPerWrite: Infinity, bytesLeft: Infinity, syncs: 0, held: undefined as undefined | Array<() => void> };
+patchFs((fs) => ({
+  writeSync: ((fd: number, data: Buffer, offset?: number | null) => {
     const from = offset ?? 0;
     const length = Math.min(data.length - from, disk.maxBytesPerWrite, disk.bytesLeft);
     disk.bytesLeft -= length;
     return length === 0 ? 0 : fs.writeSync(fd, data, from, length);
-  }) as typeof fs.writeSync;
+  }) as typeof fs.writeSync,
   // Counted; with `held` set, a sync ends only when the test says.
-  const fdatasync = ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+  fdatasync: ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
     disk.syncs++;
     fs.fdatasync(fd, (error) => (disk.held ? disk.held.push(() => done(error)) : done(error)));
-  }) as typeof fs.fdatasync;
-  return { ...fs, default: { ...fs, writeSync, fdatasync }, writeSync, fdatasync };
-});
-const { Ledger } = await import('../../src/batch/ledger.js');
+  }) as typeof fs.fdatasync,
+}));
 
 const said: string[] = [];
 /** A clock at a fixed time (a lock on disk is never old by it), whose sleeps end at once. */

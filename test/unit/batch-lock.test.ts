@@ -3,19 +3,18 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProcessFacts } from '../../src/cli/io.js';
+import { LedgerLock } from '../../src/batch/lock.js';
 import { pidRunning, tempDir } from '../helpers/cli.js';
+import { patchFs } from '../helpers/patch-fs.js';
 
 // The lock's write as a full disk makes it fail, once the file exists.
-const disk = vi.hoisted(() => ({ full: false }));
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
-  const writeFileSync = ((...args: Parameters<typeof fs.writeFileSync>) => {
+const disk = { full: false };
+patchFs((fs) => ({
+  writeFileSync: ((...args: Parameters<typeof fs.writeFileSync>) => {
     if (disk.full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     return fs.writeFileSync(...args);
-  }) as typeof fs.writeFileSync;
-  return { ...fs, default: { ...fs, writeFileSync }, writeFileSync };
-});
-const { LedgerLock } = await import('../../src/batch/lock.js');
+  }) as typeof fs.writeFileSync,
+}));
 
 const said: string[] = [];
 const SPACE = 'boot-1 pid:[4026531836]';
