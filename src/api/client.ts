@@ -83,6 +83,7 @@ export class ApiClient {
   private readonly resolved = new Map<string, URL>();
   /** The client's signal joined with a caller's, made once per caller's signal: a list's hundred page requests share one. */
   private readonly joined = new WeakMap<AbortSignal, AbortSignal>();
+  private quietOwn: AbortSignal | undefined;
   /** Whether this client has ever reached the service (an answer, or a connection that broke): see nothingListens. */
   private reached = false;
 
@@ -153,7 +154,7 @@ export class ApiClient {
     const url = requestOptions.query === undefined ? this.resolve(pathOrUrl) : this.url(pathOrUrl, requestOptions.query);
     const own = this.options.signal;
     const given = requestOptions.signal;
-    const options = own === undefined || own === given ? requestOptions : { ...requestOptions, signal: given ? this.join(own, given) : own };
+    const options = own === undefined ? requestOptions : { ...requestOptions, signal: given && given !== own ? this.join(own, given) : this.ownSignal(own) };
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {
@@ -198,6 +199,19 @@ export class ApiClient {
    */
   private nothingListens(url: URL, code: string | undefined): boolean {
     return code === 'ECONNREFUSED' && !this.reached && isLoopbackHost(url.hostname);
+  }
+
+  /**
+   * The client's signal as one of ours, for requests without a signal of their own: every request
+   * in flight listens to it, and a caller's signal must not collect a listener each (Node warns of a
+   * leak past 10: a batch runs 16 at once, a library user as many as they like).
+   */
+  private ownSignal(own: AbortSignal): AbortSignal {
+    if (!this.quietOwn) {
+      this.quietOwn = AbortSignal.any([own]);
+      setMaxListeners(0, this.quietOwn);
+    }
+    return this.quietOwn;
   }
 
   private join(own: AbortSignal, given: AbortSignal): AbortSignal {

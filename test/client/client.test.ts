@@ -66,6 +66,23 @@ describe('requests', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('adds no listener per request in flight to the client’s signal (Node warns of a leak past 10)', async () => {
+    const server = await stub((_request, response) => setTimeout(() => sendJson(response, 200, TASK), 20));
+    const controller = new AbortController();
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, signal: controller.signal });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      await Promise.all(Array.from({ length: 20 }, () => client.tasks.get(ID)));
+      await new Promise<void>((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(server.requests).toHaveLength(20);
+    expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('keeps the API key and task secrets out of errors and traces', async () => {
     // A service that echoes the request back in its error, as some do.
     const server = await stub((request, response) => sendJson(response, 400, { detail: `bad request ${request.body} with key ${String(request.headers['x-api-key'])}` }));
