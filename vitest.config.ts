@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const CORES = Math.max(2, availableParallelism());
+
 const IN_PROCESS = [
   'test/unit/**/*.test.ts',
   'test/commands/**/*.test.ts',
@@ -18,9 +20,6 @@ export default defineConfig({
     // that a 2-core machine running something else beside the suite stays green.
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // One worker per core: more (it was 4 on 2 cores) made every test's CPU slices late, and made
-    // process tests time out when something else ran beside the suite.
-    maxWorkers: Math.max(2, availableParallelism()),
     // Removes the temporary folders each test file made (test/helpers/temp.ts).
     setupFiles: ['test/setup.ts'],
     projects: [
@@ -32,13 +31,26 @@ export default defineConfig({
         // per worker rather than once per file took the import phase from ~49 s to ~20 s of the suite.
         // No file mocks a module (vi.mock): a file that needs a misbehaving disk patches node:fs for
         // its own duration (test/helpers/patch-fs.ts).
-        test: { name: 'in-process', include: IN_PROCESS, isolate: false },
+        // A worker more than there are cores: these files wait for timers and sockets about a third
+        // of their time (a task's run, a poll interval, a listener's --timeout), and the longest,
+        // run first, wait the most; with one worker per core the CPU stood idle ~10 s of the phase.
+        test: { name: 'in-process', include: IN_PROCESS, isolate: false, maxWorkers: CORES + 1, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         // What only a process shows (signals, pipes, TTYs, packaging, shells, the bundle, the README
         // demo): these run the built bin/agentctl.js, so dist/ is built once first.
-        test: { name: 'process', include: ['test/process/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], isolate: false },
+        // One worker per core, after the in-process files: more (it was 4 on 2 cores) made every
+        // test's CPU slices late, and made process tests time out when something else ran beside
+        // the suite.
+        test: {
+          name: 'process',
+          include: ['test/process/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          isolate: false,
+          maxWorkers: CORES,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
