@@ -1,8 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const CORES = Math.max(2, availableParallelism());
-
 const IN_PROCESS = [
   'test/unit/**/*.test.ts',
   'test/commands/**/*.test.ts',
@@ -22,6 +20,12 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Removes the temporary folders each test file made (test/helpers/temp.ts).
     setupFiles: ['test/setup.ts'],
+    // A worker more than there are cores, shared by both projects (the process files start as the
+    // in-process ones run out): the in-process files wait for timers and sockets about a third of
+    // their time (a task's run, a poll interval, a listener's --timeout), and the longest, run
+    // first, wait the most; with one worker per core the CPU stood idle ~10 s of the run (sampled
+    // from /proc/stat). Two workers more (4 on 2 cores) made every test's CPU slices late.
+    maxWorkers: Math.max(2, availableParallelism()) + 1,
     projects: [
       {
         extends: true,
@@ -31,26 +35,13 @@ export default defineConfig({
         // per worker rather than once per file took the import phase from ~49 s to ~20 s of the suite.
         // No file mocks a module (vi.mock): a file that needs a misbehaving disk patches node:fs for
         // its own duration (test/helpers/patch-fs.ts).
-        // A worker more than there are cores: these files wait for timers and sockets about a third
-        // of their time (a task's run, a poll interval, a listener's --timeout), and the longest,
-        // run first, wait the most; with one worker per core the CPU stood idle ~10 s of the phase.
-        test: { name: 'in-process', include: IN_PROCESS, isolate: false, maxWorkers: CORES + 1, sequence: { groupOrder: 0 } },
+        test: { name: 'in-process', include: IN_PROCESS, isolate: false },
       },
       {
         extends: true,
         // What only a process shows (signals, pipes, TTYs, packaging, shells, the bundle, the README
         // demo): these run the built bin/agentctl.js, so dist/ is built once first.
-        // One worker per core, after the in-process files: more (it was 4 on 2 cores) made every
-        // test's CPU slices late, and made process tests time out when something else ran beside
-        // the suite.
-        test: {
-          name: 'process',
-          include: ['test/process/**/*.test.ts'],
-          globalSetup: ['test/global-setup.ts'],
-          isolate: false,
-          maxWorkers: CORES,
-          sequence: { groupOrder: 1 },
-        },
+        test: { name: 'process', include: ['test/process/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], isolate: false },
       },
     ],
   },
