@@ -189,7 +189,9 @@ async function whyStale(path: string, text: string, other: LockHolder | undefine
   }
   const touched = modified(path);
   if (touched === undefined) return undefined;
-  const age = owner.clock.now() - touched;
+  // In whole milliseconds, as clocks tell time: a lock written in this very millisecond (its mtime
+  // has a fraction, Date.now() none) is fresh, not "touched ahead of this host's clock".
+  const age = owner.clock.now() - Math.floor(touched);
   // A lock that names nobody was never written whole (a crash right after creating it): watched at
   // once. So is one touched "in the future" (another host's clock ahead, or a date set by hand): its
   // age says nothing, whether it is touched while watched does (else it could never be taken over).

@@ -96,6 +96,17 @@ describe('the ledger lock', () => {
     expect(said).toEqual([]);
   });
 
+  it('takes a lock of another pid namespace touched in this very millisecond for a fresh one, not one from a clock ahead', async () => {
+    const ledger = ledgerPath();
+    writeFileSync(`${ledger}.lock`, JSON.stringify({ pid: deadPid, host: hostname(), started: '2026-11-25T20:00:00.000Z', pidSpace: 'boot-1 pid:[4026532999]' }));
+    // Written 0.7 ms into the millisecond the looker's clock reads.
+    const now = Date.parse('2026-11-25T21:00:00.123Z');
+    utimesSync(`${ledger}.lock`, (now + 0.7) / 1000, (now + 0.7) / 1000);
+    const error = await failure(LedgerLock.acquire(ledger, { ...owner(), clock: { now: () => now, sleep: () => Promise.resolve() } }));
+    expect(error?.message).toContain('is in use by another run');
+    expect(said).toEqual([]);
+  });
+
   it('takes over the lock of another pid namespace once it stays untouched, and says so', async () => {
     const ledger = ledgerPath();
     oldLock(ledger, { pid: process.ppid, pidSpace: 'boot-2 pid:[4026531836]' });
