@@ -235,7 +235,9 @@ describe('webhook-listen --forward-to', () => {
 
   it('a target down for a while, then back: the service is acknowledged at once, and every event arrives once, in order', async () => {
     const port = await freePort();
-    const handle = await listen(['--forward-to', `http://127.0.0.1:${port}/relay`, '--jsonl']);
+    // --count: the run ends once every event is forwarded and answered (a Ctrl-C right after the
+    // target has them all may still be reading the answers of the last window in flight).
+    const handle = await listen(['--forward-to', `http://127.0.0.1:${port}/relay`, '--jsonl', '--count', '25']);
     const events = Array.from({ length: 25 }, () => completedEvent());
     for (const event of events.slice(0, 15)) {
       const started = Date.now();
@@ -250,9 +252,8 @@ describe('webhook-listen --forward-to', () => {
     await eventually(() => received.length >= 25, 20_000, 'all 25 events at the target');
     expect(received.map((r) => JSON.parse(r.body).id)).toEqual(events.map((event) => event.id));
     expect(received.every((r) => r.ua === 'Test-AgentWebhook/1.0' && r.type === 'application/json')).toBe(true);
-    await handle.stderrMatches(/works again/);
-    handle.kill('SIGINT');
-    expect(await handle.exited).toBe(130);
+    expect(await handle.exited).toBe(0);
+    expect(handle.stderr()).toMatch(/works again/);
     expect(handle.stderr()).toMatch(/Received 25 event\(s\)\.\nForwarded 25 to http:\/\/127\.0\.0\.1:\d+\/relay\./);
     expect(received).toHaveLength(25);
   });
