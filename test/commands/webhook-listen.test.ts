@@ -1,12 +1,11 @@
 // webhook-listen run in this process (main(argv, io)); what needs a process of its own (a SIGKILL) is
 // in test/process/webhook-listen.test.ts.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/api.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
-import { completedEvent, freePort, listen, post, start, stopAll } from '../helpers/webhook-listen.js';
+import { completedEvent, freePort, listen, post, start, startTarget, stopAll, type Relayed } from '../helpers/webhook-listen.js';
 
 afterEach(stopAll);
 
@@ -205,24 +204,9 @@ describe('webhook-listen --output', () => {
 });
 
 describe('webhook-listen --forward-to', () => {
-  let target: Server | undefined;
-  afterEach(() => new Promise<void>((resolve) => (target ? (target.closeAllConnections(), target.close(() => resolve())) : resolve())));
-
-  async function startTarget(port: number, received: Array<{ body: string; ua?: string; type?: string }>): Promise<void> {
-    target = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        received.push({ body: Buffer.concat(chunks).toString(), ua: req.headers['user-agent'], type: req.headers['content-type'] });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => target?.listen(port, '127.0.0.1', resolve));
-  }
-
   it('re-posts each body with its content type and user agent', async () => {
     const port = await freePort();
-    const received: Array<{ body: string; ua?: string; type?: string }> = [];
+    const received: Relayed[] = [];
     await startTarget(port, received);
     const handle = await listen(['--forward-to', `http://127.0.0.1:${port}/relay`, '--once']);
     const body = JSON.stringify(completedEvent());
@@ -246,7 +230,7 @@ describe('webhook-listen --forward-to', () => {
     }
     await handle.stderrMatches(/forwarding to http:\/\/127\.0\.0\.1:\d+\/relay failed \(ECONNREFUSED\); retrying/);
 
-    const received: Array<{ body: string; ua?: string; type?: string }> = [];
+    const received: Relayed[] = [];
     await startTarget(port, received);
     for (const event of events.slice(15)) expect((await post(handle.url, event)).status).toBe(200);
     await eventually(() => received.length >= 25, 20_000, 'all 25 events at the target');

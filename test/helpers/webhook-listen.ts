@@ -2,7 +2,7 @@
 // posting to a listener, and free loopback ports. A listener runs in this process (main(argv, io),
 // Ctrl-C an abort) unless the test needs what only a process has: a SIGKILL, a real signal.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { BIN, agentctl, childEnv, tempDir } from './cli.js';
@@ -128,9 +128,35 @@ export function start(args: string[], env: Record<string, string> = {}, where: W
   return handle;
 }
 
-/** Ends whatever a test left running. */
+/** What a forward target received. */
+export interface Relayed {
+  body: string;
+  ua?: string;
+  type?: string;
+}
+
+const targets = new Set<Server>();
+
+/** A --forward-to target on 127.0.0.1:`port`: records each request in `received`, answers 204. */
+export async function startTarget(port: number, received: Relayed[]): Promise<void> {
+  const target = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ body: Buffer.concat(chunks).toString(), ua: req.headers['user-agent'], type: req.headers['content-type'] });
+      res.writeHead(204).end();
+    });
+  });
+  targets.add(target);
+  await new Promise<void>((resolve) => target.listen(port, '127.0.0.1', resolve));
+}
+
+/** Ends whatever a test left running: listeners, then targets. */
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((handle) => handle.stop()));
+  const closing = [...targets].map((target) => new Promise<void>((resolve) => (target.closeAllConnections(), target.close(() => resolve()))));
+  targets.clear();
+  await Promise.all(closing);
 }
 
 /** `webhook-listen --print-url ...`: the run and its URL (its first stdout line). */

@@ -1,12 +1,11 @@
 // webhook-listen killed (SIGKILL): only a process can be. The runs after a kill, and every other
 // webhook-listen test, run in the test process (test/commands/webhook-listen.test.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/api.js';
 import { tempDir } from '../helpers/cli.js';
-import { completedEvent, freePort, listen, post, stopAll } from '../helpers/webhook-listen.js';
+import { completedEvent, freePort, listen, post, startTarget, stopAll, type Relayed } from '../helpers/webhook-listen.js';
 
 afterEach(stopAll);
 
@@ -33,21 +32,6 @@ describe('webhook-listen --output', () => {
   });
 });
 
-let target: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (target ? (target.closeAllConnections(), target.close(() => resolve())) : resolve())));
-
-async function startTarget(port: number, received: Array<{ body: string; ua?: string; type?: string }>): Promise<void> {
-  target = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString(), ua: req.headers['user-agent'], type: req.headers['content-type'] });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => target?.listen(port, '127.0.0.1', resolve));
-}
-
 describe('with --output, the forward queue survives a stop', () => {
   const ids = (received: Array<{ body: string }>) => received.map((r) => JSON.parse(r.body).id as string);
 
@@ -62,7 +46,7 @@ describe('with --output, the forward queue survives a stop', () => {
     first.kill('SIGKILL');
     await first.exited;
 
-    const received: Array<{ body: string; ua?: string }> = [];
+    const received: Relayed[] = [];
     await startTarget(port, received);
     const second = await listen(['--output', file, '--forward-to', relay]);
     expect(second.stderr()).toContain(`Resuming: 5 event(s) in ${file} were not forwarded to ${relay} yet; sending them first.`);
@@ -92,7 +76,7 @@ describe('with --output, the forward queue survives a stop', () => {
     expect(await down.exited).toBe(130);
     expect(down.stderr()).toContain(`Forwarded 0 to ${relay}, 3 not forwarded yet (kept in ${file}: the next start with the same --output and --forward-to sends them first).`);
 
-    const received: Array<{ body: string }> = [];
+    const received: Relayed[] = [];
     await startTarget(port, received);
     const up = await listen(['--output', file, '--forward-to', relay], {}, 'process');
     expect((await post(up.url, completedEvent())).status).toBe(200);
