@@ -81,9 +81,11 @@ export class ApiClient {
    * A request without a query sends the URL kept here (nothing changes a request's URL once made).
    */
   private readonly resolved = new Map<string, URL>();
-  /** The client's signal joined with a caller's, made once per caller's signal: a list's hundred page requests share one. */
+  /**
+   * The client's signal joined with a caller's (or alone, for requests without one), made once per
+   * caller's signal: a list's hundred page requests share one.
+   */
   private readonly joined = new WeakMap<AbortSignal, AbortSignal>();
-  private quietOwn: AbortSignal | undefined;
   /** Whether this client has ever reached the service (an answer, or a connection that broke): see nothingListens. */
   private reached = false;
 
@@ -154,7 +156,7 @@ export class ApiClient {
     const url = requestOptions.query === undefined ? this.resolve(pathOrUrl) : this.url(pathOrUrl, requestOptions.query);
     const own = this.options.signal;
     const given = requestOptions.signal;
-    const options = own === undefined ? requestOptions : { ...requestOptions, signal: given && given !== own ? this.join(own, given) : this.ownSignal(own) };
+    const options = own === undefined ? requestOptions : { ...requestOptions, signal: this.join(own, given) };
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(method, url, options);
       if (outcome.kind === 'response') {
@@ -202,24 +204,17 @@ export class ApiClient {
   }
 
   /**
-   * The client's signal as one of ours, for requests without a signal of their own: every request
-   * in flight listens to it, and a caller's signal must not collect a listener each (Node warns of a
-   * leak past 10: a batch runs 16 at once, a library user as many as they like).
+   * A signal of ours that ends when the client's or the caller's does. Every request in flight
+   * listens to it, so it allows any number of listeners; a caller's signal (a library user's, or the
+   * client's own) must not collect one each: Node warns of a leak past 10, and a batch runs 16 at once.
    */
-  private ownSignal(own: AbortSignal): AbortSignal {
-    if (!this.quietOwn) {
-      this.quietOwn = AbortSignal.any([own]);
-      setMaxListeners(0, this.quietOwn);
-    }
-    return this.quietOwn;
-  }
-
-  private join(own: AbortSignal, given: AbortSignal): AbortSignal {
-    let joined = this.joined.get(given);
+  private join(own: AbortSignal, given: AbortSignal | undefined): AbortSignal {
+    const key = given ?? own;
+    let joined = this.joined.get(key);
     if (!joined) {
-      joined = AbortSignal.any([own, given]);
-      setMaxListeners(0, joined); // shared by every request and pause of a list or batch: no leak warning
-      this.joined.set(given, joined);
+      joined = AbortSignal.any(given && given !== own ? [own, given] : [own]);
+      setMaxListeners(0, joined);
+      this.joined.set(key, joined);
     }
     return joined;
   }
