@@ -32,6 +32,7 @@ function input(lines: number): string {
   writeFileSync(path, `${Array.from({ length: lines }, (_, i) => `lock task ${i}`).join('\n')}\n`);
   return path;
 }
+const holds = (lock: string, pid?: number) => existsSync(lock) && readFileSync(lock, 'utf8').includes(`"pid":${pid},`);
 const sending = (ledger: string) => existsSync(ledger) && readFileSync(ledger, 'utf8').includes('"sending"');
 
 describe('run-batch ledger lock, with real signals', () => {
@@ -40,7 +41,9 @@ describe('run-batch ledger lock, with real signals', () => {
     const lock = `${file}.ledger.lock`;
     const first = runBatch(tempDir(), file);
     try {
-      await eventually(() => existsSync(lock) || undefined, 10_000, 'the first run holding the lock');
+      // Until the lock names its run: stopped between creating the file and writing it, the run would
+      // leave a lock that names nobody, which a second run rightly takes over once it stays untouched.
+      await eventually(() => holds(lock, first.child.pid) || undefined, 10_000, 'the first run holding the lock');
       first.child.kill('SIGSTOP');
       const old = new Date(Date.now() - 120_000); // as if stopped for 2 minutes
       utimesSync(lock, old, old);
