@@ -183,6 +183,9 @@ export class Forwarder {
   private pumpQueued = false;
   private readonly stopper = new AbortController();
   private drainWaiters: Array<() => void> = [];
+  /** Set by finishInFlight: nothing more is sent, what is under way is let end. */
+  private winding = false;
+  private idleWaiters: Array<() => void> = [];
   private readonly send: Sender;
   private readonly ownSender?: HttpSender;
   private readonly window: number;
@@ -245,6 +248,24 @@ export class Forwarder {
     });
   }
 
+  /**
+   * Sends nothing more, and resolves once the attempts already under way have ended (or after
+   * `timeoutMs`). An attempt the target is answering ends counted as forwarded, so its durable
+   * cursor moves past it: cut short, it would be sent again on the next start, after the target
+   * may already have it. Call stop() after.
+   */
+  finishInFlight(timeoutMs: number): Promise<void> {
+    this.winding = true;
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   /** Stops at once: attempts in flight are aborted, what is queued stays counted as queued. */
   async stop(): Promise<void> {
     this.stopper.abort(new Error('forwarder stopped'));
@@ -253,7 +274,7 @@ export class Forwarder {
   }
 
   private pump(): void {
-    if (this.pause || this.stopper.signal.aborted) return;
+    if (this.pause || this.winding || this.stopper.signal.aborted) return;
     const limit = this.failing ? 1 : this.window;
     while (this.inFlight < limit) {
       const entry = this.retryQueue.shift() ?? this.entries[this.fresh];
@@ -280,13 +301,11 @@ export class Forwarder {
       failure = { code: errorCode(error) };
       reason = errorText(error);
     }
-    if (this.stopper.signal.aborted) {
-      this.inFlight--;
-      return;
-    }
+    // Stopping: not retried, and still counted as queued (--output keeps it for the next start).
+    if (this.stopper.signal.aborted || this.winding) return this.ended();
     // A webhook delivery may repeat (receivers get it at least once), so every transient failure is retried.
     if (!mayRepeat('POST', failure, { repeatable: true })) return this.done(entry, reason);
-    this.inFlight--;
+    this.ended();
     entry.state = 'waiting';
     this.retries++;
     const at = this.retryQueue.findIndex((other) => other.seq > entry.seq);
@@ -308,7 +327,7 @@ export class Forwarder {
 
   /** An attempt that ended for good: delivered, or refused for `refusal` (not retried). */
   private done(entry: Entry, refusal?: string): void {
-    this.inFlight--;
+    this.ended();
     const recovered = this.failing;
     this.failing = false;
     if (refusal === undefined) {
@@ -320,6 +339,12 @@ export class Forwarder {
     }
     this.settle(entry);
     this.pump();
+  }
+
+  /** One attempt fewer in flight; wakes finishInFlight once none is left. */
+  private ended(): void {
+    this.inFlight--;
+    if (this.inFlight === 0) for (const idle of this.idleWaiters.splice(0)) idle();
   }
 
   /** Marks an entry done and reports, in order, every entry now settled at the head. */

@@ -252,6 +252,28 @@ describe('webhook-listen --forward-to', () => {
     expect(handle.stderr()).toMatch(/Forwarded 0 to \S+, 3 still queued \(not delivered, and lost: only --output keeps them for the next start\)\./);
   });
 
+  it('Ctrl-C lets the forwards under way end: counted as forwarded, and not sent again by the next start', async () => {
+    const file = join(tempDir(), 'events.jsonl');
+    const port = await freePort();
+    const relay = `http://127.0.0.1:${port}/relay`;
+    const received: Relayed[] = [];
+    let answer = () => {};
+    await startTarget(port, received, new Promise<void>((resolve) => (answer = resolve)));
+    const handle = await listen(['--output', file, '--forward-to', relay]);
+    for (let i = 0; i < 3; i++) expect((await post(handle.url, completedEvent())).status).toBe(200);
+    await eventually(() => received.length >= 3, 10_000, 'the target holding 3 events');
+    handle.kill('SIGINT');
+    // The target answers only once the listener has stopped taking events.
+    await eventually(() => fetch(handle.url, { method: 'POST' }).then(() => undefined, () => true), 10_000, 'the listener closed');
+    answer();
+    expect(await handle.exited).toBe(130);
+    expect(handle.stderr()).toContain(`Forwarded 3 to ${relay}.`);
+    const next = await listen(['--output', file, '--forward-to', relay, '--timeout', '0.2']);
+    expect(await next.exited).toBe(7);
+    expect(next.stderr()).not.toContain('Resuming');
+    expect(received).toHaveLength(3);
+  });
+
   it('--count waits for forwarding to finish; exits 8 when --drain-timeout runs out first', async () => {
     const port = await freePort();
     const handle = await listen(['--forward-to', `http://127.0.0.1:${port}/relay`, '--once', '--drain-timeout', '0.5']);

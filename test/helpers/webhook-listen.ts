@@ -137,14 +137,14 @@ export interface Relayed {
 
 const targets = new Set<Server>();
 
-/** A --forward-to target on 127.0.0.1:`port`: records each request in `received`, answers 204. */
-export async function startTarget(port: number, received: Relayed[]): Promise<void> {
+/** A --forward-to target on 127.0.0.1:`port`: records each request in `received`, answers 204 (once `answer` resolves, if given). */
+export async function startTarget(port: number, received: Relayed[], answer?: Promise<unknown>): Promise<void> {
   const target = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ body: Buffer.concat(chunks).toString(), ua: req.headers['user-agent'], type: req.headers['content-type'] });
-      res.writeHead(204).end();
+      void Promise.resolve(answer).then(() => res.writeHead(204).end());
     });
   });
   targets.add(target);

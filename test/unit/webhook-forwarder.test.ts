@@ -183,6 +183,40 @@ describe('Forwarder (scripted target)', () => {
     expect(forwarder.queued).toBe(2);
   });
 
+  it('finishInFlight lets the deliveries under way end, counted and settled, and sends nothing more', async () => {
+    const sent: number[] = [];
+    const settled: number[] = [];
+    const answers: Array<() => void> = [];
+    const forwarder = new Forwarder('http://target/', {
+      window: 3,
+      onSettled: (next) => settled.push(numberOf(next.body)),
+      send: (_target, next) => {
+        sent.push(numberOf(next.body));
+        return new Promise((resolve) => answers.push(() => resolve({ status: 204 })));
+      },
+    });
+    for (let i = 0; i < 5; i++) forwarder.enqueue(item(i));
+    await Promise.resolve();
+    expect(sent).toEqual([0, 1, 2]);
+    const finished = forwarder.finishInFlight(60_000);
+    for (const answer of answers.splice(0)) answer();
+    await finished;
+    expect(forwarder.stats).toMatchObject({ forwarded: 3, queued: 2 });
+    expect(settled).toEqual([0, 1, 2]); // the durable cursor moves past them
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([0, 1, 2]); // the rest stays queued
+    await forwarder.stop();
+  });
+
+  it('finishInFlight gives up at its timeout on a target that does not answer', async () => {
+    const forwarder = new Forwarder('http://target/', { send: () => new Promise(() => undefined) });
+    forwarder.enqueue(item(1));
+    await Promise.resolve();
+    await forwarder.finishInFlight(20);
+    await forwarder.stop();
+    expect(forwarder.stats).toMatchObject({ forwarded: 0, queued: 1 });
+  });
+
   it('follows the one retry policy: transient failures repeat, lasting ones refuse the event; Retry-After waited out up to its cap', async () => {
     const { forwarder, seen } = scripted([
       { status: 408 },

@@ -12,6 +12,8 @@ import { listenError } from '../common/listen.js';
 type Ending = 'count' | 'timeout' | 'interrupt';
 
 const EXAMPLE_TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+/** How long Ctrl-C lets forwards already under way end (a second Ctrl-C exits at once). */
+const INTERRUPT_GRACE_MS = 2_000;
 
 export const command = defineCommand({
   name: 'webhook-listen',
@@ -39,7 +41,8 @@ export const command = defineCommand({
     'one JSON object per line with --json/--jsonl: {received_at, headers, body}); invalid ones get\n' +
     '400/405/413/415 with the reason, reported on stderr.\n' +
     '--timeout SEC (a global option) is how long to listen: exit 7 if no event came in that time\n' +
-    '(with --count N: fewer than N). Ctrl-C stops cleanly with a summary and exits 130.\n' +
+    '(with --count N: fewer than N). Ctrl-C stops cleanly with a summary and exits 130: forwards already\n' +
+    'under way end first (up to 2 s), nothing more is sent; a second Ctrl-C exits at once.\n' +
     'Forwarding keeps 8 deliveries in flight on one keep-alive connection per target, in the order\n' +
     'received; while a target fails (5xx, 408, 429, a reset or refused connection, a timeout), one at\n' +
     'a time, earliest first, with backoff (Retry-After honoured; the few already sent behind a failed\n' +
@@ -137,14 +140,7 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   // Stop taking events; those being stored are answered first.
   await listener.close();
   printer.flush();
-  let drained = true;
-  if (ending !== 'interrupt' && forwarders.length > 0) {
-    const waiting = forwarders.reduce((sum, forwarder) => sum + forwarder.queued, 0);
-    if (waiting > 0) ctx.out.info(`Forwarding ${waiting} queued event(s) (up to ${config.drainTimeoutMs / 1000}s)...`);
-    const results = await Promise.all(forwarders.map((forwarder) => forwarder.drain(config.drainTimeoutMs)));
-    drained = results.every(Boolean);
-  }
-  await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
+  const drained = await endForwarding(forwarders, ending, config, ctx);
   await cursor?.flush();
   await output?.close();
   ctx.signal.removeEventListener('abort', onInterrupt);
@@ -157,6 +153,25 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   }
   if (!drained) ctx.out.error(`error: some events could not be forwarded before the drain timeout (see above${config.outputPath ? '; they are kept in --output' : ''}).`);
   return code;
+}
+
+/**
+ * Stops the forwarders: on --count or --timeout once their queues are sent (up to --drain-timeout);
+ * on Ctrl-C once the forwards under way end, sending nothing more (cut short, they would count as not
+ * forwarded, and --output would send them again on the next start). Whether every queue was sent.
+ */
+async function endForwarding(forwarders: Forwarder[], ending: Ending, config: ListenConfig, ctx: Context): Promise<boolean> {
+  let drained = true;
+  if (ending === 'interrupt') {
+    await Promise.all(forwarders.map((forwarder) => forwarder.finishInFlight(Math.min(config.drainTimeoutMs, INTERRUPT_GRACE_MS))));
+  } else if (forwarders.length > 0) {
+    const waiting = forwarders.reduce((sum, forwarder) => sum + forwarder.queued, 0);
+    if (waiting > 0) ctx.out.info(`Forwarding ${waiting} queued event(s) (up to ${config.drainTimeoutMs / 1000}s)...`);
+    const results = await Promise.all(forwarders.map((forwarder) => forwarder.drain(config.drainTimeoutMs)));
+    drained = results.every(Boolean);
+  }
+  await Promise.all(forwarders.map((forwarder) => forwarder.stop()));
+  return drained;
 }
 
 function exitCode(ending: Ending, listener: Listener, config: ListenConfig, drained: boolean): ExitCodeValue {
