@@ -1,16 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const IN_PROCESS = [
-  'test/unit/**/*.test.ts',
-  'test/commands/**/*.test.ts',
-  'test/emulator/**/*.test.ts',
-  'test/client/**/*.test.ts',
-  'test/conformance/**/*.test.ts',
-  'test/fault/**/*.test.ts',
-  'test/property/**/*.test.ts',
-];
-
 // The tests make no TLS connection (the emulator and every stub are plain HTTP on loopback, npm
 // installs offline), but Node reads NODE_EXTRA_CA_CERTS at each start: ~70 ms of CPU on a machine
 // that sets it, paid by every worker and every Node process the tests start (~6 s of a run).
@@ -18,6 +8,21 @@ delete process.env.NODE_EXTRA_CA_CERTS;
 
 export default defineConfig({
   test: {
+    // Two kinds of test file, one pool of workers:
+    // - test/unit, commands, emulator, client, conformance, fault, property: functions and commands
+    //   run in this process, commands through main(argv, io) against an emulator started here on
+    //   port 0 (test/helpers/cli.ts);
+    // - test/process: what only a process shows (signals, pipes, TTYs, packaging, shells, the
+    //   bundle, the README demo), running the built bin/agentctl.js (built first by the global setup).
+    include: ['test/*/**/*.test.ts'],
+    // Files share a worker's loaded modules (isolate: false): importing the sources, zod, the MCP SDK
+    // and the emulator once per worker rather than once per file took the import phase from ~49 s to
+    // ~20 s of the suite. One project, so both kinds share the same workers: as two projects (one
+    // for each kind) the process files started 3 workers of their own, which imported it all again
+    // (~0.9x the suite's time, paired). No file mocks a module (vi.mock): a file that needs a
+    // misbehaving disk patches node:fs for its own duration (test/helpers/patch-fs.ts).
+    isolate: false,
+    globalSetup: ['test/global-setup.ts'],
     // Time limits catch a hang, they do not judge speed: every test waits for events (an exit, a
     // line, a request), so on a slow or busy machine it takes longer and still passes. Generous, so
     // that a 2-core machine running something else beside the suite stays green.
@@ -25,29 +30,10 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Removes the temporary folders each test file made (test/helpers/temp.ts).
     setupFiles: ['test/setup.ts'],
-    // A worker more than there are cores, shared by both projects (the process files start as the
-    // in-process ones run out): the in-process files wait for timers and sockets about a third of
-    // their time (a task's run, a poll interval, a listener's --timeout), and the longest, run
-    // first, wait the most; with one worker per core the CPU stood idle ~10 s of the run (sampled
-    // from /proc/stat). Two workers more (4 on 2 cores) made every test's CPU slices late.
+    // A worker more than there are cores: the in-process files wait for timers and sockets about a
+    // third of their time (a task's run, a poll interval, a listener's --timeout); with one worker
+    // per core the CPU stood idle ~10 s of the run (sampled from /proc/stat). Two workers more (4 on
+    // 2 cores) made every test's CPU slices late.
     maxWorkers: Math.max(2, availableParallelism()) + 1,
-    projects: [
-      {
-        extends: true,
-        // Functions and commands run in this process: commands through main(argv, io) against an
-        // emulator started here on port 0 (test/helpers/cli.ts). Files share a worker's loaded
-        // modules (isolate: false): importing the sources, zod, the MCP SDK and the emulator once
-        // per worker rather than once per file took the import phase from ~49 s to ~20 s of the suite.
-        // No file mocks a module (vi.mock): a file that needs a misbehaving disk patches node:fs for
-        // its own duration (test/helpers/patch-fs.ts).
-        test: { name: 'in-process', include: IN_PROCESS, isolate: false },
-      },
-      {
-        extends: true,
-        // What only a process shows (signals, pipes, TTYs, packaging, shells, the bundle, the README
-        // demo): these run the built bin/agentctl.js, so dist/ is built once first.
-        test: { name: 'process', include: ['test/process/**/*.test.ts'], globalSetup: ['test/global-setup.ts'], isolate: false },
-      },
-    ],
   },
 });
