@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
+import { send } from '../helpers/http.js';
 import { jsonLines } from '../helpers/json-lines.js';
 import { against, tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/fake-clock.js';
@@ -28,14 +29,14 @@ async function faultyProxy(fault: (request: StubRequest, creates: number) => 'fo
     const isCreate = request.method === 'POST' && /\/tasks\/browser-use\/$/.test(request.url);
     const action = isCreate ? fault(request, ++creates) : 'forward';
     if (typeof action === 'function') return action(res);
-    void fetch(`${emulator.baseUrl.replace(/\/api\/v1$/, '')}${request.url}`, {
+    void send(`${emulator.baseUrl.replace(/\/api\/v1$/, '')}${request.url}`, {
       method: request.method,
       headers: { 'x-api-key': String(request.headers['x-api-key']), 'content-type': 'application/json' },
       body: request.method === 'GET' ? undefined : request.body,
-    }).then(async (answer) => {
+    }).then((answer) => {
       if (action === 'reset-after-forward') return res.socket?.destroy();
       res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(await answer.text());
+      res.end(answer.text);
     });
   });
   return { ...proxy, cli: against(proxy.baseUrl) };

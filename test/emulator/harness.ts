@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { ManualClock, startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
+import { send } from '../helpers/http.js';
 
 // An emulator in this process on port 0 whose time moves only when a test advances it: task
 // lifecycles, waits and webhook timeouts run on the ManualClock, so no test sleeps.
@@ -37,15 +38,13 @@ export function useEmulator(options: EmulatorOptions = {}): Harness {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
     if (init.apiKey !== null) headers['x-api-key'] = init.apiKey ?? 'emulator-key';
     const current = harness.emulator;
-    const response = await fetch(path.startsWith('http') ? path : `${current.baseUrl}${path}`, {
+    const { status, headers: answered, text } = await send(path.startsWith('http') ? path : `${current.baseUrl}${path}`, {
       method,
       headers,
       body: init.rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
-      redirect: 'manual',
     });
-    const text = await response.text();
-    const contentType = response.headers.get('content-type');
-    return { status: response.status, body: text && contentType?.includes('json') ? JSON.parse(text) : text, contentType, headers: response.headers };
+    const contentType = answered.get('content-type');
+    return { status, body: text && contentType?.includes('json') ? JSON.parse(text) : text, contentType, headers: answered };
   };
 
   const harness: Harness = {

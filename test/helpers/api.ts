@@ -1,12 +1,13 @@
+import { send } from './http.js';
+
 /** Direct requests to a service under test, for arranging data faster than through the CLI. */
 export async function apiRequest<T = unknown>(baseUrl: string, method: string, path: string, body?: unknown, apiKey = 'emulator-key'): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
+  const { status, text } = await send(`${baseUrl}${path}`, {
     method,
     headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  if (status < 200 || status > 299) throw new Error(`${method} ${path} answered ${status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

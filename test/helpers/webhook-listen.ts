@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { BIN, agentctl, childEnv, tempDir } from './cli.js';
+import { send } from './http.js';
 
 export interface Running {
   /** stdout lines so far. */
@@ -169,19 +170,18 @@ export async function listen(args: string[] = [], env: Record<string, string> = 
 export const EMULATOR_UA = 'Agentctl-Emulator-AgentWebhook/1.0';
 
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
-  const response = await fetch(url, {
+  const { status, text } = await send(url, {
     method,
     headers: { 'content-type': 'application/json', 'user-agent': 'Test-AgentWebhook/1.0', ...headers },
     body: method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const text = await response.text();
   let json: { ok?: boolean; error?: string } | undefined;
   try {
     json = JSON.parse(text);
   } catch {
     json = undefined;
   }
-  return { status: response.status, json };
+  return { status, json };
 }
 
 /** A port that was free a moment ago (nothing listens on it). */

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/api.js';
+import { send } from '../helpers/http.js';
 import { listenerUrl, normalizePath, randomPath, startListener, type Listener, type ListenerOptions, type ReceivedEvent, type Rejection } from '../../src/webhooks/listener.js';
 
 const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
@@ -26,13 +27,12 @@ async function start(options: Partial<ListenerOptions> = {}) {
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
-  const response = await fetch(url, {
+  const { status, text, headers: answered } = await send(url, {
     method,
     headers: { 'content-type': 'application/json', 'user-agent': UA, ...headers },
     body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  return { status, body: text ? JSON.parse(text) : undefined, headers: answered };
 }
 
 describe('webhook listener', () => {
