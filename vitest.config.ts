@@ -30,10 +30,10 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Removes the temporary folders each test file made (test/helpers/temp.ts).
     setupFiles: ['test/setup.ts'],
-    // A worker more than there are cores: the in-process files wait for timers and sockets about a
-    // third of their time (a task's run, a poll interval, a listener's --timeout); with one worker
-    // per core the CPU stood idle ~10 s of the run (sampled from /proc/stat). Two workers more (4 on
-    // 2 cores) made every test's CPU slices late.
-    maxWorkers: Math.max(2, availableParallelism()) + 1,
+    // Two workers more than there are cores: files wait for timers, sockets and the processes they
+    // start much of their time (a task's run, a poll interval, a listener's --timeout, npm), and with
+    // one worker per core the CPU stood idle ~10 s of the run (sampled from /proc/stat). Paired on 2
+    // cores: 4 workers took 0.87-0.96x the time of 3 (4 pairs), 5 took longer than 4, 2 took 1.2x.
+    maxWorkers: Math.max(2, availableParallelism()) + 2,
   },
 });
