@@ -182,10 +182,10 @@ export class Forwarder {
   private failing = false;
   private pumpQueued = false;
   private readonly stopper = new AbortController();
-  private drainWaiters: Array<() => void> = [];
+  private readonly drainWaiters: Array<() => void> = [];
   /** Set by finishInFlight: nothing more is sent, what is under way is let end. */
   private winding = false;
-  private idleWaiters: Array<() => void> = [];
+  private readonly idleWaiters: Array<() => void> = [];
   private readonly send: Sender;
   private readonly ownSender?: HttpSender;
   private readonly window: number;
@@ -231,21 +231,7 @@ export class Forwarder {
 
   /** Resolves true once the queue is empty, or false when `timeoutMs` runs out first. */
   drain(timeoutMs = Infinity): Promise<boolean> {
-    if (this.queued === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = () => {
-        if (timer) clearTimeout(timer);
-        resolve(this.queued === 0);
-      };
-      this.drainWaiters.push(done);
-      if (Number.isFinite(timeoutMs)) {
-        timer = setTimeout(() => {
-          this.drainWaiters = this.drainWaiters.filter((waiter) => waiter !== done);
-          resolve(this.queued === 0);
-        }, timeoutMs);
-      }
-    });
+    return this.until(() => this.queued === 0, this.drainWaiters, timeoutMs);
   }
 
   /**
@@ -254,23 +240,39 @@ export class Forwarder {
    * cursor moves past it: cut short, it would be sent again on the next start, after the target
    * may already have it. Call stop() after.
    */
-  finishInFlight(timeoutMs: number): Promise<void> {
+  async finishInFlight(timeoutMs: number): Promise<void> {
     this.winding = true;
-    if (this.inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.idleWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await this.until(() => this.inFlight === 0, this.idleWaiters, timeoutMs);
   }
 
   /** Stops at once: attempts in flight are aborted, what is queued stays counted as queued. */
   async stop(): Promise<void> {
     this.stopper.abort(new Error('forwarder stopped'));
-    for (const done of this.drainWaiters.splice(0)) done();
+    for (const done of [...this.drainWaiters.splice(0), ...this.idleWaiters.splice(0)]) done();
     await this.ownSender?.close().catch(() => undefined);
+  }
+
+  /**
+   * Resolves with `settled()` once it holds (`waiters` are called when it may), once the forwarder
+   * stops, or when `timeoutMs` runs out: the one wait behind drain and finishInFlight.
+   */
+  private until(settled: () => boolean, waiters: Array<() => void>, timeoutMs: number): Promise<boolean> {
+    if (settled()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        if (timer) clearTimeout(timer);
+        resolve(settled());
+      };
+      waiters.push(done);
+      if (Number.isFinite(timeoutMs)) {
+        timer = setTimeout(() => {
+          const at = waiters.indexOf(done);
+          if (at !== -1) waiters.splice(at, 1);
+          resolve(settled());
+        }, timeoutMs);
+      }
+    });
   }
 
   private pump(): void {
