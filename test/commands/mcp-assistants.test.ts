@@ -105,8 +105,11 @@ describe('service text is marked as untrusted data', () => {
 
 describe('tasks_wait within the client clock', () => {
   it('waits 40 s by default (inside the 60 s a client gives a request) and says how to go on', async () => {
+    // The emulator shares the client's clock: on the system clock the task left 'pending' 20 ms
+    // after its create, and a busy machine could let the whole (instant) 40 s wait end before that.
     const clock = new FakeClock();
-    const { client, call, close } = await connect({ clock, options: { maxWaitSeconds: 300 } });
+    const shared = await startEmulator({ port: 0, taskDurationMs: 100, apiKey: KEY, clock });
+    const { client, call, close } = await connect({ clock, baseUrl: shared.baseUrl, options: { maxWaitSeconds: 300 } });
     const wait = (await client.listTools()).tools.find((tool) => tool.name === 'tasks_wait')!;
     expect(wait.description).toContain('40 s');
     const id = data(await call('tasks_create', { prompt: '[hang] forever' })).id as string;
@@ -117,6 +120,7 @@ describe('tasks_wait within the client clock', () => {
     expect(data(answer)).toMatchObject({ id, finished: false, status: 'in_progress', waited_seconds: 40, next: { tool: 'tasks_wait', arguments: { id } } });
     expect(text(answer)).toContain(`call tasks_wait again with id ${id}`);
     await close();
+    await shared.close();
   });
 });
 
