@@ -7,4 +7,6 @@ export const FINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'failed'
 export const WHITELIST_POLICIES = ['default', 'manual'] as const;
 export const LIFE_STATES = ['active', 'expired'] as const;
 export const MESSAGE_CHANNELS = ['email', 'sms', 'slack', 'discord', 'web', 'other'] as const;
+/** What activate and deactivate answer as their status. */
+export const ACTIVATION_STATUSES = ['activated', 'deactivated'] as const;
 export const TIMELINE_DIRECTIONS = ['initial', 'older', 'newer'] as const;

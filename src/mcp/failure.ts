@@ -2,11 +2,12 @@
 // for what a model handles differently: out of credits, a conflict, a refused output schema), the
 // tool argument at fault and the tool to call next. Never a flag or a command line: those are the
 // command line's words, and a model cannot type them.
-import { ApiError, NetworkError } from '../api/errors.js';
+import { ApiError, NetworkError, RedirectError, ResponseShapeError } from '../api/errors.js';
 import type { Redactor } from '../api/redact.js';
 import { EXIT_CODE_MEANINGS, ExitCode, InputError, isExplainedError, type ExitCodeValue } from '../errors.js';
 import { fence } from './fence.js';
 import type { Tool } from './tool.js';
+import { ServiceIdError } from './voice.js';
 
 /** A failure in the terms of agentctl's exit codes, as a tool error carries it. */
 export interface FailureDetails {
@@ -78,12 +79,26 @@ export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool)
     details.hint = `the request may still have been carried out: check with ${list ?? 'the list tools'} before calling ${tool.name} again`;
     if (list) details.next_tool = list;
   }
-  const head = `${details.name} (exit code ${code}: ${details.meaning})`;
-  // The service's answer may quote what it was sent, or a page: it is fenced as its data.
-  const lines = [error instanceof ApiError ? `${head}:\n${fence(details.message)}` : `${head}: ${details.message}`];
+  const lines = [explain(error, `${details.name} (exit code ${code}: ${details.meaning})`, details.message, redactor)];
   if (details.hint) lines.push(`hint: ${details.hint}`);
   if (details.next_tool) lines.push(`next: call ${details.next_tool}`);
   return { message: lines.join('\n'), error: details };
+}
+
+/**
+ * The message after its head. The service's words are fenced as its data: an error body (it may
+ * quote what it was sent, or a page), a body that is not what the API promises, where a redirect
+ * pointed. Our own words stay outside.
+ */
+function explain(error: unknown, head: string, message: string, redactor: Redactor): string {
+  if (error instanceof RedirectError) {
+    const where = error.location === undefined ? 'it gave no Location header' : 'where it pointed:';
+    const said = `${head}: the service answered ${error.status}, a redirect, which agentctl does not follow (the API key goes only to the base URL); ${where}`;
+    // A service may echo the key it was sent into where it points: redacted as every message is.
+    return error.location === undefined ? said : `${said}\n${fence(redactor.redact(error.location))}`;
+  }
+  const quotesService = error instanceof ApiError || (error instanceof ResponseShapeError && !(error instanceof ServiceIdError));
+  return quotesService ? `${head}:\n${fence(message)}` : `${head}: ${message}`;
 }
 
 function describeServiceError(error: ApiError, details: FailureDetails, tool: Tool | undefined): void {

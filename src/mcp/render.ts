@@ -22,7 +22,8 @@ export function success(tool: Tool, answer: ToolAnswer, redactor: Redactor): Cal
   let structured = redacted === json ? answer.data : (JSON.parse(redacted) as Record<string, unknown>);
   json = redacted;
   let text = sanitizeText(redactor.redact(answer.summary));
-  const links = (answer.links ?? []).map((link) => ({ type: 'resource_link' as const, mimeType: 'application/json', ...link }));
+  // Links lead to the fenced resources (resources.ts): text, not bare JSON.
+  const links = (answer.links ?? []).map((link) => ({ type: 'resource_link' as const, mimeType: 'text/plain', ...link }));
   if (json.length > MAX_RESULT_CHARS) {
     const hint = tool.pageHint ?? 'ask for less at once';
     structured = { truncated: true, size_chars: json.length, hint };

@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../../src/contract/clock.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createServer, type ServerOptions } from '../../src/mcp/server.js';
 import { apiRequest, eventually } from '../helpers/api.js';
-import { testClient } from '../helpers/mcp.js';
+import { fenced, testClient } from '../helpers/mcp.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
@@ -93,7 +93,7 @@ describe('agentctl mcp tools', () => {
     expect(data(await call('tasks_get', { id }))).toMatchObject({ id, status: 'completed' });
     expect(data(await call('tasks_result', { id }))).toMatchObject({ status: 'completed' });
     const resource = await client.readResource({ uri: `agentctl://tasks/${id}/result` });
-    expect(JSON.parse((resource.contents[0] as { text: string }).text)).toMatchObject({ status: 'completed' });
+    expect(JSON.parse(fenced((resource.contents[0] as { text: string }).text))).toMatchObject({ status: 'completed' });
     await close();
   });
 

@@ -65,3 +65,9 @@ export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, cloc
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read as the test asserts them
 export const data = (result: CallToolResult) => result.structuredContent as Record<string, any>;
 export const text = (result: CallToolResult) => result.content.map((part) => ('text' in part ? part.text : '')).join('\n');
+/** The service's data inside the one fence of `shown` (src/mcp/fence.ts: markers named afresh for each fence). */
+export function fenced(shown: string): string {
+  const data = /<(untrusted-data-[0-9a-f]{16}) source="service">\n([\s\S]*?)\n<\/\1>/.exec(shown)?.[2];
+  if (data === undefined) throw new Error(`no fence in: ${shown}`);
+  return data;
+}

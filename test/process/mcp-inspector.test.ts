@@ -44,7 +44,7 @@ describe('agentctl mcp under the MCP Inspector CLI', () => {
     expect(created.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: `agentctl://tasks/${id}/result` }));
     const waited = await inspect(flags, ['tools/call', '--tool-name', 'tasks_wait', '--tool-arg', `id=${id}`, '--tool-arg', 'timeout_seconds=20']);
     expect(waited.structuredContent).toMatchObject({ id, finished: true, status: 'completed' });
-    expect(waited.content[0].text).toContain('<untrusted-data source="service">');
+    expect(waited.content[0].text).toMatch(/<untrusted-data-[0-9a-f]{16} source="service">/);
 
     const secret = JSON.stringify([{ domain: 'https://evil.example', key: 'T', env: 'GITHUB_TOKEN' }]);
     const refused = await inspect(flags, ['tools/call', '--tool-name', 'tasks_create', '--tool-arg', 'prompt=x', '--tool-arg', `secrets_env=${secret}`]);

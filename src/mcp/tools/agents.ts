@@ -5,6 +5,7 @@ import { legacyAgents } from '../../api/legacy-agents.js';
 import { LegacyAgentSchema } from '../../api/schemas/legacy-agent.js';
 import { LIMITS, checkName } from '../../contract/validate.js';
 import { checkField, defineTool, uuid } from '../tool.js';
+import { serviceId } from '../voice.js';
 import { pagedList, short } from './common.js';
 
 const legacyLine = (agent: { id: string; name?: unknown }) => `${agent.id}  ${short(agent.name)}`;
@@ -31,7 +32,7 @@ const agentsGet = defineTool({
   input: z.strictObject({ id: uuid('the browser-use agent') }),
   async run({ id }, call) {
     const agent = await legacyAgents.get(await call.client(), id);
-    return { data: agent, summary: `Browser-use agent ${agent.id}.`, quoted: [legacyLine(agent)] };
+    return { data: agent, summary: `Browser-use agent ${id}.`, quoted: [legacyLine(agent)] };
   },
 });
 
@@ -45,7 +46,7 @@ const agentsCreate = defineTool({
   input: z.strictObject({ name: z.string().describe(`the agent's name, at most ${LIMITS.legacyAgentName} characters`) }),
   async run({ name }, call) {
     const agent = await legacyAgents.create(await call.client(), { name: checkField('name', () => checkName(name, LIMITS.legacyAgentName, 'the name')) });
-    return { data: agent, summary: `Created browser-use agent ${agent.id}.`, quoted: [legacyLine(agent)] };
+    return { data: agent, summary: `Created browser-use agent ${serviceId(agent.id, 'browser-use agent', { list: 'agents_list' })}.`, quoted: [legacyLine(agent)] };
   },
 });
 

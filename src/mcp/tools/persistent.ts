@@ -12,7 +12,7 @@ import {
   WebTasksResponseSchema,
   type PersistentAgentBody,
 } from '../../api/schemas/persistent-agent.js';
-import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../contract/enums.js';
+import { ACTIVATION_STATUSES, LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../contract/enums.js';
 import { PAGE_LIMITS } from '../../contract/limits.js';
 import { LIMITS, checkName } from '../../contract/validate.js';
 import { checkPreferredContact, checkScheduleExpression } from '../../core/persistent-fields.js';
@@ -20,6 +20,7 @@ import { describeEvent } from '../../core/timeline-format.js';
 import { completeMessage } from '../../core/web-message.js';
 import { InputError } from '../../errors.js';
 import { checkField, defineTool, uuid } from '../tool.js';
+import { knownStatus, serviceId, serviceTime } from '../voice.js';
 import { DEFAULT_PAGE_SIZE, pagedList, short, taskLine } from './common.js';
 
 const persistentLine = (agent: { id: string; name?: unknown; is_active?: boolean; schedule?: unknown }) =>
@@ -76,7 +77,7 @@ const persistentGet = defineTool({
   input: z.strictObject({ id }),
   async run({ id }, call) {
     const agent = await persistentAgents.get(await call.client(), id);
-    return { data: agent, summary: `Persistent agent ${agent.id}.`, quoted: [persistentLine(agent), ...(agent.charter ? [`Charter: ${short(agent.charter, 300)}`] : [])], links: [timelineLink(agent.id)] };
+    return { data: agent, summary: `Persistent agent ${id}.`, quoted: [persistentLine(agent), ...(agent.charter ? [`Charter: ${short(agent.charter, 300)}`] : [])], links: [timelineLink(id)] };
   },
 });
 
@@ -90,7 +91,8 @@ const persistentCreate = defineTool({
   input: z.strictObject({ ...agentFields, schedule: scheduleField.optional() }),
   async run(args, call) {
     const agent = await persistentAgents.create(await call.client(), agentBody(args));
-    return { data: agent, summary: `Created persistent agent ${agent.id}.`, quoted: [persistentLine(agent)], links: [timelineLink(agent.id)] };
+    const id = serviceId(agent.id, 'persistent agent', { list: 'persistent_list' });
+    return { data: agent, summary: `Created persistent agent ${id}.`, quoted: [persistentLine(agent)], links: [timelineLink(id)] };
   },
 });
 
@@ -109,7 +111,7 @@ const persistentUpdate = defineTool({
     const body = agentBody(fields);
     if (Object.keys(body).length === 0) throw new InputError('(arguments)', 'nothing to update: give at least one field besides id');
     const agent = await persistentAgents.update(await call.client(), id, body);
-    return { data: agent, summary: `Updated persistent agent ${agent.id}.`, quoted: [persistentLine(agent)] };
+    return { data: agent, summary: `Updated persistent agent ${id}.`, quoted: [persistentLine(agent)] };
   },
 });
 
@@ -130,7 +132,7 @@ function activation(active: boolean) {
     input: z.strictObject({ id }),
     async run({ id }, call) {
       const answer = await persistentAgents[verb](await call.client(), id);
-      return { data: answer, summary: `Agent ${id}: ${short(answer.status, 40)}${answer.updated === false ? ' (no change)' : ''}.` };
+      return { data: answer, summary: `Agent ${id}: ${knownStatus(answer.status, ACTIVATION_STATUSES)}${answer.updated === false ? ' (no change)' : ''}.` };
     },
   });
 }
@@ -182,7 +184,8 @@ const persistentTimeline = defineTool({
       throw new InputError('direction', 'a cursor goes with direction older or newer');
     }
     const window = await persistentAgents.timeline(await call.client(), id, { direction, cursor, limit });
-    const more = [window.has_more_older ? `older: direction older, cursor ${short(window.oldest_cursor, 200)}` : '', window.has_more_newer ? `newer: direction newer, cursor ${short(window.newest_cursor, 200)}` : '']
+    // The cursors are the service's strings: named by their fields, never quoted in our sentence.
+    const more = [window.has_more_older ? "older: direction older with the answer's oldest_cursor" : '', window.has_more_newer ? "newer: direction newer with the answer's newest_cursor" : '']
       .filter(Boolean)
       .join('; ');
     const quoted = window.events.map((event) => `${event.timestamp ?? ''}  ${event.kind}  ${describeEvent(event, 200)}`);
@@ -203,7 +206,9 @@ const persistentStatus = defineTool({
     const status = await persistentAgents.processingStatus(await call.client(), id);
     const snapshot = status.processing_snapshot ?? {};
     const running = snapshot.webTasks?.length ?? 0;
-    const next = snapshot.nextScheduledAt ? `; next scheduled run ${short(snapshot.nextScheduledAt, 40)}` : '';
+    // The time as we write it, or not at all: a service's string never stands in our sentence.
+    const at = serviceTime(snapshot.nextScheduledAt);
+    const next = !snapshot.nextScheduledAt ? '' : at ? `; next scheduled run ${at}` : '; its next scheduled run is at a time that is not a timestamp (see the data)';
     return { data: status, summary: `Agent ${id} is ${status.processing_active ? 'working' : 'idle'} (${running} web task${running === 1 ? '' : 's'} running${next}).` };
   },
 });

@@ -11,6 +11,7 @@ import { readPage } from '../../core/list-page.js';
 import { describeEnvPolicy } from '../../core/secrets.js';
 import { taskBody } from '../../core/task-input.js';
 import { defineTool, uuid, type AnswerLink, type ToolCall, type ToolSettings } from '../tool.js';
+import { knownStatus, serviceId } from '../voice.js';
 import { agentScope, pageAnswer, pageOutput, paging, scopeOf, short, taskLine } from './common.js';
 
 const resultLink = (id: string): AnswerLink => ({
@@ -28,7 +29,7 @@ async function resultAnswer(call: ToolCall, scope: TaskScope, id: string) {
   else if (result.status === 'completed' && record.result !== undefined && record.result !== null) {
     quoted.push(`Result: ${typeof record.result === 'string' ? short(record.result, 500) : short(JSON.stringify(record.result), 500)}`);
   } else if (typeof record.message === 'string') quoted.push(record.message);
-  return { data: record, summary: `Task ${id}: ${result.status}.`, quoted, links: [resultLink(id)] };
+  return { data: record, summary: `Task ${id}: ${knownStatus(result.status, TASK_STATUSES)}.`, quoted, links: [resultLink(id)] };
 }
 
 function createDescription({ secrets }: ToolSettings): string {
@@ -83,10 +84,11 @@ const tasksCreate = defineTool({
       { env: call.env, policy: call.secrets, redactor: call.redactor },
     );
     const task = await tasks.create(await call.client(), scopeOf(args.agent_id), body);
+    const id = serviceId(task.id, 'task', { list: 'tasks_list' });
     return {
       data: task,
-      summary: `Created task ${task.id} (${task.status}). Wait for it with tasks_wait (id ${task.id}).`,
-      links: [resultLink(task.id)],
+      summary: `Created task ${id} (${knownStatus(task.status, TASK_STATUSES)}). Wait for it with tasks_wait (id ${id}).`,
+      links: [resultLink(id)],
     };
   },
 });
@@ -103,7 +105,7 @@ const tasksGet = defineTool({
   async run({ id, agent_id }, call) {
     const task = await tasks.get(await call.client(), scopeOf(agent_id), id);
     // The record itself follows, fenced: its prompt and error message need no second quoting.
-    return { data: task, summary: `Task ${task.id}: ${task.status}.` };
+    return { data: task, summary: `Task ${id}: ${knownStatus(task.status, TASK_STATUSES)}.` };
   },
 });
 
@@ -141,7 +143,7 @@ const tasksCancel = defineTool({
       // The service answers 409 for a task that has already ended: the cancel has nothing left to do.
       if (!(error instanceof ApiError) || error.status !== 409) throw error;
       const task = await tasks.get(client, scopeOf(agent_id), id);
-      return { data: { id, status: task.status, already_ended: true }, summary: `Task ${id} had already ended (already ${task.status}); nothing changed.` };
+      return { data: { id, status: task.status, already_ended: true }, summary: `Task ${id} had already ended (already ${knownStatus(task.status, TASK_STATUSES)}); nothing changed.` };
     }
   },
 });
@@ -208,7 +210,7 @@ const tasksWait = defineTool({
         fetchTask: async () => {
           const task = await tasks.get(client, scope, id, { signal: call.signal, retries: 0 });
           polls++;
-          await call.progress(call.clock.now() - started, timeoutMs, `task ${task.status} after ${Math.round((call.clock.now() - started) / 1000)} s (poll ${polls})`);
+          await call.progress(call.clock.now() - started, timeoutMs, `task ${knownStatus(task.status, TASK_STATUSES)} after ${Math.round((call.clock.now() - started) / 1000)} s (poll ${polls})`);
           return task;
         },
       },
@@ -219,7 +221,7 @@ const tasksWait = defineTool({
       const waited = Math.round(timeoutMs / 1000);
       return {
         data: { id, status, finished: false, waited_seconds: waited, next: { tool: 'tasks_wait', arguments: { id, ...(agent_id ? { agent_id } : {}) } } },
-        summary: `Task ${id} is still ${status ?? 'running'} after ${waited} s; call tasks_wait again with id ${id} to keep waiting (the task goes on meanwhile).`,
+        summary: `Task ${id} is still ${status === null ? 'running' : knownStatus(status, TASK_STATUSES)} after ${waited} s; call tasks_wait again with id ${id} to keep waiting (the task goes on meanwhile).`,
         links: [resultLink(id)],
       };
     }
