@@ -5,7 +5,8 @@
 // and cannot write, the marker that closes it. Anything in the data that a lenient reader could take
 // for a marker is defused as well: `<`, an optional `/` and `untrusted-data`, also when written with
 // compatibility forms (fullwidth, ligatures: NFKD), with invisible characters (soft hyphens,
-// zero-width, joiners, marks), other dashes and slashes, or look-alike letters of other scripts.
+// zero-width, joiners, marks), white space, other dashes and slashes, or look-alike letters of
+// other scripts.
 import { randomUUID } from 'node:crypto';
 
 /** The markers' names start so; the rest is random, new for each fence. */
@@ -57,10 +58,11 @@ function fold(code: number): string {
   return folded;
 }
 
-/** The letters of a marker's words, and how many other characters may stand before each word. */
+/** The letters of a marker's words, and how many other characters (besides white space, any amount) may stand before each word. */
 const WORDS = ['untrusted', 'data'];
 const GAP = 4;
 const isAlphanumeric = (c: string) => (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+const isSpace = (c: string) => c === ' ' || (c >= '\t' && c <= '\r');
 
 /** Reads folded characters against the marker's words: a step says on (undefined), matched or failed. */
 class MarkerReader {
@@ -77,7 +79,9 @@ class MarkerReader {
       this.letter = 0;
       return ++this.word === WORDS.length ? true : undefined;
     }
-    if (this.letter > 0 || isAlphanumeric(c) || ++this.gap > GAP) return false;
+    if (this.letter > 0 || isAlphanumeric(c)) return false;
+    if (isSpace(c)) return undefined;
+    if (++this.gap > GAP) return false;
     if (c === '/' && this.word === 0) this.closing = true;
     return undefined;
   }
@@ -100,7 +104,11 @@ function markerAt(text: string, start: number): { end: number; closing: boolean 
   return undefined;
 }
 
-/** The text with each marker look-alike replaced by `[untrusted_data` (`[/untrusted_data` for a closing one). */
+/**
+ * The text with each marker look-alike's start replaced by `&lt;untrusted_data` (`&lt;/untrusted_data`
+ * for a closing one). Its letter `l` ends any look-alike an earlier bracket could begin through it,
+ * so what comes out holds none: defusing it again changes nothing.
+ */
 export function defuse(text: string): string {
   let out = '';
   let last = 0;
@@ -108,7 +116,7 @@ export function defuse(text: string): string {
     if (match.index < last) continue; // inside a look-alike already replaced
     const marker = markerAt(text, match.index);
     if (!marker) continue;
-    out += `${text.slice(last, match.index)}[${marker.closing ? '/' : ''}untrusted_data`;
+    out += `${text.slice(last, match.index)}&lt;${marker.closing ? '/' : ''}untrusted_data`;
     last = marker.end;
   }
   return last === 0 ? text : out + text.slice(last);
