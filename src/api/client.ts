@@ -170,15 +170,19 @@ export class ApiClient {
         }
         const { headers } = response;
         if (MissingApiVersionError.applies(status, body, this.base)) throw new MissingApiVersionError(method, url.pathname, this.baseUrl);
+        // What the error keeps of the answer is redacted now, not where it is shown: a service that
+        // echoes the key back would else hand it to whoever logs or serializes the error.
+        const { redactor } = this.options;
+        const quoted = (text: string | undefined) => (text === undefined ? undefined : redactor.redact(text));
         // Never followed: the API key would go along to wherever the service points.
-        if (status < 400) throw new RedirectError(status, headerValue(headers.location), method, url, this.base);
+        if (status < 400) throw new RedirectError(status, quoted(headerValue(headers.location)), method, url, this.base);
         const asked = parseRetryAfter(headers['retry-after'], this.clock.now(), headerValue(headers.date));
         const retryAfterMs = asked === undefined ? undefined : Math.min(asked, RETRY_AFTER_CEILING_MS);
-        const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now(), askedMs: asked, header: headerValue(headers['retry-after']) };
+        const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now(), askedMs: asked, header: quoted(headerValue(headers['retry-after'])) };
         // A gateway error on a create, or the service's own 500 on any write (not repeated, see
         // mayRepeat), does not say whether the service carried it out.
         const uncertain = status >= 500 && (!IDEMPOTENT_METHODS.has(method) || (status === 500 && !SAFE_METHODS.has(method)));
-        const error = new ApiError(status, body, method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
+        const error = new ApiError(status, redactor.redactValue(body), method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
         const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
         if (attempt >= (options.retries ?? this.retry.retries) || tooLong || !mayRepeat(method, { status })) throw error;
         await this.pause(retryDelayMs(attempt, this.retry, retryAfterMs), `${status}`, options.signal);

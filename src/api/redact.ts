@@ -23,6 +23,31 @@ export class Redactor {
     for (const form of this.forms) if (out.includes(form)) out = out.split(form).join('***');
     return out;
   }
+
+  /**
+   * A copy of parsed JSON (a service's error body) with every secret taken out of its texts, keys
+   * included. Walked without recursion: JSON.parse reads bodies thousands of levels deep. The body
+   * itself is returned when no secret is known.
+   */
+  redactValue(value: unknown): unknown {
+    if (this.secrets.size === 0) return value;
+    if (typeof value === 'string') return this.redact(value);
+    if (typeof value !== 'object' || value === null) return value;
+    const root: object = Array.isArray(value) ? [] : {};
+    const pending: Array<[object, object]> = [[value, root]];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const [from, to] = next;
+      for (const [key, item] of Object.entries(from)) {
+        let copy = item;
+        if (typeof item === 'string') copy = this.redact(item);
+        else if (typeof item === 'object' && item !== null) pending.push([item as object, (copy = Array.isArray(item) ? [] : {})]);
+        const name = Array.isArray(from) ? key : this.redact(key);
+        // defineProperty, not assignment: a key "__proto__" stays a key, as JSON.parse made it.
+        Object.defineProperty(to, name, { value: copy, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    return root;
+  }
 }
 
 /** The ways a secret can appear in text that carries it: raw, JSON-escaped, URL-encoded. */

@@ -1,7 +1,10 @@
 // agentctl/client's promises beyond the documented example: the command line's retries, Retry-After,
 // timeouts, outages, cancellation and redaction, and inputs refused before any request, naming the field.
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
+import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, InputError, NetworkError, WaitTimeoutError, createClient, type AgentctlClient } from '../../src/client/index.js';
+import { ApiError, InputError, NetworkError, PartialListError, WaitTimeoutError, createClient, type AgentctlClient } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
@@ -94,6 +97,65 @@ describe('requests', () => {
     expect(told).toContain('***');
     expect(told).not.toContain('hunter2-very-secret');
     expect(told).not.toContain(KEY);
+  });
+});
+
+/** Everything a user could see of an error: its fields, its JSON, console.error's and util.inspect's text. */
+function everyViewOf(error: unknown): Record<string, string> {
+  const logged: string[] = [];
+  const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (logged.push(chunk.toString()), done()) });
+  new Console({ stdout: sink, stderr: sink }).error(error);
+  const { body, lines, cause } = error as { body?: unknown; lines?: string[]; cause?: unknown };
+  return {
+    body: JSON.stringify(body) ?? '',
+    lines: JSON.stringify(lines) ?? '',
+    json: JSON.stringify(error),
+    inspect: inspect(error, { depth: Infinity }),
+    'console.error': logged.join(''),
+    cause: inspect(cause, { depth: Infinity }),
+  };
+}
+
+describe('a service that echoes the API key back', () => {
+  const echo = (key: string) => ({
+    detail: `no such key ${key}`,
+    [`key_${key}`]: [`is ${key}`],
+    nested: { deep: [{ api_key: 'ESCAPED' }] },
+    headers: { 'x-api-key': key },
+  });
+  /** The echo as a JSON encoder may write it: one key with its first letter escaped, which no search of the raw text finds. */
+  const echoText = (key: string) => JSON.stringify(echo(key)).replace('"ESCAPED"', `"\\u${key.charCodeAt(0).toString(16).padStart(4, '0')}${key.slice(1)}"`);
+  const stubEcho = (status: number) =>
+    stub((request, response) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(echoText(String(request.headers['x-api-key'])));
+    });
+
+  it('keeps it out of .body, .lines, JSON.stringify, util.inspect and console.error', async () => {
+    const server = await stubEcho(400);
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY });
+    const error = await client.tasks.create({ prompt: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const views = everyViewOf(error);
+    expect(views.inspect).toContain('***'); // the echo is there, redacted
+    for (const [view, text] of Object.entries(views)) expect(text, view).not.toContain(KEY);
+    expect((error as ApiError).lines).toContain('no such key ***');
+    expect(JSON.parse(echoText(KEY)).nested.deep[0].api_key).toBe(KEY); // the stand-in does escape it
+  });
+
+  it('keeps it out of a cause: a list that stopped at a page echoing it', async () => {
+    const server = await stub((request, response, index) => {
+      if (index === 0) return sendJson(response, 200, { count: 2, next: `http://${request.headers.host}/api/v1/tasks/browser-use/?page=2`, previous: null, results: [{ ...TASK }] });
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(echoText(String(request.headers['x-api-key'])));
+    });
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, retries: 0 });
+    const error = await (async () => {
+      for await (const _task of client.tasks.list()) void _task;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PartialListError);
+    expect((error as PartialListError).cause).toBeInstanceOf(ApiError);
+    for (const [view, text] of Object.entries(everyViewOf(error))) expect(text, view).not.toContain(KEY);
   });
 });
 

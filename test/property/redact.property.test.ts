@@ -31,6 +31,28 @@ describe('Redactor', () => {
     );
   });
 
+  it('no secret survives in a parsed body, in its texts or its keys, however deep (ApiError.body)', () => {
+    fc.assert(
+      fc.property(secret, hostileText, json, fc.integer({ min: 0, max: 3 }), (value, text, other, depth) => {
+        const redactor = new Redactor();
+        redactor.add(value);
+        let body: unknown = { detail: `${text}${value}`, [value]: [other, value], ['__proto__']: { x: value } };
+        for (let i = 0; i < depth; i++) body = [{ nested: body }];
+        const parsed = JSON.parse(JSON.stringify(body)) as unknown;
+        const clean = redactor.redactValue(parsed);
+        expect(JSON.stringify(clean)).not.toContain(JSON.stringify(value).slice(1, -1));
+        expect(JSON.stringify(clean)).toContain('***');
+      }),
+    );
+    // A body deeper than recursion reaches.
+    const redactor = new Redactor();
+    redactor.add('deep-secret');
+    const deep = JSON.parse(`${'['.repeat(100_000)}"deep-secret"${']'.repeat(100_000)}`) as unknown;
+    let inner = redactor.redactValue(deep);
+    while (Array.isArray(inner)) inner = inner[0];
+    expect(inner).toBe('***');
+  });
+
   it('text without the secret is left as it is', () => {
     fc.assert(
       fc.property(secret, hostileText, (value, text) => {
