@@ -8,6 +8,7 @@ import type { Redactor } from '../api/redact.js';
 import type { TaskBody } from '../api/schemas/task.js';
 import type { TaskScope } from '../api/tasks.js';
 import { jsonErrorAt } from '../contract/json-error.js';
+import { loneSurrogateIn } from '../contract/text.js';
 import { checkOutputSchema, checkSecrets, checkUuid, checkWebhookUrl } from '../contract/validate.js';
 import { UsageError } from '../errors.js';
 import type { Ledger } from './ledger.js';
@@ -40,7 +41,8 @@ export function parseBatchLine(raw: string, line: number, redactor?: Redactor, f
   const hash = fingerprint ? lineHash(text) : '';
   if (!text.startsWith('{')) return { line, hash, scope: {}, body: { prompt: text } };
   try {
-    return { line, hash, ...taskFromObject(JSON.parse(text) as unknown, redactor) };
+    // Only a \u escape makes a lone surrogate (decoding UTF-8 never does): most lines need no look.
+    return { line, hash, ...taskFromObject(JSON.parse(text) as unknown, redactor, SURROGATE_ESCAPE.test(text)) };
   } catch (error) {
     if (error instanceof SyntaxError) {
       // Never V8's message: it quotes the line, which may hold secrets.
@@ -53,11 +55,18 @@ export function parseBatchLine(raw: string, line: number, redactor?: Redactor, f
   }
 }
 
-function taskFromObject(value: unknown, redactor?: Redactor): { key?: string; scope: TaskScope; body: TaskBody } {
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+function taskFromObject(value: unknown, redactor: Redactor | undefined, escaped: boolean): { key?: string; scope: TaskScope; body: TaskBody } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('a task line must be a JSON object or a plain prompt');
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((field) => !(FIELDS as readonly string[]).includes(field));
   if (unknown.length > 0) throw new UsageError(`unknown field "${unknown[0]}"`, `a task line may have: ${FIELDS.join(', ')}`);
+  // JSON's \ud800 passes every other check and is refused by the service, mid-batch: refused here, before any request.
+  for (const field of escaped ? FIELDS : []) {
+    const surrogate = loneSurrogateIn(record[field]);
+    if (surrogate) throw new UsageError(`"${field}" holds a lone surrogate (${surrogate}), which is not text (UTF-8 cannot carry it; the service refuses it)`, 'write the character itself, or its pair of \\u escapes');
+  }
   if (typeof record.prompt !== 'string' || record.prompt.trim() === '') throw new UsageError('"prompt" must be a non-empty string');
   const body: TaskBody = { prompt: record.prompt };
   if (record.output_schema !== undefined) body.output_schema = checkOutputSchema(record.output_schema);

@@ -16,3 +16,24 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 export function strippedLine(text: string): string {
   return oneLine(text).replace(CONTROLS, '');
 }
+
+/** A surrogate not paired: JSON's `\ud800` makes one, UTF-8 cannot carry it, and the service refuses it. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The first lone surrogate in a parsed JSON value's texts (keys included), as `U+D800`; undefined
+ * when there is none. Walked without recursion: JSON.parse reads values thousands of levels deep.
+ */
+export function loneSurrogateIn(value: unknown): string | undefined {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      const found = LONE_SURROGATE.exec(next);
+      if (found) return `U+${(found[0].codePointAt(0) as number).toString(16).toUpperCase()}`;
+    } else if (typeof next === 'object' && next !== null) {
+      for (const [key, item] of Object.entries(next)) pending.push(key, item);
+    }
+  }
+  return undefined;
+}

@@ -1,4 +1,6 @@
 import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
+// Python keeps a lone surrogate from JSON's \ud800 as a character of its own; DRF refuses it.
+import { LONE_SURROGATE } from '../contract/text.js';
 import { isDjangoUrl } from './url-validator.js';
 import { HttpError, fieldError } from './http.js';
 import type { FormSpec } from './form.js';
@@ -38,8 +40,6 @@ const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u
 const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
 /** Python's str.strip(). */
 export const pythonStrip = (value: string): string => value.replace(PY_STRIP, '');
-/** A surrogate not paired (Python keeps one from JSON's \\ud800 as a character of its own). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** DRF's IntegerField and DecimalField refuse longer text before they parse it. */
 const MAX_NUMBER_TEXT = 1000;
 
