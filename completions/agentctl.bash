@@ -77,60 +77,60 @@ _agentctl__subcommands() {
 # Every flag accepted at command path $1, global ones included.
 _agentctl__flags() {
   case "$1" in
-    '') echo '-V --version --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response -h --help' ;;
-    'agents') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'agents list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'agents create') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'agents get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'agents update') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'agents replace') echo '--name -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'agents delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks list') echo '--status --watch --page --page-size --all --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --max-outage --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks get') echo '--watch --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks delete') echo '-y --yes --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks cancel') echo '--agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks result') echo '--check-schema --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --shard-total --max-rate --retry-unknown --webhook-listen --public-url --listen-host --listen-port --fallback-interval -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks batch-report') echo '--input --junit --annotations -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent list') echo '--page --page-size --all -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent get') echo '-w --web -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent create') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent update') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent replace') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent delete') echo '-y --yes -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent activate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent deactivate') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent chat') echo '--sender --reply-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent status') echo '--watch -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent timeline') echo '--direction --cursor --limit --all -f --follow -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent web-tasks') echo '--status --limit -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'auth') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'auth login') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'auth status') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'auth logout') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'config') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'config get') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'config set') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'config unset') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'config list') echo '--all-profiles -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'config path') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'api') echo '-X --method -f --raw-field -F --field -H --header -i --include --input --data --paginate -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'emulator') echo '--port --host --task-duration --latency --faults --seed --state -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'mcp') echo '--http --allow-secret-env --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'doctor') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'version') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'completion') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'help') echo '-h --help --base-url --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    '') echo '-V --version --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response -h --help' ;;
+    'agents') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents list') echo '--page --page-size --all -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents create') echo '--name -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents get') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents update') echo '--name -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents replace') echo '--name -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'agents delete') echo '-y --yes -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks list') echo '--status --watch --page --page-size --all --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks create') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --wait --follow --interval --id-only --webhook-listen --public-url --listen-host --listen-port --fallback-interval --max-outage --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks get') echo '--watch --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks update') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --prompt --no-webhook --credits-cost --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks replace') echo '--prompt-file --output-schema --secret --secrets-file --secret-env --webhook --credits-cost --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks delete') echo '-y --yes --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks cancel') echo '--agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks result') echo '--check-schema --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks run-batch') echo '--concurrency --follow --interval --max-outage --ledger --shard --shard-total --max-rate --retry-unknown --webhook-listen --public-url --listen-host --listen-port --fallback-interval -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks batch-report') echo '--input --junit --annotations -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'tasks wait') echo '--interval --max-outage --any --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent list') echo '--page --page-size --all -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent get') echo '-w --web -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent create') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent update') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent replace') echo '--name --charter --charter-file --schedule --no-schedule --active --paused --life-state --whitelist-policy --preferred-contact --proactive --no-proactive --template-code --mcp-server -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent delete') echo '-y --yes -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent activate') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent deactivate') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent chat') echo '--sender --reply-timeout -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent status') echo '--watch -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent timeline') echo '--direction --cursor --limit --all -f --follow -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent web-tasks') echo '--status --limit -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth login') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth status') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth logout') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config get') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config set') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config unset') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config list') echo '--all-profiles -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'config path') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'api') echo '-X --method -f --raw-field -F --field -H --header -i --include --input --data --paginate -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'emulator') echo '--port --host --task-duration --latency --faults --seed --state -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'mcp') echo '--http --allow-secret-env --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'doctor') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'version') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'completion') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'help') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
   esac
 }
 
@@ -305,9 +305,9 @@ _agentctl__option() {
 
 # For positional argument number $2 (from 0) of command path $1: "choice VALUES..." if it has fixed values.
 _agentctl__argument() {
-  [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
-  [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
-  [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout'; return; }
+  [[ $1 == 'config get' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout insecure-http'; return; }
+  [[ $1 == 'config set' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout insecure-http'; return; }
+  [[ $1 == 'config unset' ]] && (( $2 == 0 )) && { echo 'choice base-url api-key output timeout insecure-http'; return; }
   [[ $1 == 'completion' ]] && (( $2 == 0 )) && { echo 'choice bash zsh fish powershell'; return; }
   return 0
 }

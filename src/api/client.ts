@@ -6,7 +6,7 @@ import { redactBody, type Redactor } from './redact.js';
 import { PooledTransport } from './pooled-transport.js';
 import { BodyTooLargeError, HttpTransport, type HttpResponse, type Transport } from './transport.js';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, SAFE_METHODS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
-import { apiBase, resolveApiPath } from './url.js';
+import { apiBase, refuseClearText, resolveApiPath } from './url.js';
 import { UsageError } from '../errors.js';
 import { LIMITS } from '../contract/validate.js';
 import { isLoopbackHost } from '../contract/url.js';
@@ -29,6 +29,13 @@ export interface ClientOptions {
   clock?: Clock;
   /** Aborts every request and retry pause of this client (Ctrl-C, SIGTERM). */
   signal?: AbortSignal;
+  /**
+   * Sends the key over plain http:// to a host that is not this machine; refused without
+   * (InsecureHttpError, before any request). Loopback needs no permission.
+   */
+  allowInsecureHttp?: boolean;
+  /** How the face allows it (`--insecure-http`, `allowInsecureHttp: true`): the refusal's hint. */
+  howToAllowInsecureHttp?: string;
   /** True when baseUrl is the built-in default, to suggest starting the emulator. */
   usingDefaultBaseUrl?: boolean;
   /** The largest response body read, in bytes (DEFAULT_MAX_BODY_BYTES without). */
@@ -91,6 +98,7 @@ export class ApiClient {
 
   constructor(private readonly options: ClientOptions) {
     this.base = apiBase(options.baseUrl);
+    if (!options.allowInsecureHttp) refuseClearText(this.base, options.howToAllowInsecureHttp);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
     this.transport = options.connections === undefined ? new HttpTransport() : new PooledTransport(options.connections);

@@ -1,4 +1,4 @@
-import { ExitCode, type ExitCodeValue } from '../errors.js';
+import { ExitCode, UsageError, type ExitCodeValue } from '../errors.js';
 import { clockTime, formatDuration, formatLongDuration } from './clock.js';
 import { isTransientStatus } from './retry.js';
 import { oneLine } from '../contract/text.js';
@@ -66,6 +66,21 @@ export class MissingApiVersionError extends Error {
   /** Whether a 404 with this body, from this base, means the base lacks its version segment. */
   static applies(status: number, body: unknown, base: URL): boolean {
     return status === 404 && (typeof body === 'string' || body === undefined) && !/\/api\/v\d+(\/|$)/.test(base.pathname);
+  }
+}
+
+/**
+ * A base URL of plain http:// to another machine, refused before any request: the API key would
+ * cross the network in clear text. The hint is the face's: how to allow it there (a flag, an option).
+ */
+export class InsecureHttpError extends UsageError {
+  constructor(
+    /** Where the key would have gone (host and port): never the key. */
+    readonly host: string,
+    hint: string,
+  ) {
+    super(`refusing to send the API key in clear text to ${host}: the base URL is http://, and ${host} is not this machine`, hint);
+    this.name = 'InsecureHttpError';
   }
 }
 

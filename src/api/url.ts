@@ -3,11 +3,24 @@
 // refused, so the API key is only ever sent to the host the user configured. Guessing from the text
 // ("starts with http") misses `\\host/x`, `\/host`, `https:/host` and tab-prefixed forms.
 
+import { clearTextHost } from '../contract/url.js';
+import { InsecureHttpError } from './errors.js';
+
 export type Resolved = { ok: true; url: URL } | { ok: false; reason: string };
 
 /** The base URL with exactly one trailing slash, so relative paths land below its version segment. */
 export function apiBase(baseUrl: string): URL {
   return new URL(`${baseUrl.replace(/\/+$/, '')}/`);
+}
+
+/**
+ * Throws InsecureHttpError when a request to `base` would carry the API key in clear text (plain
+ * http:// to a host that is not this machine). The one check of every face: the client calls it
+ * before it sends anything, `auth login` before it asks for a key. `how` says how to allow it.
+ */
+export function refuseClearText(base: URL | string, how = 'use an https:// base URL'): void {
+  const host = clearTextHost(typeof base === 'string' ? new URL(base) : base);
+  if (host !== undefined) throw new InsecureHttpError(host, how);
 }
 
 /**

@@ -29,7 +29,12 @@ export interface GlobalFlags {
   timeout?: string;
   jq?: string;
   maxResponse?: string;
+  insecureHttp?: boolean;
 }
+
+/** How the command line allows a plain http:// base URL to another machine: the hint of its refusal. */
+export const HOW_TO_ALLOW_INSECURE_HTTP =
+  'use https:// if the service has it; to send the key in clear text anyway, pass --insecure-http, set AGENTCTL_INSECURE_HTTP=1, or `agentctl config set insecure-http true`';
 
 // Kept here too for the commands that import it from the context (it lives with the default base URL).
 export { EMULATOR_DEFAULT_KEY };
@@ -100,6 +105,19 @@ export class Context {
     return text === undefined ? undefined : parseIntegerFlag(text, name, 1, LIMITS.bodyMbCeiling) * 1024 * 1024;
   }
 
+  /** Whether a plain http:// base URL to another machine may carry the key: --insecure-http, AGENTCTL_INSECURE_HTTP=1, the profile. */
+  get insecureHttpAllowed(): boolean {
+    const env = this.env.AGENTCTL_INSECURE_HTTP?.trim().toLowerCase();
+    return Boolean(this.flags.insecureHttp) || env === '1' || env === 'true' || this.preferences.insecureHttp === true;
+  }
+
+  /** Refuses (exit 2) a base URL that would carry the key in clear text, unless allowed: before asking for a key. */
+  async refuseClearText(baseUrl: string): Promise<void> {
+    if (this.insecureHttpAllowed) return;
+    const { refuseClearText } = await import('../api/url.js'); // the client's modules load only for a command that sends
+    refuseClearText(baseUrl, HOW_TO_ALLOW_INSECURE_HTTP);
+  }
+
   /** Set by commands (`tasks wait`, `webhook-listen`) whose --timeout means the overall wait. */
   ownsTimeoutFlag = false;
 
@@ -144,6 +162,8 @@ export class Context {
       maxBodyBytes: this.maxBodyBytes,
       userAgent: `agentctl/${VERSION} ${this.io.runtime}`,
       redactor: this.redactor,
+      allowInsecureHttp: this.insecureHttpAllowed,
+      howToAllowInsecureHttp: HOW_TO_ALLOW_INSECURE_HTTP,
       clock: this.io.clock,
       signal: this.io.signal,
       trace: this.verbose ? (line) => this.io.stderr.write(`${sanitizeText(line)}\n`) : undefined,

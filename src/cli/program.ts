@@ -233,6 +233,7 @@ function toOption(spec: OptionSpec): Option {
 function addGlobalOptions(program: Command): void {
   program
     .option('--base-url <url>', 'service base URL including the version segment (env AGENTCTL_BASE_URL)')
+    .option('--insecure-http', 'allow a plain http:// base URL to another machine: the API key crosses the network in clear text (env AGENTCTL_INSECURE_HTTP=1; loopback needs no flag)')
     .option('--api-key <key>', 'API key (env AGENTCTL_API_KEY; argv is visible to other users: prefer env, config or --api-key-file)')
     .option('--api-key-file <path>', 'read the API key from a file (- for stdin)')
     .option('--profile <name>', 'named profile in the config file (env AGENTCTL_PROFILE)')

@@ -30,8 +30,11 @@ export function createClient(options: ClientOptions): AgentctlClient {
   const redactor = new Redactor();
   redactor.add(apiKey);
   const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : duration('timeoutMs', options.timeoutMs);
-  const api = new ApiClient({
+  // Refused here, as an InputError naming baseUrl, like every other bad option.
+  const api = checked('baseUrl', () => new ApiClient({
     baseUrl,
+    allowInsecureHttp: options.allowInsecureHttp === true,
+    howToAllowInsecureHttp: 'use https:// if the service has it; to send the key in clear text anyway, pass allowInsecureHttp: true',
     apiKey,
     timeoutMs,
     retry: options.retries === undefined ? DEFAULT_RETRY_POLICY : { ...DEFAULT_RETRY_POLICY, retries: integer('retries', options.retries, 0, 10) },
@@ -41,7 +44,7 @@ export function createClient(options: ClientOptions): AgentctlClient {
     trace: options.trace,
     clock: options.clock,
     signal: options.signal,
-  });
+  }));
   const core: ClientCore = {
     api,
     redactor,

@@ -39,6 +39,12 @@ export interface ClientOptions {
   userAgent?: string;
   /** Time and sleeping for waits and backoff (a fake clock in tests). */
   clock?: Clock;
+  /**
+   * Allows a plain `http://` baseUrl to a host that is not this machine, which sends the API key in
+   * clear text (default false: createClient throws InputError naming `baseUrl`). Loopback
+   * (localhost, 127.0.0.0/8, ::1) needs no permission.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /** Per call: an AbortSignal that stops this call alone (its request, wait or walk) at once. */

@@ -130,7 +130,12 @@ export interface Preferences {
   output?: 'json' | 'auto';
   /** The per-request timeout in seconds when --timeout is not given. */
   timeout?: string;
+  /** `true`: the profile's plain http:// base URL to another machine is allowed, as with --insecure-http. */
+  insecureHttp?: boolean;
 }
+
+/** The values `config set insecure-http` takes. */
+export const INSECURE_HTTP_VALUES = ['true', 'false'] as const;
 
 export const OUTPUT_PREFERENCES = ['json', 'auto'] as const;
 
@@ -142,7 +147,7 @@ export async function readPreferences(flags: ConnectionFlags, env: NodeJS.Proces
   try {
     const profile = (await openStore()).profile(profileName(flags, env).name);
     const output = profile?.output;
-    return { output: output === 'json' || output === 'auto' ? output : undefined, timeout: profile?.timeout };
+    return { output: output === 'json' || output === 'auto' ? output : undefined, timeout: profile?.timeout, insecureHttp: profile?.['insecure-http'] === 'true' };
   } catch {
     return {};
   }

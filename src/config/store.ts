@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describeJsonError } from '../contract/json-error.js';
 import { UsageError } from '../errors.js';
 
-export const CONFIG_KEYS = ['base-url', 'api-key', 'output', 'timeout'] as const;
+export const CONFIG_KEYS = ['base-url', 'api-key', 'output', 'timeout', 'insecure-http'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export type Profile = Partial<Record<ConfigKey, string>>;
 export const DEFAULT_PROFILE = 'default';

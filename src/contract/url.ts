@@ -19,3 +19,12 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
+
+/**
+ * The host a base URL would send the API key to in clear text, readable on every network on the
+ * way: plain http:// to a host that is not this machine. Undefined for https:// and for loopback
+ * (the emulator, a self-hosted service at http://localhost:8000).
+ */
+export function clearTextHost(url: URL): string | undefined {
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname) ? url.host : undefined;
+}

@@ -169,6 +169,26 @@ describe('inputs', () => {
     expect(() => make()).toThrow(expect.objectContaining({ field }));
   });
 
+  it('refuses a plain http:// baseUrl to another machine (the key in clear text) unless allowInsecureHttp', async () => {
+    const server = await stub((_request, response) => sendJson(response, 200, TASK));
+    // 0.0.0.0 is not this machine's name, yet reaches the stub: a stand-in for a remote host.
+    const remote = server.baseUrl.replace('127.0.0.1', '0.0.0.0');
+    let refusal: unknown;
+    try {
+      createClient({ baseUrl: remote, apiKey: KEY });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(InputError);
+    expect(refusal).toMatchObject({ field: 'baseUrl' });
+    expect((refusal as Error).message).toContain(`refusing to send the API key in clear text to ${new URL(remote).host}`);
+    expect((refusal as Error).message).toContain('allowInsecureHttp: true');
+    expect((refusal as Error).message).not.toMatch(/--|agentctl /); // the library's words, not the command line's
+    expect(server.requests).toHaveLength(0);
+    expect(await createClient({ baseUrl: remote, apiKey: KEY, allowInsecureHttp: true }).tasks.get(ID)).toMatchObject({ id: ID });
+    expect(createClient({ baseUrl: 'http://localhost:8000/api/v1', apiKey: KEY }).baseUrl).toBe('http://localhost:8000/api/v1');
+  });
+
   it('refuses bad inputs before any request, naming the field and what is wrong', async () => {
     const server = await stub((_request, response) => sendJson(response, 200, TASK));
     const client = createClient({ baseUrl: server.baseUrl, apiKey: KEY });

@@ -30,7 +30,7 @@ describe('a value that is not one of the choices', () => {
   it('config get nosuch names the key and the keys there are, in our words', async () => {
     const result = await agentctl(['config', 'get', 'nosuch']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/^error: unknown key "nosuch": choose one of base-url, api-key, output, timeout\n/);
+    expect(result.stderr).toMatch(/^error: unknown key "nosuch": choose one of base-url, api-key, output, timeout, insecure-http\n/);
     expect(result.stderr).not.toContain('command-argument');
   });
 

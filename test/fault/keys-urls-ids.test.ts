@@ -4,8 +4,9 @@
 // checks what a user would notice: the exit code, what stderr and stdout say, what was sent.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { against, tempDir } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearTextHost } from '../../src/contract/url.js';
+import { against, agentctl, tempDir } from '../helpers/cli.js';
 import { jsonLines } from '../helpers/json-lines.js';
 import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
@@ -78,6 +79,75 @@ describe('run-batch: a lone surrogate in a line', () => {
       expect(JSON.parse(stub.requests[0]?.body ?? '{}')).toMatchObject({ prompt: 'Book a table 😀' });
     } finally {
       await stub.close();
+    }
+  });
+});
+
+describe('a plain http:// base URL to another machine', () => {
+  // 0.0.0.0 is not this machine's name, yet a connection to it reaches the stub on 127.0.0.1: a
+  // stand-in for a remote host that shows whether anything was sent.
+  const KEY = 'clear-text-key-0123';
+  let stub: Awaited<ReturnType<typeof stubServer>>;
+  let remote: string;
+  beforeAll(async () => {
+    stub = await stubServer((request, response) => {
+      if (request.url.startsWith('/api/v1/ping/')) return sendJson(response, 200, { user: 'me@example.com' });
+      sendJson(response, 200, { count: 0, next: null, previous: null, results: [] });
+    });
+    remote = stub.baseUrl.replace('127.0.0.1', '0.0.0.0');
+  });
+  afterAll(() => stub.close());
+  const sent = () => stub.requests.splice(0).length;
+
+  it('is refused before any request: exit 2, naming the host and how to allow it, never the key', async () => {
+    const result = await against(remote, KEY)(['tasks', 'list']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`refusing to send the API key in clear text to ${new URL(remote).host}`);
+    expect(result.stderr).toMatch(/hint: .*--insecure-http.*AGENTCTL_INSECURE_HTTP=1.*config set insecure-http true/);
+    expect(result.stderr + result.stdout).not.toContain(KEY);
+    expect(sent()).toBe(0);
+  });
+
+  it('is sent when asked: --insecure-http, AGENTCTL_INSECURE_HTTP=1, or the profile\'s insecure-http', async () => {
+    expect((await against(remote, KEY)(['tasks', 'list', '--insecure-http'])).exitCode).toBe(0);
+    expect((await against(remote, KEY)(['tasks', 'list'], { env: { AGENTCTL_INSECURE_HTTP: '1' } })).exitCode).toBe(0);
+    const home = tempDir();
+    expect((await agentctl(['config', 'set', 'insecure-http', 'maybe'], { configHome: home })).exitCode).toBe(2);
+    expect((await agentctl(['config', 'set', 'insecure-http', 'true'], { configHome: home })).exitCode).toBe(0);
+    expect((await against(remote, KEY)(['tasks', 'list'], { configHome: home })).exitCode).toBe(0);
+    expect(stub.requests.map((request) => request.headers['x-api-key'])).toEqual([KEY, KEY, KEY]);
+    sent();
+  });
+
+  it('auth login refuses it before asking for the key; doctor and mcp say so and send nothing', async () => {
+    const home = tempDir();
+    const login = await agentctl(['auth', 'login', '--base-url', remote], { configHome: home, input: KEY });
+    expect(login.exitCode, login.stderr).toBe(2);
+    expect(login.stderr).toContain('--insecure-http');
+    expect((await agentctl(['config', 'list', '--json'], { configHome: home })).stdout).not.toContain('api-key');
+    const doctor = await against(remote, KEY)(['doctor', '--json']);
+    expect(doctor.exitCode).toBe(2);
+    expect(JSON.parse(doctor.stdout).problems[0]).toMatch(/^base_url: refusing to send the API key in clear text to .*--insecure-http/);
+    const mcp = await against(remote, KEY)(['mcp'], { input: '' });
+    expect(mcp.exitCode).toBe(2);
+    expect(mcp.stderr).toContain('refusing to send the API key in clear text');
+    expect(sent()).toBe(0);
+  });
+
+  it('auth login with --insecure-http says the next commands need it too', async () => {
+    const home = tempDir();
+    const login = await agentctl(['auth', 'login', '--base-url', remote, '--insecure-http'], { configHome: home, input: KEY });
+    expect(login.exitCode, login.stderr).toBe(0);
+    expect(login.stderr).toContain('the next commands need --insecure-http too, or `agentctl config set insecure-http true`');
+    sent();
+  });
+
+  it('loopback (the emulator, a self-hosted service on localhost) and https need no permission', () => {
+    for (const url of ['http://localhost:8000/api/v1', 'http://127.0.0.1:8787/api/v1', 'http://127.4.5.6/api/v1', 'http://[::1]:8000/api/v1', 'https://service.example/api/v1']) {
+      expect(clearTextHost(new URL(url)), url).toBeUndefined();
+    }
+    for (const url of ['http://service.example/api/v1', 'http://10.0.0.7:8000/api/v1', 'http://0.0.0.0:8787/api/v1', 'http://localhost.evil.example/', 'http://[::2]/']) {
+      expect(clearTextHost(new URL(url)), url).toBe(new URL(url).host);
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
+import { clearTextHost } from '../../contract/url.js';
 import { checkApiKey } from '../../contract/validate.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, profileName, readKeyFile } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
@@ -19,6 +20,12 @@ export const command = defineCommand({
   parse: () => ({}),
   async run(_options, ctx) {
     const { name } = profileName(ctx.flags, ctx.env);
+    // A new profile may be named here, so the base URL is resolved without requiring it to exist.
+    const store = await ctx.openConfig();
+    const explicitBase = ctx.flags.baseUrl ?? ctx.env.AGENTCTL_BASE_URL;
+    const base = normaliseBaseUrl(explicitBase ?? store.profile(name)?.['base-url'] ?? DEFAULT_BASE_URL);
+    // Refused before the key is asked for: it would be sent in clear text.
+    await ctx.refuseClearText(base);
     if (ctx.flags.apiKey !== undefined) {
       ctx.out.warn('--api-key puts the key in argv, where other users and the shell history can see it; pipe it instead (printf %s "$KEY" | agentctl auth login) or use --api-key-file PATH');
     }
@@ -28,14 +35,13 @@ export const command = defineCommand({
     if (!key) throw new UsageError('no API key given', 'pipe it in (printf %s "$KEY" | agentctl auth login) or type it at the prompt');
     key = checkApiKey(key, 'the input');
 
-    // A new profile may be named here, so the base URL is resolved without requiring it to exist.
-    const store = await ctx.openConfig();
-    const explicitBase = ctx.flags.baseUrl ?? ctx.env.AGENTCTL_BASE_URL;
-    const base = normaliseBaseUrl(explicitBase ?? store.profile(name)?.['base-url'] ?? DEFAULT_BASE_URL);
     const user = await ping(await ctx.client({ apiKey: key, baseUrl: base }));
 
     store.set(name, 'api-key', key);
     if (explicitBase !== undefined) store.set(name, 'base-url', base);
+    if (clearTextHost(new URL(base)) && !ctx.preferences.insecureHttp) {
+      ctx.out.warn(`${base} takes the key in clear text: the next commands need --insecure-http too, or \`agentctl config set insecure-http true${name === 'default' ? '' : ` --profile ${name}`}\``);
+    }
     ctx.out.answer({ profile: name, base_url: base, user: user ?? null }, () => ctx.out.success(`Logged in to ${base} as ${user ?? 'an unnamed user'} (profile "${name}", saved in ${store.path}).`));
   },
 });

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/define.js';
 import { checkApiKey, parseSecondsFlag } from '../../contract/validate.js';
-import { normaliseBaseUrl, OUTPUT_PREFERENCES, profileName } from '../../config/settings.js';
+import { INSECURE_HTTP_VALUES, normaliseBaseUrl, OUTPUT_PREFERENCES, profileName } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { KEY_ARG, parseConfigKey } from './keys.js';
 
@@ -13,6 +13,7 @@ export const command = defineCommand({
     'printf %s "$KEY" | agentctl config set api-key - --profile prod',
     'agentctl config set output json      # every command prints JSON, as with --json',
     'agentctl config set timeout 60       # seconds per request when --timeout is not given',
+    'agentctl config set insecure-http true --profile lab   # its http:// base URL to another machine takes the key in clear text',
   ],
   parse: (input) => ({ key: parseConfigKey(input.arg(0)), value: input.arg(1) ?? '' }),
   async run({ key, value: given }, ctx) {
@@ -24,6 +25,9 @@ export const command = defineCommand({
       throw new UsageError(`output: "${value}" is not one of ${OUTPUT_PREFERENCES.join(', ')}`, 'json prints JSON as --json does; auto (the default) a table on a terminal, tab-separated when piped');
     }
     if (key === 'timeout') value = String(parseSecondsFlag(value, 'timeout', 0.001));
+    if (key === 'insecure-http' && !(INSECURE_HTTP_VALUES as readonly string[]).includes(value)) {
+      throw new UsageError(`insecure-http: "${value}" is not one of ${INSECURE_HTTP_VALUES.join(', ')}`, "true lets this profile's plain http:// base URL to another machine take the key in clear text");
+    }
     if (key === 'api-key' && given !== '-') ctx.out.warn('the key was given in argv, where other users and the shell history can see it; next time pipe it: printf %s "$KEY" | agentctl config set api-key -');
     const { name } = profileName(ctx.flags, ctx.env);
     (await ctx.openConfig()).set(name, key, value);

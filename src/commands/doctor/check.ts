@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { ApiClient } from '../../api/client.js';
-import { MissingApiVersionError } from '../../api/errors.js';
+import { InsecureHttpError, MissingApiVersionError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { VERSION } from '../../cli/version.js';
@@ -126,6 +126,10 @@ async function diagnose(ctx: Context): Promise<{ report: Report; exitCode: numbe
       report.suggested_base_url = error.suggestedBaseUrl;
       const there = (await answersPing(client, error.suggestedBaseUrl)) ? `${error.suggestedBaseUrl} answers GET /ping/; ` : '';
       report.problems.unshift(`base_url: ${error.baseUrl} lacks /api/v1: ${there}use --base-url ${error.suggestedBaseUrl}`);
+      exitCode = error.exitCode;
+    } else if (error instanceof InsecureHttpError) {
+      // Nothing was sent: the finding is the base URL, with how to allow it.
+      report.problems.unshift(`base_url: ${error.message}; ${error.hint}`);
       exitCode = error.exitCode;
     } else fail(error, 'ping');
   }
