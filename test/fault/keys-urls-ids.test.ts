@@ -112,6 +112,8 @@ describe('a plain http:// base URL to another machine', () => {
     expect((await against(remote, KEY)(['tasks', 'list', '--insecure-http'])).exitCode).toBe(0);
     expect((await against(remote, KEY)(['tasks', 'list'], { env: { AGENTCTL_INSECURE_HTTP: '1' } })).exitCode).toBe(0);
     const home = tempDir();
+    const stored = await agentctl(['config', 'set', 'base-url', remote], { configHome: home });
+    expect(stored.stderr).toContain('would take the key in clear text: commands refuse it unless --insecure-http');
     expect((await agentctl(['config', 'set', 'insecure-http', 'maybe'], { configHome: home })).exitCode).toBe(2);
     expect((await agentctl(['config', 'set', 'insecure-http', 'true'], { configHome: home })).exitCode).toBe(0);
     expect((await against(remote, KEY)(['tasks', 'list'], { configHome: home })).exitCode).toBe(0);

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/define.js';
+import { clearTextHost } from '../../contract/url.js';
 import { checkApiKey, parseSecondsFlag } from '../../contract/validate.js';
 import { INSECURE_HTTP_VALUES, normaliseBaseUrl, OUTPUT_PREFERENCES, profileName } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
@@ -30,7 +31,11 @@ export const command = defineCommand({
     }
     if (key === 'api-key' && given !== '-') ctx.out.warn('the key was given in argv, where other users and the shell history can see it; next time pipe it: printf %s "$KEY" | agentctl config set api-key -');
     const { name } = profileName(ctx.flags, ctx.env);
-    (await ctx.openConfig()).set(name, key, value);
+    const store = await ctx.openConfig();
+    store.set(name, key, value);
+    if (key === 'base-url' && clearTextHost(new URL(value)) && store.profile(name)?.['insecure-http'] !== 'true') {
+      ctx.out.warn(`${value} would take the key in clear text: commands refuse it unless --insecure-http, or \`agentctl config set insecure-http true${name === 'default' ? '' : ` --profile ${name}`}\``);
+    }
     ctx.out.answer({ profile: name, key, saved: true }, () => ctx.out.success(`Saved ${key} in profile "${name}".`));
   },
 });
