@@ -21,10 +21,20 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
+ * An address a connection to which never leaves this machine: loopback, the unspecified addresses
+ * (0.0.0.0 and ::, which `agentctl emulator --host 0.0.0.0` prints; a connection to them reaches this
+ * machine or fails) and IPv4-mapped loopback (::ffff:127.0.0.1, which the URL parser writes ::ffff:7f00:1).
+ */
+function isThisMachine(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return isLoopbackHost(host) || host === '0.0.0.0' || host === '::' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
+}
+
+/**
  * The host a base URL would send the API key to in clear text, readable on every network on the
- * way: plain http:// to a host that is not this machine. Undefined for https:// and for loopback
- * (the emulator, a self-hosted service at http://localhost:8000).
+ * way: plain http:// to a host that is not this machine. Undefined for https:// and for this
+ * machine (the emulator, a self-hosted service at http://localhost:8000).
  */
 export function clearTextHost(url: URL): string | undefined {
-  return url.protocol === 'http:' && !isLoopbackHost(url.hostname) ? url.host : undefined;
+  return url.protocol === 'http:' && !isThisMachine(url.hostname) ? url.host : undefined;
 }

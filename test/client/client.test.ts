@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, InputError, NetworkError, PartialListError, WaitTimeoutError, createClient, type AgentctlClient } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { FakeClock } from '../helpers/fake-clock.js';
-import { sendJson, stubServer } from '../helpers/stub-server.js';
+import { networkAddress, sendJson, stubServer } from '../helpers/stub-server.js';
 
 const KEY = 'library-test-key-0123';
 const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
@@ -15,8 +15,8 @@ const TASK = { id: ID, status: 'pending' };
 
 type Stub = Awaited<ReturnType<typeof stubServer>>;
 const stubs: Stub[] = [];
-async function stub(handler: Parameters<typeof stubServer>[0]): Promise<Stub> {
-  const server = await stubServer(handler);
+async function stub(handler: Parameters<typeof stubServer>[0], host?: string): Promise<Stub> {
+  const server = await stubServer(handler, host);
   stubs.push(server);
   return server;
 }
@@ -169,10 +169,10 @@ describe('inputs', () => {
     expect(() => make()).toThrow(expect.objectContaining({ field }));
   });
 
-  it('refuses a plain http:// baseUrl to another machine (the key in clear text) unless allowInsecureHttp', async () => {
-    const server = await stub((_request, response) => sendJson(response, 200, TASK));
-    // 0.0.0.0 is not this machine's name, yet reaches the stub: a stand-in for a remote host.
-    const remote = server.baseUrl.replace('127.0.0.1', '0.0.0.0');
+  // A stub on this machine's network address stands for another machine (none on a loopback-only machine).
+  it.skipIf(networkAddress === undefined)('refuses a plain http:// baseUrl to another machine (the key in clear text) unless allowInsecureHttp', async () => {
+    const server = await stub((_request, response) => sendJson(response, 200, TASK), networkAddress);
+    const remote = server.baseUrl;
     let refusal: unknown;
     try {
       createClient({ baseUrl: remote, apiKey: KEY });

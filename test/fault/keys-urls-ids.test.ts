@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearTextHost } from '../../src/contract/url.js';
 import { against, agentctl, tempDir } from '../helpers/cli.js';
 import { jsonLines } from '../helpers/json-lines.js';
-import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
+import { networkAddress, sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
 const TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 const task = (id: string, status = 'completed') => ({ id, prompt: 'p', status, created_at: '2026-05-01T08:00:00Z', updated_at: '2026-05-01T08:00:00Z' });
@@ -83,9 +83,9 @@ describe('run-batch: a lone surrogate in a line', () => {
   });
 });
 
-describe('a plain http:// base URL to another machine', () => {
-  // 0.0.0.0 is not this machine's name, yet a connection to it reaches the stub on 127.0.0.1: a
-  // stand-in for a remote host that shows whether anything was sent.
+// A stub on this machine's network address stands for another machine, and shows whether anything
+// was sent. A machine with no network (loopback only) skips the tests that need one.
+describe.skipIf(networkAddress === undefined)('a plain http:// base URL to another machine', () => {
   const KEY = 'clear-text-key-0123';
   let stub: Awaited<ReturnType<typeof stubServer>>;
   let remote: string;
@@ -93,8 +93,8 @@ describe('a plain http:// base URL to another machine', () => {
     stub = await stubServer((request, response) => {
       if (request.url.startsWith('/api/v1/ping/')) return sendJson(response, 200, { user: 'me@example.com' });
       sendJson(response, 200, { count: 0, next: null, previous: null, results: [] });
-    });
-    remote = stub.baseUrl.replace('127.0.0.1', '0.0.0.0');
+    }, networkAddress);
+    remote = stub.baseUrl;
   });
   afterAll(() => stub.close());
   const sent = () => stub.requests.splice(0).length;
@@ -143,12 +143,14 @@ describe('a plain http:// base URL to another machine', () => {
     expect(login.stderr).toContain('the next commands need --insecure-http too, or `agentctl config set insecure-http true`');
     sent();
   });
+});
 
-  it('loopback (the emulator, a self-hosted service on localhost) and https need no permission', () => {
-    for (const url of ['http://localhost:8000/api/v1', 'http://127.0.0.1:8787/api/v1', 'http://127.4.5.6/api/v1', 'http://[::1]:8000/api/v1', 'https://service.example/api/v1']) {
+describe('which hosts are this machine', () => {
+  it('loopback, the unspecified addresses (emulator --host 0.0.0.0) and https need no permission; any other http:// host does', () => {
+    for (const url of ['http://localhost:8000/api/v1', 'http://127.0.0.1:8787/api/v1', 'http://127.4.5.6/api/v1', 'http://[::1]:8000/api/v1', 'http://0.0.0.0:8787/api/v1', 'http://[::]:8787/api/v1', 'http://[::ffff:127.0.0.1]/', 'https://service.example/api/v1']) {
       expect(clearTextHost(new URL(url)), url).toBeUndefined();
     }
-    for (const url of ['http://service.example/api/v1', 'http://10.0.0.7:8000/api/v1', 'http://0.0.0.0:8787/api/v1', 'http://localhost.evil.example/', 'http://[::2]/']) {
+    for (const url of ['http://service.example/api/v1', 'http://10.0.0.7:8000/api/v1', 'http://localhost.evil.example/', 'http://[::2]/', 'http://[::ffff:10.0.0.1]/']) {
       expect(clearTextHost(new URL(url)), url).toBe(new URL(url).host);
     }
   });
