@@ -30,27 +30,6 @@ async function creatingStub(idFor: (n: number) => string) {
   });
 }
 
-describe('run-batch: ids that differ only in case', () => {
-  it('are one id: the second line is unknown, naming the first, and the task is followed once', async () => {
-    const stub = await creatingStub((n) => (n === 1 ? TASK_ID.toUpperCase() : TASK_ID));
-    try {
-      const result = await against(stub.baseUrl)(['tasks', 'run-batch', inputFile(['one', 'two']), '--follow', '--concurrency', '1', '--interval', '0.05']);
-      expect(result.exitCode, result.stderr).toBe(1);
-      const lines = jsonLines(result.stdout).sort((a, b) => Number(a.line) - Number(b.line));
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatchObject({ line: 1, status: 'completed' });
-      expect(lines[1]).toMatchObject({ line: 2, id: TASK_ID, status: 'unknown' });
-      expect(String(lines[1]?.error)).toContain(`which it gave line 1 too (as ${TASK_ID.toUpperCase()})`);
-      expect(result.stderr).toMatch(/line 2: unknown: .*which it gave line 1 too/);
-      // Polled for one line only.
-      const polled = new Set(stub.requests.filter((request) => request.url.includes('/result/')).map((request) => request.url.toLowerCase()));
-      expect(polled.size).toBe(1);
-    } finally {
-      await stub.close();
-    }
-  });
-});
-
 describe('run-batch: a lone surrogate in a line', () => {
   it.each([
     ['prompt', '{"prompt": "Book a table \\ud800 for two"}'],
@@ -77,6 +56,27 @@ describe('run-batch: a lone surrogate in a line', () => {
       const result = await against(stub.baseUrl)(['tasks', 'run-batch', inputFile(['{"prompt": "Book a table \\ud83d\\ude00"}'])]);
       expect(result.exitCode, result.stderr).toBe(0);
       expect(JSON.parse(stub.requests[0]?.body ?? '{}')).toMatchObject({ prompt: 'Book a table 😀' });
+    } finally {
+      await stub.close();
+    }
+  });
+});
+
+describe('run-batch: ids that differ only in case', () => {
+  it('are one id: the second line is unknown, naming the first, and the task is followed once', async () => {
+    const stub = await creatingStub((n) => (n === 1 ? TASK_ID.toUpperCase() : TASK_ID));
+    try {
+      const result = await against(stub.baseUrl)(['tasks', 'run-batch', inputFile(['one', 'two']), '--follow', '--concurrency', '1', '--interval', '0.05']);
+      expect(result.exitCode, result.stderr).toBe(1);
+      const lines = jsonLines(result.stdout).sort((a, b) => Number(a.line) - Number(b.line));
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatchObject({ line: 1, status: 'completed' });
+      expect(lines[1]).toMatchObject({ line: 2, id: TASK_ID, status: 'unknown' });
+      expect(String(lines[1]?.error)).toContain(`which it gave line 1 too (as ${TASK_ID.toUpperCase()})`);
+      expect(result.stderr).toMatch(/line 2: unknown: .*which it gave line 1 too/);
+      // Polled for one line only.
+      const polled = new Set(stub.requests.filter((request) => request.url.includes('/result/')).map((request) => request.url.toLowerCase()));
+      expect(polled.size).toBe(1);
     } finally {
       await stub.close();
     }
