@@ -107,8 +107,13 @@ export class Context {
 
   /** Whether a plain http:// base URL to another machine may carry the key: --insecure-http, AGENTCTL_INSECURE_HTTP=1, the profile. */
   get insecureHttpAllowed(): boolean {
+    return Boolean(this.flags.insecureHttp) || this.insecureHttpAllowedWithoutFlag;
+  }
+
+  /** Allowed by the environment or the profile: the next commands are allowed too (`auth login` says when they are not). */
+  get insecureHttpAllowedWithoutFlag(): boolean {
     const env = this.env.AGENTCTL_INSECURE_HTTP?.trim().toLowerCase();
-    return Boolean(this.flags.insecureHttp) || env === '1' || env === 'true' || this.preferences.insecureHttp === true;
+    return env === '1' || env === 'true' || this.preferences.insecureHttp === true;
   }
 
   /** Refuses (exit 2) a base URL that would carry the key in clear text, unless allowed: before asking for a key. */

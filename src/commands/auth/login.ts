@@ -39,7 +39,7 @@ export const command = defineCommand({
 
     store.set(name, 'api-key', key);
     if (explicitBase !== undefined) store.set(name, 'base-url', base);
-    if (clearTextHost(new URL(base)) && !ctx.preferences.insecureHttp) {
+    if (clearTextHost(new URL(base)) && !ctx.insecureHttpAllowedWithoutFlag) {
       ctx.out.warn(`${base} takes the key in clear text: the next commands need --insecure-http too, or \`agentctl config set insecure-http true${name === 'default' ? '' : ` --profile ${name}`}\``);
     }
     ctx.out.answer({ profile: name, base_url: base, user: user ?? null }, () => ctx.out.success(`Logged in to ${base} as ${user ?? 'an unnamed user'} (profile "${name}", saved in ${store.path}).`));
