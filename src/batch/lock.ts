@@ -18,6 +18,7 @@ import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFil
 import { hostname } from 'node:os';
 import type { ProcessFacts } from '../cli/io.js';
 import type { Clock } from '../contract/clock.js';
+import { fileKind } from '../contract/file-kind.js';
 import { UsageError } from '../errors.js';
 
 /** How often the holder touches its lock. */
@@ -249,7 +250,7 @@ function refuseOddLock(ledger: string, path: string): void {
     return; // released meanwhile
   }
   if (kind.isFile()) return;
-  const what = kind.isDirectory() ? 'a folder' : kind.isFIFO() ? 'a FIFO' : kind.isSymbolicLink() ? 'a symbolic link' : kind.isSocket() ? 'a socket' : 'a device';
+  const what = fileKind(kind);
   throw new UsageError(
     `the lock of the ledger ${ledger}, ${path}, is ${what}, not a lock a run wrote: no run can hold the ledger while it is there`,
     `remove it (${kind.isDirectory() ? 'rm -r' : 'rm'} ${path}), then rerun`,

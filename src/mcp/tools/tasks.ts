@@ -34,7 +34,9 @@ async function resultAnswer(call: ToolCall, scope: TaskScope, id: string) {
 
 function createDescription({ secrets }: ToolSettings): string {
   const variables = describeEnvPolicy(secrets);
-  const files = secrets.directory ? `secrets_file names a JSON file in ${secrets.directory} (a name relative to it, or a path inside it)` : 'secrets_file is not allowed';
+  const files = secrets.directory
+    ? `secrets_file names a JSON file directly in ${secrets.directory} (its name, or its path; not in a subfolder, not a link)`
+    : 'secrets_file is not allowed';
   const policy =
     variables === 'none' && !secrets.directory
       ? 'Secrets: none allowed (the person who starts agentctl can allow environment variables and a folder of secrets files).'

@@ -1,0 +1,8 @@
+// What a file is, in words, for refusing a folder, a FIFO or a link where a regular file was wanted.
+import type { BigIntStats, Stats } from 'node:fs';
+
+/** "a regular file", "a folder", "a FIFO", "a symbolic link", "a socket" or "a device". */
+export function fileKind(stats: Stats | BigIntStats): string {
+  if (stats.isFile()) return 'a regular file';
+  return stats.isDirectory() ? 'a folder' : stats.isFIFO() ? 'a FIFO' : stats.isSymbolicLink() ? 'a symbolic link' : stats.isSocket() ? 'a socket' : 'a device';
+}
