@@ -109,6 +109,11 @@ export class ApiClient {
     return new ApiClient({ ...this.options, ...overrides });
   }
 
+  /** Whether `value` is the API key this client sends (never handed out as a task secret, wherever it is found). */
+  isApiKey(value: string): boolean {
+    return this.options.apiKey !== undefined && this.options.apiKey !== '' && value === this.options.apiKey;
+  }
+
   get baseUrl(): string {
     return this.base.href.replace(/\/$/, '');
   }

@@ -1,12 +1,11 @@
 // Creating a task, as a core operation: the typed fields a face gathered, checked as the service
 // would check them, into the body to send. Errors name the field (`prompt`, `output_schema`,
 // `secrets_env`, `secrets_file`, `webhook`); each face words them its own way.
-import type { Redactor } from '../api/redact.js';
 import type { TaskBody } from '../api/schemas/task.js';
 import { checkHttpUrl, checkOutputSchema } from '../contract/validate.js';
 import { InputError } from '../errors.js';
 import { inField } from './fields.js';
-import { resolveSecrets, type SecretPolicy, type SecretsRequest } from './secrets.js';
+import { resolveSecrets, type SecretsRequest, type SecretsSource } from './secrets.js';
 
 export interface TaskInput {
   prompt: string;
@@ -18,10 +17,7 @@ export interface TaskInput {
 }
 
 /** The body of a new task, every field checked before any secret is read or any request sent. */
-export async function taskBody(
-  input: TaskInput,
-  source: { env: Record<string, string | undefined>; policy: SecretPolicy; redactor: Redactor },
-): Promise<TaskBody> {
+export async function taskBody(input: TaskInput, source: SecretsSource): Promise<TaskBody> {
   if (input.prompt.trim() === '') throw new InputError('prompt', 'is empty: say what the browser agent should do');
   const body: TaskBody = { prompt: input.prompt };
   if (input.outputSchema !== undefined) body.output_schema = inField('output_schema', () => checkOutputSchema(input.outputSchema));

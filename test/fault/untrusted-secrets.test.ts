@@ -1,7 +1,8 @@
 // Issue 48: the secrets a model names through `agentctl mcp`, attacked. A secrets folder laid out as
 // an attacker would (a hard link to a file outside it, a name swapped between a file and a link
-// while calls are made, a FIFO). Each test drives the server through the SDK's Client against a
-// stub service that records what was sent, and checks what reached it.
+// while calls are made, a FIFO), variable names that Windows reads as agentctl's own key, a variable
+// allowed for one site sent to another. Each test drives the server through the SDK's Client
+// against a stub service that records what was sent, and checks what reached it.
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, linkSync, mkdirSync, openSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
@@ -11,11 +12,12 @@ import { Worker } from 'node:worker_threads';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SecretPolicy } from '../../src/core/secrets.js';
-import { tempDir } from '../helpers/cli.js';
+import { agentctl, tempDir } from '../helpers/cli.js';
 import { connectMcp, data, text } from '../helpers/mcp.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 const KEY = 'mcp-secrets-key-789';
+const TOKEN = 'mcp-bearer-token-0123456789';
 const INSIDE = 'inside-secret-1111';
 const OUTSIDE = 'outside-secret-9999';
 const TASK = { id: '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f', prompt: 'p', status: 'pending', created_at: '2026-05-01T08:00:00Z', updated_at: '2026-05-01T08:00:00Z' };
@@ -194,5 +196,75 @@ describe('a secrets folder laid out by an attacker', () => {
     expect(sent()).not.toContain(OUTSIDE);
     expect(sentSecrets()).toHaveLength(2);
     await close();
+  });
+});
+
+/** process.env as Windows has it: a name is looked up without case, and (as everywhere) ends at a NUL. */
+function windowsEnv(values: Record<string, string>): Record<string, string> {
+  return new Proxy(values, {
+    get: (target, name) => {
+      if (typeof name !== 'string') return undefined;
+      const wanted = name.split('\0')[0]!.toUpperCase();
+      return Object.entries(target).find(([key]) => key.toUpperCase() === wanted)?.[1];
+    },
+  });
+}
+
+describe('the environment variables a model names', () => {
+  const env = windowsEnv({ AGENTCTL_API_KEY: KEY, AGENTCTL_MCP_TOKEN: TOKEN, SHOP_PASSWORD: INSIDE, SHOP_COPY: KEY, SHOP_TOKEN: TOKEN });
+  const secret = (variable: string, domain = 'https://shop.example') => ({ prompt: 'log in', secrets_env: [{ domain, key: 'PASSWORD', env: variable }] });
+
+  it("never hands out agentctl's key or token: not by another case, a NUL, or a copy in another variable", async () => {
+    const { call, close } = await connect({ envPrefixes: ['SHOP_', 'AGENTCTL_'] }, env);
+    for (const variable of ['AGENTCTL_API_KEy', 'AGENTCTL_api_key', 'AGENTCTL_MCP_TOKEn', 'AGENTCTL_API_KEY\0x']) {
+      const refused = await call('tasks_create', secret(variable));
+      expect(data(refused).error, variable).toMatchObject({ name: 'usage', field: 'secrets_env' });
+      expect(JSON.stringify(refused)).not.toContain(KEY);
+    }
+    for (const variable of ['SHOP_COPY', 'SHOP_TOKEN']) {
+      const refused = await call('tasks_create', secret(variable));
+      expect(data(refused).error, variable).toMatchObject({ name: 'usage', field: 'secrets_env' });
+      expect(text(refused), variable).toContain(`${variable} holds agentctl's own API key or MCP token`);
+    }
+    expect(service.requests).toHaveLength(0);
+    expect((await call('tasks_create', secret('SHOP_PASSWORD'))).isError).toBeFalsy();
+    expect(sentSecrets()).toEqual([{ 'https://shop.example': { PASSWORD: INSIDE } }]);
+    await close();
+  });
+
+  it('sends a variable allowed for some sites to those sites only', async () => {
+    const allowed = { envNames: ['SHOP_PASSWORD'], envSites: new Map([['SHOP_PASSWORD', ['https://shop.example', 'https://login.shop.example']]]) };
+    const { client, call, close } = await connect(allowed, env);
+    const elsewhere = await call('tasks_create', secret('SHOP_PASSWORD', 'https://evil.example'));
+    expect(data(elsewhere).error).toMatchObject({ name: 'usage', field: 'secrets_env' });
+    expect(text(elsewhere)).toContain('SHOP_PASSWORD may be sent only to https://shop.example, https://login.shop.example (not to https://evil.example)');
+    expect(service.requests).toHaveLength(0);
+    expect((await call('tasks_create', secret('SHOP_PASSWORD', 'https://Login.Shop.example'))).isError).toBeFalsy();
+    expect(sentSecrets()).toEqual([{ 'https://Login.Shop.example': { PASSWORD: INSIDE } }]);
+    const create = (await client.listTools()).tools.find((tool) => tool.name === 'tasks_create')!;
+    expect(create.description).toContain('SHOP_PASSWORD (for https://shop.example, https://login.shop.example only)');
+    await close();
+  });
+});
+
+describe('--allow-secret-env', () => {
+  const run = (args: string[]) => agentctl(['mcp', ...args], { env: { AGENTCTL_BASE_URL: service.baseUrl, AGENTCTL_API_KEY: KEY }, input: '' });
+
+  it("refuses agentctl's own names in any case, and sites that are not named", async () => {
+    for (const [entry, says] of [
+      ['AGENTCTL_API_KEy', "agentctl's own credentials are never task secrets"],
+      ['agentctl_mcp_token', "agentctl's own credentials are never task secrets"],
+      ['SHOP_PASSWORD@', 'name the sites after @'],
+      ['SHOP_PASSWORD@https://a.example,,https://b.example', 'name the sites after @'],
+    ] as const) {
+      const result = await run(['--allow-secret-env', entry]);
+      expect(result.exitCode, entry).toBe(2);
+      expect(result.stderr, entry).toContain(says);
+    }
+  });
+
+  it('takes NAME@site,site and PREFIX*@site beside the plain forms', async () => {
+    const result = await run(['--allow-secret-env', 'SHOP_PASSWORD@https://shop.example,https://login.shop.example', '--allow-secret-env', 'SHOP_*@https://shop.example', '--allow-secret-env', 'OTHER']);
+    expect(result.exitCode, result.stderr).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ParseInput } from '../../cli/define.js';
 import { parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
-import type { SecretPolicy } from '../../core/secrets.js';
+import { isOwnVariable, VARIABLE_NAME, type SecretPolicy } from '../../core/secrets.js';
 import { UsageError } from '../../errors.js';
 import { TOOL_NAMES, selectTools } from '../../mcp/catalog.js';
 import { TOOLSETS, type Toolset } from '../../mcp/tool.js';
@@ -17,10 +17,6 @@ export interface McpOptions extends ServerOptions {
   httpPort?: number;
 }
 
-const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** agentctl's own credentials: never task secrets, whatever is allowed. */
-const OWN = ['AGENTCTL_API_KEY', 'AGENTCTL_MCP_TOKEN'];
-
 /** A comma-separated list flag, each name known; undefined when not given. */
 function names(input: ParseInput, name: string, flag: string, known: readonly string[]): string[] | undefined {
   const text = input.string(name);
@@ -32,18 +28,39 @@ function names(input: ParseInput, name: string, flag: string, known: readonly st
   return list;
 }
 
-/** --allow-secret-env NAME (or PREFIX*), repeatable, and --secrets-dir DIR. */
-function secretPolicy(input: ParseInput): SecretPolicy {
-  const policy: SecretPolicy & { envNames: string[]; envPrefixes: string[] } = { envNames: [], envPrefixes: [] };
-  for (const entry of input.list('allowSecretEnv')) {
-    const prefix = entry.endsWith('*');
-    const name = prefix ? entry.slice(0, -1) : entry;
-    if (!VARIABLE.test(name)) {
-      throw new UsageError(`--allow-secret-env "${entry}" is not a variable name or a prefix ending in *`, 'for example --allow-secret-env SHOP_PASSWORD or --allow-secret-env SHOP_*');
-    }
-    if (OWN.includes(name)) throw new UsageError(`--allow-secret-env ${name}: agentctl's own credentials are never task secrets`);
-    (prefix ? policy.envPrefixes : policy.envNames).push(name);
+const ALLOW_EXAMPLES = 'for example --allow-secret-env SHOP_PASSWORD, SHOP_*, or SHOP_PASSWORD@https://shop.example,https://login.shop.example';
+
+/** One --allow-secret-env: NAME or PREFIX*, then optionally @ and the only sites it may be sent to, comma-separated. */
+function allowEntry(entry: string): { entry: string; prefix: boolean; name: string; sites?: string[] } {
+  const at = entry.indexOf('@');
+  const variable = at === -1 ? entry : entry.slice(0, at);
+  const prefix = variable.endsWith('*');
+  const name = prefix ? variable.slice(0, -1) : variable;
+  if (!VARIABLE_NAME.test(name)) throw new UsageError(`--allow-secret-env "${entry}" is not a variable name or a prefix ending in *`, ALLOW_EXAMPLES);
+  if (isOwnVariable(name)) throw new UsageError(`--allow-secret-env ${name}: agentctl's own credentials are never task secrets`);
+  if (at === -1) return { entry: variable, prefix, name };
+  const sites = entry.slice(at + 1).split(',').map((site) => site.trim());
+  if (sites.some((site) => site === '' || /\s/.test(site))) {
+    throw new UsageError(`--allow-secret-env "${entry}": name the sites after @, comma-separated, without spaces`, ALLOW_EXAMPLES);
   }
+  return { entry: variable, prefix, name, sites };
+}
+
+/**
+ * --allow-secret-env NAME, PREFIX*, NAME@site,site or PREFIX*@site (repeatable), and --secrets-dir
+ * DIR. An entry given with sites and without allows any site; given twice with sites, both lists.
+ */
+function secretPolicy(input: ParseInput): SecretPolicy {
+  const names = new Set<string>();
+  const prefixes = new Set<string>();
+  const sites = new Map<string, string[] | 'any'>();
+  for (const { entry, prefix, name, sites: only } of input.list('allowSecretEnv').map(allowEntry)) {
+    (prefix ? prefixes : names).add(name);
+    const known = sites.get(entry) ?? [];
+    sites.set(entry, known === 'any' || only === undefined ? 'any' : [...new Set([...known, ...only])]);
+  }
+  const envSites = new Map([...sites].filter((pair): pair is [string, string[]] => pair[1] !== 'any'));
+  const policy: SecretPolicy = { envNames: [...names], envPrefixes: [...prefixes], ...(envSites.size > 0 ? { envSites } : {}) };
   const dir = input.string('secretsDir');
   if (dir !== undefined) {
     const path = resolve(dir);
@@ -55,7 +72,7 @@ function secretPolicy(input: ParseInput): SecretPolicy {
       }
     })();
     if (!isDir) throw new UsageError(`--secrets-dir ${dir} is not a folder`, 'make a folder that holds only the secrets files a model may use, e.g. mkdir -m 700 ~/.agentctl-secrets');
-    policy.directory = path;
+    return { ...policy, directory: path };
   }
   return policy;
 }

@@ -15,8 +15,13 @@ export const command = defineCommand({
   summary: 'serve the service to AI assistants over the Model Context Protocol (stdio, or --http PORT)',
   options: [
     { flags: '--http <port>', description: `serve Streamable HTTP on loopback (127.0.0.1 and [::1]) at PORT (0 = any free port) instead of stdio; clients send the bearer token of ${TOKEN_VARIABLE}, or the one printed on stderr` },
-    { flags: '--allow-secret-env <name>', description: 'let tasks_create read this environment variable as a task secret (NAME, or PREFIX* for every variable starting so); repeatable. Without it no variable is read', repeatable: true },
-    { flags: '--secrets-dir <dir>', description: 'let tasks_create read secrets files from this folder only (none without)' },
+    {
+      flags: '--allow-secret-env <name>',
+      description:
+        'let tasks_create read this environment variable as a task secret (NAME, or PREFIX* for every variable starting so; add @SITE,SITE to send it to these secrets domains only, e.g. SHOP_PASSWORD@https://shop.example); repeatable. Without it no variable is read',
+      repeatable: true,
+    },
+    { flags: '--secrets-dir <dir>', description: 'let tasks_create read secrets files lying directly in this folder (regular files with one name: no links, hard links or subfolders); none without' },
     { flags: '--read-only', description: 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)' },
     { flags: '--toolsets <names>', description: `offer only these groups of tools, comma-separated: ${TOOLSETS.join(', ')}` },
     { flags: '--tools <names>', description: 'offer only these tools, comma-separated (e.g. tasks_create,tasks_wait)' },
@@ -30,8 +35,9 @@ export const command = defineCommand({
     'stdout; the key, base URL and profile are found as for every command (--profile, AGENTCTL_API_KEY, ...), so\n' +
     'against the emulator it needs no configuration. Nothing but the protocol is written to stdout.\n' +
     'Secrets: a model names task secrets by reference only, and gets only the environment variables allowed with\n' +
-    '--allow-secret-env and the files in --secrets-dir; anything else is refused before any request. Task results and\n' +
-    "timeline messages reach the model fenced as the service's untrusted data.\n" +
+    '--allow-secret-env (for the sites named after its @, if any) and the files in --secrets-dir; anything else is\n' +
+    "refused before any request. Task results and timeline messages reach the model fenced as the service's\n" +
+    'untrusted data.\n' +
     'Toolsets: tasks (tasks_create, tasks_get, tasks_result, tasks_cancel, tasks_list, tasks_wait), agents\n' +
     '(agents_list, agents_get, agents_create, agents_delete), persistent (persistent_list, persistent_get,\n' +
     'persistent_create, persistent_update, persistent_activate, persistent_deactivate, persistent_message,\n' +
@@ -42,6 +48,7 @@ export const command = defineCommand({
   examples: [
     'agentctl mcp',
     'agentctl mcp --allow-secret-env SHOP_PASSWORD --secrets-dir ~/.agentctl-secrets',
+    'agentctl mcp --allow-secret-env SHOP_PASSWORD@https://shop.example,https://login.shop.example',
     'agentctl mcp --read-only --profile work',
     'agentctl mcp --toolsets tasks,schedule --exclude-tools tasks_cancel --tool-prefix gobii_',
     'agentctl mcp --tools tasks_create,tasks_wait,tasks_result --wait 50 --max-wait 600',

@@ -76,6 +76,7 @@ const tasksCreate = defineTool({
     agent_id: agentScope,
   }),
   async run(args, call) {
+    const client = await call.client();
     const body = await taskBody(
       {
         prompt: args.prompt,
@@ -83,9 +84,9 @@ const tasksCreate = defineTool({
         webhook: args.webhook,
         secrets: { fromEnv: (args.secrets_env ?? []).map(({ domain, key, env }) => ({ domain, key, variable: env })), file: args.secrets_file },
       },
-      { env: call.env, policy: call.secrets, redactor: call.redactor },
+      { env: call.env, policy: call.secrets, redactor: call.redactor, isCredential: (value) => client.isApiKey(value) },
     );
-    const task = await tasks.create(await call.client(), scopeOf(args.agent_id), body);
+    const task = await tasks.create(client, scopeOf(args.agent_id), body);
     const id = serviceId(task.id, 'task', { list: 'tasks_list' });
     return {
       data: task,
