@@ -76,9 +76,9 @@ export function redactBody(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
   if (!record.secrets || typeof record.secrets !== 'object') return body;
-  const secrets: Record<string, Record<string, string>> = {};
-  for (const [domain, pairs] of Object.entries(record.secrets as Record<string, unknown>)) {
-    secrets[domain] = Object.fromEntries(Object.keys((pairs ?? {}) as object).map((key) => [key, '***']));
-  }
+  // fromEntries makes own properties: a domain named __proto__ is shown too.
+  const secrets = Object.fromEntries(
+    Object.entries(record.secrets as Record<string, unknown>).map(([domain, pairs]) => [domain, Object.fromEntries(Object.keys((pairs ?? {}) as object).map((key) => [key, '***']))]),
+  );
   return { ...record, secrets };
 }

@@ -122,6 +122,19 @@ export function checkOutputSchema(schema: unknown): Record<string, unknown> {
 
 const SECRET_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+const ownProperty = (target: object, name: string, value: unknown) =>
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+
+/**
+ * Adds one secret to `secrets`, a later value for the same domain and key replacing the earlier.
+ * Domains and keys become own properties whatever they are called: `secrets["__proto__"] = ...`
+ * would set the object's prototype instead, and the domain would silently not be sent.
+ */
+export function addSecret(secrets: Secrets, domain: string, key: string, value: string): void {
+  if (!Object.hasOwn(secrets, domain)) ownProperty(secrets, domain, {});
+  ownProperty(secrets[domain]!, key, value);
+}
+
 /** Checks the nested secrets shape and the service's limits; returns the same object. */
 export function checkSecrets(secrets: unknown, source = 'secrets'): Secrets {
   if (typeof secrets !== 'object' || secrets === null || Array.isArray(secrets)) {

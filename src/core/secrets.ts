@@ -4,7 +4,7 @@
 // folder the person allowed. Everything is checked before any value is read or any request sent.
 import type { Redactor } from '../api/redact.js';
 import type { Secrets } from '../api/schemas/task.js';
-import { checkSecrets } from '../contract/validate.js';
+import { addSecret, checkSecrets } from '../contract/validate.js';
 import { InputError } from '../errors.js';
 import { inField } from './fields.js';
 import { readSecretsFile } from './secrets-file.js';
@@ -128,10 +128,10 @@ export async function resolveSecrets(request: SecretsRequest, source: SecretsSou
   const secrets: Secrets = {};
   if (request.file !== undefined) {
     for (const [domain, pairs] of Object.entries(await readSecretsFile(request.file, source.policy.directory))) {
-      if (Object.values(pairs).some((value) => isCredential(value, source))) {
-        throw new InputError('secrets_file', "the file holds agentctl's own API key or MCP token, which is never a task secret");
+      for (const [key, value] of Object.entries(pairs)) {
+        if (isCredential(value, source)) throw new InputError('secrets_file', "the file holds agentctl's own API key or MCP token, which is never a task secret");
+        addSecret(secrets, domain, key, value);
       }
-      secrets[domain] = { ...pairs };
     }
   }
   for (const { domain, key, variable } of fromEnv) {
@@ -139,7 +139,7 @@ export async function resolveSecrets(request: SecretsRequest, source: SecretsSou
     if (value === undefined) throw new InputError('secrets_env', `the environment variable ${variable} is not set`);
     if (domain.trim() === '') throw new InputError('secrets_env', `the secret ${key} needs a domain, e.g. https://example.com`);
     if (isCredential(value, source)) throw new InputError('secrets_env', `${variable} holds agentctl's own API key or MCP token, which is never a task secret`);
-    secrets[domain] = { ...secrets[domain], [key]: value };
+    addSecret(secrets, domain, key, value);
   }
   const checked = inField('secrets_env', () => checkSecrets(secrets, 'the secrets'));
   for (const pairs of Object.values(checked)) for (const value of Object.values(pairs)) source.redactor.add(value);

@@ -1,8 +1,9 @@
 // Issue 48: the secrets a model names through `agentctl mcp`, attacked. A secrets folder laid out as
 // an attacker would (a hard link to a file outside it, a name swapped between a file and a link
 // while calls are made, a FIFO), variable names that Windows reads as agentctl's own key, a variable
-// allowed for one site sent to another. Each test drives the server through the SDK's Client
-// against a stub service that records what was sent, and checks what reached it.
+// allowed for one site sent to another, and a domain named `__proto__`. Each test drives the server
+// through the SDK's Client against a stub service that records what was sent, and checks what
+// reached it.
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, linkSync, mkdirSync, openSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import fsPromises from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SecretPolicy } from '../../src/core/secrets.js';
-import { agentctl, tempDir } from '../helpers/cli.js';
+import { against, agentctl, tempDir } from '../helpers/cli.js';
 import { connectMcp, data, text } from '../helpers/mcp.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
@@ -266,5 +267,32 @@ describe('--allow-secret-env', () => {
   it('takes NAME@site,site and PREFIX*@site beside the plain forms', async () => {
     const result = await run(['--allow-secret-env', 'SHOP_PASSWORD@https://shop.example,https://login.shop.example', '--allow-secret-env', 'SHOP_*@https://shop.example', '--allow-secret-env', 'OTHER']);
     expect(result.exitCode, result.stderr).toBe(0);
+  });
+});
+
+describe('a domain named __proto__', () => {
+  it('is sent as it was named, from a variable and from a file', async () => {
+    const { folder } = layout();
+    writeFileSync(join(folder, 'proto.json'), '{"__proto__": {"PIN": "from-file-1234"}, "https://shop.example": {"__proto__": "key-named-proto"}}');
+    const { call, close } = await connect({ envNames: ['SHOP_PASSWORD'], directory: folder }, { SHOP_PASSWORD: INSIDE });
+    const created = await call('tasks_create', { prompt: 'log in', secrets_env: [{ domain: '__proto__', key: 'PASSWORD', env: 'SHOP_PASSWORD' }], secrets_file: 'proto.json' });
+    expect(created.isError, text(created)).toBeFalsy();
+    const [secrets] = sentSecrets();
+    expect(Object.keys(secrets!)).toEqual(['__proto__', 'https://shop.example']);
+    expect(Object.entries(secrets!)).toEqual([
+      ['__proto__', { PIN: 'from-file-1234', PASSWORD: INSIDE }],
+      ['https://shop.example', JSON.parse('{"__proto__": "key-named-proto"}')],
+    ]);
+    await close();
+  });
+
+  it('is sent by tasks create --secret and --secrets-file too', async () => {
+    const file = join(tempDir(), 'proto.json');
+    writeFileSync(file, '{"__proto__": {"PIN": "from-file-1234"}}');
+    const result = await against(service.baseUrl)(['tasks', 'create', 'p', '--secrets-file', file, '--secret', '__proto__', 'PASSWORD=typed-5678', '--verbose']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(Object.entries(sentSecrets()[0]!)).toEqual([['__proto__', { PIN: 'from-file-1234', PASSWORD: 'typed-5678' }]]);
+    // The trace shows the domain too, its values hidden.
+    expect(result.stderr).toContain('"secrets":{"__proto__":{"PIN":"***","PASSWORD":"***"}}');
   });
 });

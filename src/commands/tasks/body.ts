@@ -2,7 +2,7 @@ import { readTextInput, readJsonArgument } from '../../cli/input.js';
 import { UsageError } from '../../errors.js';
 import type { Redactor } from '../../api/redact.js';
 import type { Secrets, TaskBody } from '../../api/schemas/task.js';
-import { checkOutputSchema, checkSecrets } from '../../contract/validate.js';
+import { addSecret, checkOutputSchema, checkSecrets } from '../../contract/validate.js';
 
 /** The task fields of create, update and replace, checked by the verbs' parse steps (options.ts). */
 export interface TaskFieldOptions {
@@ -84,11 +84,11 @@ async function collectSecrets(
   const secrets: Secrets = {};
   if (options.secretsFile !== undefined) {
     const fromFile = checkSecrets(await readJsonArgument(options.secretsFile, '--secrets-file', stdin), '--secrets-file');
-    for (const [domain, pairs] of Object.entries(fromFile)) secrets[domain] = { ...pairs };
+    for (const [domain, pairs] of Object.entries(fromFile)) for (const [key, value] of Object.entries(pairs)) addSecret(secrets, domain, key, value);
   }
   const add = (domain: string, key: string, value: string) => {
     if (domain.trim() === '') throw new UsageError('a secret needs a domain, e.g. --secret https://example.com PASSWORD=...');
-    secrets[domain] = { ...secrets[domain], [key]: value };
+    addSecret(secrets, domain, key, value);
   };
   for (const { domain, key, value } of options.secrets) add(domain, key, value);
   for (const { domain, key, variable } of options.secretsFromEnv) {
