@@ -233,6 +233,17 @@ describe('the environment variables a model names', () => {
     await close();
   });
 
+  it("never hands out agentctl's key from a secrets file either", async () => {
+    const { folder } = layout();
+    writeFileSync(join(folder, 'copy.json'), secretsFor(KEY));
+    const { call, close } = await connect({ directory: folder });
+    const refused = await call('tasks_create', { prompt: 'log in', secrets_file: 'copy.json' });
+    expect(data(refused).error).toMatchObject({ name: 'usage', field: 'secrets_file' });
+    expect(text(refused)).toContain("the file holds agentctl's own API key or MCP token");
+    expect(service.requests).toHaveLength(0);
+    await close();
+  });
+
   it('sends a variable allowed for some sites to those sites only', async () => {
     const allowed = { envNames: ['SHOP_PASSWORD'], envSites: new Map([['SHOP_PASSWORD', ['https://shop.example', 'https://login.shop.example']]]) };
     const { client, call, close } = await connect(allowed, env);
