@@ -40,6 +40,22 @@ export const OWN_ERROR_NAMES = [
 
 /** The tool that shows what exists, by toolset (after a create whose outcome is unknown). */
 const LIST_TOOLS: Record<string, string | undefined> = { tasks: 'tasks_list', agents: 'agents_list', persistent: 'persistent_list' };
+/** Where a write that is no create shows whether it was carried out. */
+const CHECK_TOOLS: Record<string, string | undefined> = { persistent_message: 'persistent_timeline' };
+
+/** What a tool knows about its own failure (the argument at fault, how to recover), said over the general words. */
+export interface Advice {
+  hint?: string;
+  field?: string;
+  next_tool?: string;
+}
+const ADVICE = Symbol('advice');
+
+/** Returns `error` carrying the tool's advice, which its failure then shows. */
+export function advise<E>(error: E, advice: Advice): E {
+  if (typeof error === 'object' && error !== null) Object.assign(error, { [ADVICE]: advice });
+  return error;
+}
 
 /** Our own hints for what the command line would answer with a command to type. */
 const AUTH_HINT = "the server's API key was refused; only the person who runs the server can fix it (its key is never shown here)";
@@ -73,12 +89,14 @@ export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool)
   if (error instanceof ApiError) describeServiceError(error, details, tool);
   if (details.name === 'auth') details.hint = AUTH_HINT;
   if (details.name === 'network' && tool?.name === 'tasks_wait') details.next_tool = 'tasks_wait';
-  if (error instanceof NetworkError && error.mayHaveBeenCarriedOut && tool) {
-    // A create whose answer was lost may exist: look before calling again.
-    const list = LIST_TOOLS[tool.toolset];
-    details.hint = `the request may still have been carried out: check with ${list ?? 'the list tools'} before calling ${tool.name} again`;
+  // A create whose answer was lost, or that the service failed on (5xx) after reading it, may exist: look before calling again.
+  const serverFailed = error instanceof ApiError && error.status >= 500 && tool?.kind === 'write';
+  if (((error instanceof NetworkError && error.mayHaveBeenCarriedOut) || serverFailed) && tool) {
+    const list = CHECK_TOOLS[tool.name] ?? LIST_TOOLS[tool.toolset];
+    details.hint = `the request may still have been carried out (${tool.name === 'tasks_create' ? 'the task may have been created' : 'it may exist now'}): check with ${list ?? 'the list tools'} before calling ${tool.name} again`;
     if (list) details.next_tool = list;
   }
+  Object.assign(details, (error as { [ADVICE]?: Advice } | undefined)?.[ADVICE]);
   const lines = [explain(error, `${details.name} (exit code ${code}: ${details.meaning})`, details.message, redactor)];
   if (details.hint) lines.push(`hint: ${details.hint}`);
   if (details.next_tool) lines.push(`next: call ${details.next_tool}`);

@@ -15,6 +15,7 @@ import {
   type CallToolRequest,
   type CallToolResult,
   type LoggingLevel,
+  type RequestId,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
 import type * as z from 'zod';
@@ -25,6 +26,7 @@ import type { SecretPolicy } from '../core/secrets.js';
 import { InputError } from '../errors.js';
 import { VERSION } from '../cli/version.js';
 import { definition, selectTools, type Selection } from './catalog.js';
+import { askToConfirm } from './confirm.js';
 import { describeFailure } from './failure.js';
 import { DEFAULT_WAIT_SECONDS } from './options.js';
 import { PROMPTS, getPrompt } from './prompts.js';
@@ -106,6 +108,7 @@ export class CallsUnderWay {
 /** What a tool call needs of the SDK's request context. */
 interface CallExtra {
   signal: AbortSignal;
+  requestId: RequestId;
   sendNotification: (notification: ServerNotification) => Promise<void>;
 }
 
@@ -182,6 +185,7 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
         if (token === undefined) return;
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } });
       },
+      confirm: (message) => askToConfirm(server, message, extra),
       clock: deps.clock,
       env: deps.env,
       redactor: deps.redactor,

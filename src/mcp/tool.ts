@@ -10,6 +10,7 @@ import type { Clock } from '../contract/clock.js';
 import { isUuid } from '../contract/validate.js';
 import type { SecretPolicy } from '../core/secrets.js';
 import { InputError, UsageError } from '../errors.js';
+import type { Confirmation } from './confirm.js';
 import type { Toolset } from './options.js';
 
 /**
@@ -41,6 +42,8 @@ export interface ToolCall extends ToolSettings {
   signal: AbortSignal;
   /** Tells the client how far a long call is (only when it asked for progress). */
   progress: (progress: number, total: number | undefined, message: string) => Promise<void>;
+  /** Asks the person at the client to confirm (elicitation); 'unavailable' where the client cannot ask. */
+  confirm: (message: string) => Promise<Confirmation>;
   clock: Clock;
   env: Record<string, string | undefined>;
   redactor: Redactor;

@@ -176,7 +176,7 @@ describe('agentctl mcp tools', () => {
     const id = data(created).id as string;
     expect(data(await call('agents_get', { id })).name).toBe('scout');
     expect(data(await call('agents_list', {})).results.some((agent: { id: string }) => agent.id === id)).toBe(true);
-    expect(data(await call('agents_delete', { id }))).toEqual({ id, deleted: true });
+    expect(data(await call('agents_delete', { id }))).toEqual({ id, deleted: true, tasks_deleted: 0 });
     const gone = await call('agents_get', { id });
     expect(gone.isError).toBe(true);
     expect(data(gone).error).toMatchObject({ name: 'not_found', exit_code: 4, status: 404 });

@@ -1,7 +1,7 @@
 // A connected SDK Client for an `agentctl mcp` server built in the test process (in-memory transport).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { ApiClient } from '../../src/api/client.js';
@@ -19,6 +19,8 @@ export interface ConnectOptions {
   listTools?: boolean;
   /** How often the client retries a request (0 without). */
   retries?: number;
+  /** The person's answer to each confirmation the server asks for (elicitation); without, the client offers none. */
+  elicit?: (message: string) => 'accept' | 'decline' | 'cancel';
 }
 
 /** What a server needs, against `baseUrl` with `apiKey`. */
@@ -50,11 +52,12 @@ class CompiledOnce implements jsonSchemaValidator {
 const validator = new CompiledOnce();
 
 /** An SDK Client that checks answers against the tools' outputSchema, as assistants' clients do. */
-export const testClient = (name = 'test') => new Client({ name, version: '1' }, { jsonSchemaValidator: validator });
+export const testClient = (name = 'test', capabilities: ClientCapabilities = {}) => new Client({ name, version: '1' }, { jsonSchemaValidator: validator, capabilities });
 
-export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true, retries = 0 }: ConnectOptions) {
+export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true, retries = 0, elicit }: ConnectOptions) {
   const server = createServer(mcpDeps(baseUrl, apiKey, env, clock, retries), { readOnly: false, maxWaitSeconds: 30, ...options });
-  const client = testClient();
+  const client = testClient('test', elicit ? { elicitation: {} } : {});
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => ({ action: elicit(request.params.message) }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   if (listTools) await client.listTools();

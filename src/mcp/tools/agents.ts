@@ -1,26 +1,63 @@
 // The browser-use agent tools (the older agent kind that groups tasks): list, get, create, delete.
+// The service builds a browser-use agent under every persistent agent, and deleting it deletes that
+// persistent agent too: the list marks those agents and the delete refuses to take one along unasked.
 import * as z from 'zod';
+import * as mini from 'zod/mini';
+import type { ApiClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { legacyAgents } from '../../api/legacy-agents.js';
+import { persistentAgents } from '../../api/persistent-agents.js';
 import { LegacyAgentSchema } from '../../api/schemas/legacy-agent.js';
-import { LIMITS, checkName } from '../../contract/validate.js';
+import { tasks } from '../../api/tasks.js';
+import { LIMITS, checkName, isUuid } from '../../contract/validate.js';
+import { InputError } from '../../errors.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { checkField, defineTool, uuid } from '../tool.js';
 import { serviceId } from '../voice.js';
-import { pagedList, short } from './common.js';
+import { pageAnswer, pageOutput, paging, short } from './common.js';
 
-const legacyLine = (agent: { id: string; name?: unknown }) => `${agent.id}  ${short(agent.name)}`;
+/** The persistent agent a browser-use agent backs (the service builds one under each persistent agent). */
+interface Backed {
+  id: string;
+  name: string;
+}
+const backedSchema = z.object({ id: z.string(), name: z.string() }).optional().describe('the persistent agent this one backs: deleting it deletes that too');
+const listedAgent = mini.extend(LegacyAgentSchema, { backs_persistent_agent: backedSchema });
 
-const agentsList = pagedList({
+const legacyLine = (agent: { id: string; name?: unknown; backs_persistent_agent?: Backed }) =>
+  `${agent.id}  ${short(agent.name)}${agent.backs_persistent_agent ? `  (backs persistent agent ${agent.backs_persistent_agent.id})` : ''}`;
+
+/** Which persistent agent each browser-use agent backs: every persistent agent is read (users have few). */
+async function backings(client: ApiClient, signal: AbortSignal, stopAt?: string): Promise<Map<string, Backed>> {
+  const backed = new Map<string, Backed>();
+  for await (const page of persistentAgents.listAll(client, { signal })) {
+    for (const agent of page) if (agent.browser_use_agent_id) backed.set(agent.browser_use_agent_id, { id: agent.id, name: agent.name });
+    if (stopAt !== undefined && backed.has(stopAt)) break;
+  }
+  return backed;
+}
+
+const agentsList = defineTool({
   name: 'agents_list',
   title: 'List browser-use agents',
-  description: 'Browser-use agents (the older agent kind that groups tasks: give its id as agent_id to the task tools), one page at a time, with their ids and names.',
+  description:
+    'Browser-use agents (the older agent kind that groups tasks: give its id as agent_id to the task tools), one page at a time. ' +
+    'One that backs a persistent agent (and carries its name) says so in backs_persistent_agent.',
+  kind: 'read',
   toolset: 'agents',
-  item: LegacyAgentSchema,
-  listPage: legacyAgents.listPage,
-  line: legacyLine,
-  what: 'browser-use agents',
+  output: pageOutput(listedAgent),
+  pageHint: 'ask for a smaller page_size',
+  input: z.strictObject(paging),
+  async run({ page, page_size }, call) {
+    const client = await call.client();
+    const [answer, backed] = await Promise.all([legacyAgents.listPage(client, { page, pageSize: page_size }), backings(client, call.signal)]);
+    const results = answer.results.map((agent) => {
+      const backs = backed.get(agent.id);
+      return backs ? { ...agent, backs_persistent_agent: backs } : agent;
+    });
+    return pageAnswer(results, answer.count, page, Boolean(answer.next), legacyLine, 'browser-use agents');
+  },
 });
-
 const agentsGet = defineTool({
   name: 'agents_get',
   title: 'Get a browser-use agent',
@@ -50,25 +87,56 @@ const agentsCreate = defineTool({
   },
 });
 
+const deletedSchema = z.object({
+  id: z.string(),
+  deleted: z.boolean(),
+  already_gone: z.boolean().optional(),
+  declined: z.boolean().optional(),
+  tasks_deleted: z.number().optional(),
+  persistent_agent_deleted: z.object({ id: z.string(), name: z.string() }).optional(),
+});
+
 const agentsDelete = defineTool({
   name: 'agents_delete',
   title: 'Delete a browser-use agent',
   description:
-    'Delete a browser-use agent for good: cannot be undone (check the id with agents_get first). ' +
-    'Deleting one that is already gone changes nothing and says so (deleted: false, already_gone: true).',
+    'Delete a browser-use agent and all its tasks, for good. If it backs a persistent agent (agents_list says so), that agent goes too: ' +
+    'refused unless cascade is true (ask the user first). Confirmed with the user where the client can ask. One already gone answers already_gone: true.',
   kind: 'destructive',
   idempotent: true,
   toolset: 'agents',
-  output: z.object({ id: z.string(), deleted: z.boolean(), already_gone: z.boolean().optional() }),
-  input: z.strictObject({ id: uuid('the browser-use agent') }),
-  async run({ id }, call) {
+  output: deletedSchema,
+  input: z.strictObject({
+    id: uuid('the browser-use agent'),
+    cascade: z.boolean().default(false).describe('also delete the persistent agent it backs, with its timeline'),
+  }),
+  async run({ id, cascade }, call) {
+    const client = await call.client();
+    const gone = { data: { id, deleted: false, already_gone: true }, summary: `There is no browser-use agent ${id} (already deleted, or never there); nothing changed.` };
+    const agent = await legacyAgents.get(client, id).catch((error: unknown) => (error instanceof ApiError && error.status === 404 ? undefined : Promise.reject(error)));
+    if (!agent) return gone;
+    const [backs, taskCount] = await Promise.all([
+      backings(client, call.signal, id).then((backed) => backed.get(id)),
+      tasks.listPage(client, { agentId: id }, { pageSize: 1 }).then((page) => page.count),
+    ]);
+    // Our words name ids only (the service's own, a UUID or said not to be); names go to the person asked, and fenced to the model.
+    const persistentId = backs && (isUuid(backs.id) ? backs.id : '(its id is no UUID)');
+    const what = `browser-use agent ${id}, its ${taskCount} tasks${backs ? ` and persistent agent ${persistentId} with its timeline` : ''}`;
+    const names = [`${id}  ${short(agent.name)}`, ...(backs ? [`${persistentId}  ${short(backs.name)}  (persistent agent)`] : [])];
+    if (backs && !cascade) {
+      throw new InputError('cascade', `deleting ${id} would also delete persistent agent ${persistentId}, which is built on it; ask the user, then call again with cascade: true`);
+    }
+    const named = `browser-use agent ${id} "${sanitizeLine(short(agent.name, 60))}", its ${taskCount} tasks${backs ? ` and persistent agent "${sanitizeLine(short(backs.name, 60))}" (${persistentId}) with its timeline` : ''}`;
+    if ((await call.confirm(`Delete ${named}? This cannot be undone.`)) === 'declined') {
+      return { data: { id, deleted: false, declined: true }, summary: `The user declined: nothing was deleted (${what} stay).`, quoted: names };
+    }
     try {
-      await legacyAgents.delete(await call.client(), id);
+      await legacyAgents.delete(client, id);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
-      return { data: { id, deleted: false, already_gone: true }, summary: `There is no browser-use agent ${id} (already deleted, or never there); nothing changed.` };
+      return gone;
     }
-    return { data: { id, deleted: true }, summary: `Deleted browser-use agent ${id}.` };
+    return { data: { id, deleted: true, tasks_deleted: taskCount, ...(backs ? { persistent_agent_deleted: backs } : {}) }, summary: `Deleted ${what}.`, quoted: names };
   },
 });
 

@@ -1,17 +1,41 @@
 // What the tools share: id and paging arguments, one-line renderings of records, page answers.
 import * as z from 'zod';
 import type { ApiClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import { legacyAgents } from '../../api/legacy-agents.js';
 import type { PageRequest } from '../../api/pagination.js';
 import type { Page } from '../../api/schemas/common.js';
 import type { TaskScope } from '../../api/tasks.js';
 import { LIMITS } from '../../contract/validate.js';
-import { defineTool, uuid, type Tool, type ToolAnswer, type Toolset } from '../tool.js';
+import { advise } from '../failure.js';
+import { defineTool, uuid, type Tool, type ToolAnswer, type ToolCall, type Toolset } from '../tool.js';
 
 /** The page a list tool reads unless told otherwise: small enough for a model to read through. */
 export const DEFAULT_PAGE_SIZE = 20;
 
 export const agentScope = uuid('the browser-use agent whose tasks these are; leave out for standalone tasks').optional();
 export const scopeOf = (agentId: string | undefined): TaskScope => (agentId ? { agentId } : {});
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * A task tool's handler whose "not found" is the agent_id's fault when that agent does not exist
+ * (the service answers the same 404 for an unknown agent as for an unknown task): it then names
+ * agent_id and the tool that lists agents. Costs one request, on that failure only.
+ */
+export function scoped<A extends { agent_id?: string }>(run: (args: A, call: ToolCall) => Promise<ToolAnswer>) {
+  return async (args: A, call: ToolCall): Promise<ToolAnswer> => {
+    try {
+      return await run(args, call);
+    } catch (error) {
+      const agentId = args.agent_id;
+      if (!agentId || !isNotFound(error)) throw error;
+      const missing = await legacyAgents.get(await call.client(), agentId).then(() => false, isNotFound);
+      if (!missing) throw error;
+      throw advise(error, { field: 'agent_id', next_tool: 'agents_list', hint: `there is no browser-use agent ${agentId}: agents_list shows those that exist; leave agent_id out for standalone tasks` });
+    }
+  };
+}
 export const paging = {
   page: z.number().int().min(1).default(1).describe('page number, from 1'),
   page_size: z.number().int().min(1).max(LIMITS.pageSize).default(DEFAULT_PAGE_SIZE).describe(`items per page, 1..${LIMITS.pageSize}`),
