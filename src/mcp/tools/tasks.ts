@@ -1,8 +1,8 @@
-// The task tools: create, get, result, cancel, list, wait.
+// The task tools: create, get, result, cancel (cancel.ts), list, wait.
 import * as z from 'zod';
 import * as mini from 'zod/mini';
-import { ApiError } from '../../api/errors.js';
-import { CancelResponseSchema, TaskResultSchema, TaskSchema, type Task } from '../../api/schemas/task.js';
+import { NetworkError } from '../../api/errors.js';
+import { TaskResultSchema, TaskSchema, type Task } from '../../api/schemas/task.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import { waitForTask } from '../../api/wait.js';
 import { TASK_STATUSES } from '../../contract/enums.js';
@@ -10,9 +10,11 @@ import { LIMITS } from '../../contract/validate.js';
 import { readPage } from '../../core/list-page.js';
 import { describeEnvPolicy } from '../../core/secrets.js';
 import { taskBody } from '../../core/task-input.js';
+import { advise } from '../failure.js';
 import { defineTool, uuid, type AnswerLink, type ToolCall, type ToolSettings } from '../tool.js';
 import { knownStatus, serviceId } from '../voice.js';
-import { agentScope, pageAnswer, pageOutput, paging, scopeOf, short, taskLine } from './common.js';
+import { tasksCancel } from './cancel.js';
+import { agentScope, pageAnswer, pageOutput, paging, scopeOf, scoped, short, taskLine } from './common.js';
 
 const resultLink = (id: string): AnswerLink => ({
   uri: `agentctl://tasks/${id}/result`,
@@ -75,7 +77,7 @@ const tasksCreate = defineTool({
     webhook: z.string().optional().describe('http(s) URL the service calls once when the task ends'),
     agent_id: agentScope,
   }),
-  async run(args, call) {
+  run: scoped(async (args, call) => {
     const client = await call.client();
     const body = await taskBody(
       {
@@ -93,7 +95,7 @@ const tasksCreate = defineTool({
       summary: `Created task ${id} (${knownStatus(task.status, TASK_STATUSES)}). Wait for it with tasks_wait (id ${id}).`,
       links: [resultLink(id)],
     };
-  },
+  }),
 });
 
 const tasksGet = defineTool({
@@ -105,11 +107,11 @@ const tasksGet = defineTool({
   output: TaskSchema,
   findWith: 'tasks_list',
   input: z.strictObject({ id: uuid('the task'), agent_id: agentScope }),
-  async run({ id, agent_id }, call) {
+  run: scoped(async ({ id, agent_id }, call) => {
     const task = await tasks.get(await call.client(), scopeOf(agent_id), id);
     // The record itself follows, fenced: its prompt and error message need no second quoting.
     return { data: task, summary: `Task ${id}: ${knownStatus(task.status, TASK_STATUSES)}.` };
-  },
+  }),
 });
 
 const tasksResult = defineTool({
@@ -124,31 +126,7 @@ const tasksResult = defineTool({
   findWith: 'tasks_list',
   pageHint: 'the result itself is this large; read it as the resource agentctl://tasks/ID/result',
   input: z.strictObject({ id: uuid('the task'), agent_id: agentScope }),
-  run: ({ id, agent_id }, call) => resultAnswer(call, scopeOf(agent_id), id),
-});
-
-const tasksCancel = defineTool({
-  name: 'tasks_cancel',
-  title: 'Cancel a task',
-  description: 'Stop a pending or running task. Cancelling a task that has already ended changes nothing and says so (already_ended: true), so calling it again is safe.',
-  kind: 'destructive',
-  idempotent: true,
-  toolset: 'tasks',
-  output: mini.extend(CancelResponseSchema, { id: mini.optional(mini.string()), already_ended: mini.optional(mini.boolean()) }),
-  findWith: 'tasks_list',
-  input: z.strictObject({ id: uuid('the task'), agent_id: agentScope }),
-  async run({ id, agent_id }, call) {
-    const client = await call.client();
-    try {
-      const answer = await tasks.cancel(client, scopeOf(agent_id), id);
-      return { data: { ...answer, id }, summary: `Task ${id}: cancelled.`, quoted: answer.message ? [answer.message] : [] };
-    } catch (error) {
-      // The service answers 409 for a task that has already ended: the cancel has nothing left to do.
-      if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      const task = await tasks.get(client, scopeOf(agent_id), id);
-      return { data: { id, status: task.status, already_ended: true }, summary: `Task ${id} had already ended (already ${knownStatus(task.status, TASK_STATUSES)}); nothing changed.` };
-    }
-  },
+  run: scoped(({ id, agent_id }, call) => resultAnswer(call, scopeOf(agent_id), id)),
 });
 
 const tasksList = defineTool({
@@ -160,7 +138,7 @@ const tasksList = defineTool({
   output: pageOutput(TaskSchema),
   pageHint: 'ask for a smaller page_size',
   input: z.strictObject({ status: z.enum(TASK_STATUSES).optional().describe('keep only tasks in this status'), ...paging, agent_id: agentScope }),
-  async run({ status, page, page_size, agent_id }, call) {
+  run: scoped(async ({ status, page, page_size, agent_id }, call) => {
     const client = await call.client();
     const scope = scopeOf(agent_id);
     const source = {
@@ -170,7 +148,7 @@ const tasksList = defineTool({
     const { items, page: last, current } = await readPage(source, { page, pageSize: page_size });
     const answer = pageAnswer(items, last.count, current, Boolean(last.next), taskLine, 'tasks');
     return status ? { ...answer, summary: answer.summary.replace(' tasks (', ` tasks, keeping ${status} ones (`) } : answer;
-  },
+  }),
 });
 
 /** tasks_wait's answer when the task has not ended: how long it waited and the call that goes on. */
@@ -199,17 +177,23 @@ const tasksWait = defineTool({
     timeout_seconds: z.number().positive().optional().describe("how long to wait at most, seconds (default: the server's wait, under a client's 60 s request limit)"),
     agent_id: agentScope,
   }),
-  async run({ id, timeout_seconds, agent_id }, call) {
+  run: scoped(async ({ id, timeout_seconds, agent_id }, call) => {
     const scope = scopeOf(agent_id);
     const timeoutMs = Math.min(timeout_seconds ?? call.waitSeconds, call.maxWaitSeconds) * 1000;
     const client = await call.client();
     const started = call.clock.now();
     let polls = 0;
+    // The service's outage under way, if any: since when, and its first failure.
+    let down: { since: number; error: Error } | undefined;
     const outcome = await waitForTask(
       { timeoutMs },
       {
         clock: call.clock,
         signal: call.signal,
+        onEvent: (event) => {
+          if (event.type === 'unreachable') down = event;
+          if (event.type === 'reachable') down = undefined;
+        },
         fetchTask: async () => {
           const task = await tasks.get(client, scope, id, { signal: call.signal, retries: 0 });
           polls++;
@@ -218,8 +202,10 @@ const tasksWait = defineTool({
         },
       },
     );
-    if (outcome.kind === 'outage') throw outcome.error;
+    if (outcome.kind === 'outage') throw unreachable(outcome.error, call.clock.now() - outcome.since, outcome.task?.status);
     if (outcome.kind !== 'finished') {
+      // Not a running task: a wait that never heard from the service says so, or a model waits on forever.
+      if (down) throw unreachable(down.error, call.clock.now() - down.since, outcome.task?.status);
       const status = outcome.task?.status ?? null;
       const waited = Math.round(timeoutMs / 1000);
       return {
@@ -230,7 +216,17 @@ const tasksWait = defineTool({
     }
     const answer = await resultAnswer(call, scope, id);
     return { ...answer, data: { ...answer.data, finished: true } };
-  },
+  }),
 });
+
+/** A wait that ended with the service unreachable: a network error, with what the model can do. */
+function unreachable(last: Error, forMs: number, status: string | undefined): Error {
+  const known = status ? ` (the task was ${status} when last seen)` : '';
+  const error = new NetworkError(`the service was unreachable for the last ${Math.round(forMs / 1000)} s of the wait${known}: ${last.message}`);
+  return advise(error, {
+    next_tool: 'tasks_wait',
+    hint: 'whether the task still runs is unknown (the service keeps it going regardless): call tasks_wait again in a minute; if it stays unreachable, tell the user the service cannot be reached from the server',
+  });
+}
 
 export const TASK_TOOLS = [tasksCreate, tasksGet, tasksResult, tasksCancel, tasksList, tasksWait];
