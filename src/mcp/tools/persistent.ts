@@ -1,6 +1,7 @@
 // The persistent agent tools: list, get, create, update, (de)activate, message, timeline, status,
 // web tasks.
 import * as z from 'zod';
+import { ApiError } from '../../api/errors.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import {
   ActivationResponseSchema,
@@ -18,7 +19,8 @@ import { LIMITS, checkName } from '../../contract/validate.js';
 import { checkPreferredContact, checkScheduleExpression } from '../../core/persistent-fields.js';
 import { describeEvent } from '../../core/timeline-format.js';
 import { completeMessage } from '../../core/web-message.js';
-import { InputError } from '../../errors.js';
+import { ExitCode, InputError } from '../../errors.js';
+import { advise } from '../failure.js';
 import { checkField, defineTool, uuid } from '../tool.js';
 import { knownStatus, serviceId, serviceTime } from '../voice.js';
 import { DEFAULT_PAGE_SIZE, pagedList, short, taskLine } from './common.js';
@@ -38,7 +40,9 @@ const agentFields = {
   preferred_contact: z.string().optional().describe('email, sms, or a contact endpoint UUID'),
   proactive_opt_in: z.boolean().optional().describe('let the agent offer related help on its own'),
 };
-const scheduleField = z.string().describe('when the agent wakes up, in UTC: @daily, "@every 1h 30m", "0 9 * * mon-fri" (grammar: resource agentctl://schedule/grammar; check with schedule_preview)');
+const scheduleField = z
+  .string()
+  .describe('when the agent wakes up, in UTC (for a local time ask the user\'s time zone; check with schedule_preview and timezone): @daily, "0 9 * * mon-fri", ...');
 
 function agentBody(args: z.infer<z.ZodObject<typeof agentFields>> & { schedule?: string | null }): PersistentAgentBody {
   const body: PersistentAgentBody = {};
@@ -156,10 +160,22 @@ const persistentMessage = defineTool({
   }),
   async run({ id, ...message }, call) {
     const client = await call.client();
-    const answer = await persistentAgents.message(client, id, await completeMessage(client, id, message));
+    const answer = await persistentAgents.message(client, id, await completeMessage(client, id, message)).catch((error: unknown) => Promise.reject(senderRefused(error)));
     return { data: answer, summary: `Message delivered to agent ${id}; its answer will show in its timeline (persistent_timeline).`, links: [timelineLink(id)] };
   },
 });
+
+/** A 403 to a message is the sender refused (the key's own refusal is an auth error): say who may write. */
+function senderRefused(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 403 || error.exitCode === ExitCode.auth) return error;
+  return advise(error, {
+    field: 'sender',
+    next_tool: 'persistent_get',
+    hint:
+      "the agent hears only its owner (the owner's e-mail or verified number; on web leave sender out) and, with whitelist_policy manual, " +
+      'the addresses allowed for it: send as one of those, or ask the user',
+  });
+}
 
 const persistentTimeline = defineTool({
   name: 'persistent_timeline',
