@@ -1,7 +1,7 @@
 // Previewing a schedule offline, as a core operation: the grammar the service accepts, a description
 // and the next fire times (UTC). Errors name the field (`expression`, `from`).
 import { InputError } from '../errors.js';
-import { describeSchedule, nextFireTimes, parseSchedule, ScheduleError } from '../schedule/index.js';
+import { checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule, ScheduleError } from '../schedule/index.js';
 
 /** The local answer, in the contract's JSON shape. */
 export interface LocalPreview {
@@ -16,6 +16,26 @@ export function parseInstant(text: string, field = 'from'): Date {
   const date = new Date(text);
   if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(date.getTime())) throw new InputError(field, `"${text}" is not an ISO 8601 instant (e.g. 2026-03-01T09:00:00Z)`);
   return date;
+}
+
+/** An IANA time zone name in its canonical spelling, or an input error about `field`. */
+export function parseTimeZone(text: string, field = 'timezone'): string {
+  try {
+    return checkTimeZone(text);
+  } catch (error) {
+    if (!(error instanceof ScheduleError)) throw error;
+    throw new InputError(field, `"${text}" is not a time zone: use an IANA name such as Europe/Oslo, America/New_York or UTC`);
+  }
+}
+
+/**
+ * Fire times (ISO, UTC) as wall-clock times in `timeZone`, and whether the zone's UTC offset differs
+ * among them: a schedule runs in UTC, so across a daylight-saving change it fires at another local hour.
+ */
+export function inZone(next: string[], timeZone: string): { local: string[]; offsetChanges: boolean } {
+  const local = next.map((iso) => formatInZone(new Date(iso), timeZone));
+  const offsets = new Set(local.map((text) => text.slice(text.lastIndexOf(' ') + 1)));
+  return { local, offsetChanges: offsets.size > 1 };
 }
 
 /**

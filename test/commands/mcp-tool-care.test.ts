@@ -1,0 +1,164 @@
+// `agentctl mcp` tools that destroy nothing unasked and leave a model a way on (issue 45): what a
+// delete takes along, an outage that is no running task, hints to recover from a failed create, an
+// unknown agent or a refused sender, bulk cancels with one confirmation, schedules and time zones.
+// Driven by the SDK's own Client (in-process) against the emulator on port 0.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { eventually } from '../helpers/api.js';
+import { FakeClock } from '../helpers/fake-clock.js';
+import { connectMcp, data, text } from '../helpers/mcp.js';
+
+const KEY = 'mcp-care-key-789';
+const UUID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 100, apiKey: KEY });
+});
+afterAll(() => emulator.close());
+
+const connect = (rest: Omit<Parameters<typeof connectMcp>[0], 'baseUrl' | 'apiKey'> & { baseUrl?: string } = {}) =>
+  connectMcp({ baseUrl: emulator.baseUrl, apiKey: KEY, ...rest });
+
+describe('agents_delete says what it removes', () => {
+  it('marks the agents behind persistent agents, and deletes one only with cascade: true', async () => {
+    const { client, call, close } = await connect();
+    const persistent = data(await call('persistent_create', { name: 'care-watcher', charter: 'Watch prices' })).id as string;
+    const backing = data(await call('persistent_get', { id: persistent })).browser_use_agent_id as string;
+    const bare = data(await call('agents_create', { name: 'care-bare' })).id as string;
+    const listed = await call('agents_list', { page_size: 100 });
+    const results = data(listed).results as { id: string; backs_persistent_agent?: { id: string } }[];
+    expect(results.find((agent) => agent.id === backing)?.backs_persistent_agent).toMatchObject({ id: persistent, name: 'care-watcher' });
+    expect(results.find((agent) => agent.id === bare)?.backs_persistent_agent).toBeUndefined();
+    expect(text(listed)).toContain(`backs persistent agent ${persistent}`);
+
+    const refused = await call('agents_delete', { id: backing });
+    expect(refused.isError).toBe(true);
+    expect(data(refused).error).toMatchObject({ name: 'usage', field: 'cascade' });
+    expect(text(refused)).toContain(`persistent agent ${persistent}`);
+    expect(data(await call('persistent_get', { id: persistent })).id).toBe(persistent); // still there
+
+    const deleted = await call('agents_delete', { id: backing, cascade: true });
+    expect(deleted.isError).toBeFalsy();
+    expect(data(deleted)).toMatchObject({ id: backing, deleted: true, persistent_agent_deleted: { id: persistent } });
+    expect(data(await call('persistent_get', { id: persistent })).error).toMatchObject({ name: 'not_found' });
+    const description = (await client.listTools()).tools.find((tool) => tool.name === 'agents_delete')!.description!;
+    expect(description).toContain('cascade');
+    await close();
+  });
+
+  it('asks the user once where the client can, naming the tasks it takes along, and deletes nothing when declined', async () => {
+    const asked: string[] = [];
+    let answer: 'accept' | 'decline' = 'decline';
+    const { call, close } = await connect({ elicit: (message) => (asked.push(message), answer) });
+    const agent = data(await call('agents_create', { name: 'care-asked' })).id as string;
+    await call('tasks_create', { prompt: 'one', agent_id: agent });
+    await call('tasks_create', { prompt: 'two', agent_id: agent });
+    const declined = await call('agents_delete', { id: agent });
+    expect(declined.isError).toBeFalsy();
+    expect(data(declined)).toMatchObject({ id: agent, deleted: false, declined: true });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(new RegExp(`${agent}[\\s\\S]*2 tasks`));
+    expect(data(await call('agents_get', { id: agent })).id).toBe(agent);
+    answer = 'accept';
+    expect(data(await call('agents_delete', { id: agent }))).toMatchObject({ id: agent, deleted: true, tasks_deleted: 2 });
+    expect(asked).toHaveLength(2);
+    await close();
+  });
+});
+
+describe('an outage is no running task', () => {
+  it('answers a wait on an unreachable service as a network error saying what to do', async () => {
+    const { call, close } = await connect({ baseUrl: 'http://127.0.0.1:9/api/v1', clock: new FakeClock() });
+    const answer = await call('tasks_wait', { id: UUID });
+    expect(answer.isError).toBe(true);
+    expect(data(answer).error).toMatchObject({ name: 'network', next_tool: 'tasks_wait' });
+    expect(text(answer)).toMatch(/unreachable/);
+    expect(data(answer).error.hint).toMatch(/tell the user/);
+    await close();
+  });
+});
+
+describe('recovery hints', () => {
+  it('says a create answered 5xx may exist, and how to look before creating again', async () => {
+    const { call, close } = await connect();
+    const failed = await call('tasks_create', { prompt: '[server-error] x' });
+    expect(data(failed).error).toMatchObject({ name: 'service_error', status: 500, next_tool: 'tasks_list' });
+    expect(data(failed).error.hint).toMatch(/may .*have been created/);
+    expect(text(failed)).not.toMatch(/try again later/);
+    await close();
+  });
+
+  it('names agent_id when the browser-use agent does not exist', async () => {
+    const { call, close } = await connect();
+    const created = await call('tasks_create', { prompt: 'x', agent_id: UUID });
+    expect(data(created).error).toMatchObject({ name: 'not_found', field: 'agent_id', next_tool: 'agents_list' });
+    const listed = await call('tasks_list', { agent_id: UUID });
+    expect(data(listed).error).toMatchObject({ name: 'not_found', field: 'agent_id', next_tool: 'agents_list' });
+    await close();
+  });
+
+  it('says who may message an agent when the service refuses the sender (403), not that the key is wrong', async () => {
+    const { call, close } = await connect();
+    const agent = data(await call('persistent_create', { name: 'care-refuses', charter: 'c' })).id as string;
+    const refused = await call('persistent_message', { id: agent, body: 'hi', channel: 'email', sender: 'stranger@example.com', recipient: 'agent@example.com' });
+    expect(data(refused).error).toMatchObject({ status: 403, field: 'sender' });
+    expect(data(refused).error.name).not.toBe('auth');
+    expect(data(refused).error.hint).toMatch(/owner/);
+    await close();
+  });
+});
+
+describe('bulk cancel', () => {
+  it('cancels every pending task of a scope in one call, with one confirmation and a line per task', async () => {
+    const asked: string[] = [];
+    const { call, close } = await connect({ elicit: (message) => (asked.push(message), 'accept') });
+    const agent = data(await call('agents_create', { name: 'care-bulk' })).id as string;
+    const running = data(await call('tasks_create', { prompt: '[hang] keep', agent_id: agent })).id as string;
+    await eventually(async () => data(await call('tasks_get', { id: running, agent_id: agent })).status === 'in_progress' || undefined, 5000, 'the task to start');
+    const pending = [];
+    for (let i = 0; i < 3; i++) pending.push(data(await call('tasks_create', { prompt: `[pending] ${i}`, agent_id: agent })).id as string);
+    const answer = await call('tasks_cancel', { status: 'pending', agent_id: agent });
+    expect(answer.isError).toBeFalsy();
+    expect(data(answer)).toMatchObject({ matched: 3, cancelled: 3, failed: 0 });
+    expect((data(answer).results as { id: string; outcome: string }[]).map((row) => row.id).sort()).toEqual([...pending].sort());
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('3 tasks');
+    expect(data(await call('tasks_get', { id: running, agent_id: agent })).status).toBe('in_progress');
+    await close();
+  });
+
+  it('takes a list of ids, reports each (one unknown), and cancels nothing when the user declines', async () => {
+    const { call, close } = await connect({ elicit: () => 'decline' });
+    const id = data(await call('tasks_create', { prompt: '[pending] declined' })).id as string;
+    const declined = await call('tasks_cancel', { ids: [id, UUID] });
+    expect(data(declined)).toMatchObject({ declined: true, cancelled: 0 });
+    expect(data(await call('tasks_get', { id })).status).toBe('pending');
+    await close();
+    const plain = await connect();
+    const answer = await plain.call('tasks_cancel', { ids: [id, UUID] });
+    expect(data(answer)).toMatchObject({ cancelled: 1, failed: 1 });
+    expect(data(answer).results).toEqual([
+      expect.objectContaining({ id, outcome: 'cancelled' }),
+      expect.objectContaining({ id: UUID, outcome: 'failed', error: expect.stringContaining('not found') }),
+    ]);
+    expect(data(await plain.call('tasks_cancel', {})).error).toMatchObject({ name: 'usage' });
+    expect(data(await plain.call('tasks_cancel', { ids: Array.from({ length: 101 }, () => UUID) })).error).toMatchObject({ field: 'ids' });
+    await plain.close();
+  });
+});
+
+describe('schedules and time zones', () => {
+  it('says schedules run in UTC, shows fire times in the user zone, and notes a daylight-saving shift', async () => {
+    const { client, call, close } = await connect();
+    const tools = (await client.listTools()).tools;
+    expect(tools.find((tool) => tool.name === 'schedule_preview')!.description).toMatch(/UTC[\s\S]*time zone/);
+    const preview = await call('schedule_preview', { expression: '0 6 * * mon-fri', timezone: 'Europe/Oslo', from: '2026-01-05T00:00:00Z', count: 2 });
+    expect(data(preview)).toMatchObject({ timezone: 'Europe/Oslo', next_local: ['2026-01-05 07:00:00 +01:00', '2026-01-06 07:00:00 +01:00'] });
+    const shift = await call('schedule_preview', { expression: '0 6 * * *', timezone: 'Europe/Oslo', from: '2026-03-28T00:00:00Z', count: 2 });
+    expect(data(shift).next_local).toEqual(['2026-03-28 07:00:00 +01:00', '2026-03-29 08:00:00 +02:00']);
+    expect(text(shift)).toMatch(/daylight saving/);
+    expect(data(await call('schedule_preview', { expression: '@daily', timezone: 'Mars/Olympus' })).error).toMatchObject({ name: 'usage', field: 'timezone' });
+    await close();
+  });
+});
