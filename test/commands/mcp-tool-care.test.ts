@@ -162,3 +162,62 @@ describe('schedules and time zones', () => {
     await close();
   });
 });
+
+describe('five assistant tasks', () => {
+  it('does each in at most three calls (the calls a model would make; set-up calls not counted)', async () => {
+    const asked: string[] = [];
+    const { client, call: setup, close } = await connect({ elicit: (message) => (asked.push(message), 'accept') });
+    let calls = 0;
+    const call = (name: string, args: Record<string, unknown> = {}) => (calls++, setup(name, args));
+    const task = async (what: string, steps: () => Promise<void>) => {
+      calls = 0;
+      await steps();
+      expect(calls, what).toBeLessThanOrEqual(3);
+    };
+
+    await task('run a task and give me its result', async () => {
+      const id = data(await call('tasks_create', { prompt: 'Find the price of a kettle' })).id as string;
+      const result = await call('tasks_wait', { id });
+      expect(data(result)).toMatchObject({ finished: true, status: 'completed' });
+      expect(text(result)).toContain('Result:');
+    });
+
+    const busy = data(await setup('persistent_create', { name: 'assistant-busy', charter: 'Watch prices' })).id as string;
+    await setup('persistent_message', { id: busy, body: '[hang] compare kettle prices' });
+    await task('what is my agent doing?', async () => {
+      const listed = data(await call('persistent_list', { page_size: 100 })).results as { id: string; name: string }[];
+      const mine = listed.find((item) => item.name === 'assistant-busy')!.id;
+      expect(text(await call('persistent_status', { id: mine }))).toMatch(/is working \(1 web task running/);
+      expect(text(await call('persistent_web_tasks', { id: mine }))).toContain('compare kettle prices');
+    });
+
+    const morning = data(await setup('persistent_create', { name: 'assistant-morning', charter: 'Morning digest' })).id as string;
+    await task('schedule it weekdays at 7 in my zone', async () => {
+      // What the model reads before asking the user's zone (Europe/Oslo: 07:00 there is 06:00 UTC in winter).
+      const update = (await client.listTools()).tools.find((tool) => tool.name === 'persistent_update')!;
+      expect(JSON.stringify(update.inputSchema)).toMatch(/in UTC[^"]*ask the user's time zone/);
+      const preview = await call('schedule_preview', { expression: '0 6 * * mon-fri', timezone: 'Europe/Oslo', from: '2026-01-02T00:00:00Z', count: 3 });
+      expect(data(preview).next_local).toEqual(['2026-01-02 07:00:00 +01:00', '2026-01-05 07:00:00 +01:00', '2026-01-06 07:00:00 +01:00']);
+      expect(data(await call('persistent_update', { id: morning, schedule: '0 6 * * mon-fri' })).schedule).toBe('0 6 * * mon-fri');
+    });
+
+    const orders = [];
+    for (let i = 0; i < 18; i++) orders.push(data(await setup('tasks_create', { prompt: `[pending] order ${i}` })).id as string);
+    asked.length = 0;
+    await task('cancel everything pending', async () => {
+      expect(data(await call('tasks_cancel', { status: 'pending' })).failed).toBe(0);
+      expect(asked).toHaveLength(1);
+      for (const id of orders) expect(emulator.state.tasks.get(id)?.status).toBe('cancelled');
+      expect([...emulator.state.tasks.values()].filter((record) => record.status === 'pending')).toEqual([]);
+    });
+
+    const failed = data(await setup('tasks_create', { prompt: '[fail] buy the kettle' })).id as string;
+    await setup('tasks_wait', { id: failed });
+    await task('why did task X fail?', async () => {
+      const result = await call('tasks_result', { id: failed });
+      expect(data(result).status).toBe('failed');
+      expect(text(result)).toContain('Error: Emulated failure');
+    });
+    await close();
+  });
+});
