@@ -116,7 +116,7 @@ describe('bulk cancel', () => {
     const agent = data(await call('agents_create', { name: 'care-bulk' })).id as string;
     const running = data(await call('tasks_create', { prompt: '[hang] keep', agent_id: agent })).id as string;
     await eventually(async () => data(await call('tasks_get', { id: running, agent_id: agent })).status === 'in_progress' || undefined, 5000, 'the task to start');
-    const pending = [];
+    const pending: string[] = [];
     for (let i = 0; i < 3; i++) pending.push(data(await call('tasks_create', { prompt: `[pending] ${i}`, agent_id: agent })).id as string);
     const answer = await call('tasks_cancel', { status: 'pending', agent_id: agent });
     expect(answer.isError).toBeFalsy();
@@ -201,7 +201,7 @@ describe('five assistant tasks', () => {
       expect(data(await call('persistent_update', { id: morning, schedule: '0 6 * * mon-fri' })).schedule).toBe('0 6 * * mon-fri');
     });
 
-    const orders = [];
+    const orders: string[] = [];
     for (let i = 0; i < 18; i++) orders.push(data(await setup('tasks_create', { prompt: `[pending] order ${i}` })).id as string);
     asked.length = 0;
     await task('cancel everything pending', async () => {

@@ -21,7 +21,7 @@ interface Backed {
   id: string;
   name: string;
 }
-const backedSchema = z.object({ id: z.string(), name: z.string() }).optional().describe('the persistent agent this one backs: deleting it deletes that too');
+const backedSchema = z.object({ id: z.string(), name: z.string() }).optional();
 const listedAgent = mini.extend(LegacyAgentSchema, { backs_persistent_agent: backedSchema });
 
 const legacyLine = (agent: { id: string; name?: unknown; backs_persistent_agent?: Backed }) =>
@@ -42,7 +42,7 @@ const agentsList = defineTool({
   title: 'List browser-use agents',
   description:
     'Browser-use agents (the older agent kind that groups tasks: give its id as agent_id to the task tools), one page at a time. ' +
-    'One that backs a persistent agent (and carries its name) says so in backs_persistent_agent.',
+    "One backing a persistent agent (it carries that agent's name) has backs_persistent_agent.",
   kind: 'read',
   toolset: 'agents',
   output: pageOutput(listedAgent),
@@ -100,8 +100,8 @@ const agentsDelete = defineTool({
   name: 'agents_delete',
   title: 'Delete a browser-use agent',
   description:
-    'Delete a browser-use agent and all its tasks, for good. If it backs a persistent agent (agents_list says so), that agent goes too: ' +
-    'refused unless cascade is true (ask the user first). Confirmed with the user where the client can ask. One already gone answers already_gone: true.',
+    'Delete a browser-use agent and all its tasks, for good. One backing a persistent agent (see agents_list) takes that along: ' +
+    'refused unless cascade is true (ask the user first). The user confirms where the client can ask. Already gone: already_gone true.',
   kind: 'destructive',
   idempotent: true,
   toolset: 'agents',

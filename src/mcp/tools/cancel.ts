@@ -95,9 +95,8 @@ export const tasksCancel = defineTool({
   name: 'tasks_cancel',
   title: 'Cancel tasks',
   description:
-    `Stop a pending or running task (id), several (ids, at most ${MAX_BULK_CANCEL}), or every task in a status (status; with agent_id, that agent's). ` +
-    'Several are confirmed once with the user where the client can ask, and answered with a line per task. ' +
-    'A task that has already ended is left as it is (already_ended), so calling again is safe.',
+    `Stop a pending or running task (id), several (ids) or all in a status (status), at most ${MAX_BULK_CANCEL}. ` +
+    'Several: one confirmation where the client can ask, a line per task. A task already ended is left as is (already_ended).',
   kind: 'destructive',
   idempotent: true,
   toolset: 'tasks',
@@ -105,8 +104,8 @@ export const tasksCancel = defineTool({
   findWith: 'tasks_list',
   input: z.strictObject({
     id: uuid('the task').optional(),
-    ids: z.array(uuid('a task')).min(1).max(MAX_BULK_CANCEL).optional().describe(`several tasks, at most ${MAX_BULK_CANCEL}`),
-    status: z.enum(STATUS_FILTERS).optional().describe(`every task in this status (unfinished: pending or in_progress), at most ${MAX_BULK_CANCEL} a call`),
+    ids: z.array(uuid('a task')).min(1).max(MAX_BULK_CANCEL).optional().describe('several tasks'),
+    status: z.enum(STATUS_FILTERS).optional().describe('all tasks in it; unfinished: pending or in_progress'),
     agent_id: agentScope,
   }),
   run: scoped(async ({ id, ids, status, agent_id }, call) => {
