@@ -7,6 +7,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { eventually } from '../helpers/api.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { connectMcp, data, text } from '../helpers/mcp.js';
+import { stubServer } from '../helpers/stub-server.js';
 
 const KEY = 'mcp-care-key-789';
 const UUID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
@@ -69,12 +70,25 @@ describe('agents_delete says what it removes', () => {
 
 describe('an outage is no running task', () => {
   it('answers a wait on an unreachable service as a network error saying what to do', async () => {
-    const { call, close } = await connect({ baseUrl: 'http://127.0.0.1:9/api/v1', clock: new FakeClock() });
+    const stub = await stubServer((_request, response) => response.destroy());
+    const clock = new FakeClock();
+    const { call, close } = await connect({ baseUrl: stub.baseUrl, clock });
     const answer = await call('tasks_wait', { id: UUID });
     expect(answer.isError).toBe(true);
     expect(data(answer).error).toMatchObject({ name: 'network', next_tool: 'tasks_wait' });
-    expect(text(answer)).toMatch(/unreachable/);
+    expect(text(answer)).toMatch(/the service is unreachable for the last 30 s of the wait/);
     expect(data(answer).error.hint).toMatch(/tell the user/);
+    await close();
+    await stub.close();
+  });
+
+  it('says so at once when nothing listens at the address on this machine', async () => {
+    const clock = new FakeClock();
+    const { call, close } = await connect({ baseUrl: 'http://127.0.0.1:9/api/v1', clock });
+    const answer = await call('tasks_wait', { id: UUID });
+    expect(data(answer).error).toMatchObject({ name: 'network', next_tool: 'tasks_wait' });
+    expect(text(answer)).toMatch(/the service is unreachable: /);
+    expect(clock.sleeps).toEqual([]); // no wait for what no wait changes
     await close();
   });
 });

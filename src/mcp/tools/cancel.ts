@@ -80,6 +80,7 @@ async function cancelMany(call: ToolCall, scope: TaskScope, ids: string[], more:
         ),
       )),
     );
+    await call.progress(results.length, ids.length, `${results.length} of ${ids.length} tasks done`);
   }
   const count = (outcome: Outcome['outcome']) => results.filter((result) => result.outcome === outcome).length;
   const data = { matched: ids.length, cancelled: count('cancelled'), already_ended: count('already_ended'), failed: count('failed'), ...(more ? { more: true } : {}), results };

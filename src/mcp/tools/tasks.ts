@@ -185,7 +185,7 @@ const tasksWait = defineTool({
     let polls = 0;
     // The service's outage under way, if any: since when, and its first failure.
     let down: { since: number; error: Error } | undefined;
-    const outcome = await waitForTask(
+    const outcome = await waitForTask<Task>(
       { timeoutMs },
       {
         clock: call.clock,
@@ -195,13 +195,13 @@ const tasksWait = defineTool({
           if (event.type === 'reachable') down = undefined;
         },
         fetchTask: async () => {
-          const task = await tasks.get(client, scope, id, { signal: call.signal, retries: 0 });
+          const task = await tasks.get(client, scope, id, { signal: call.signal, retries: 0 }).catch(refusedAtOnce);
           polls++;
           await call.progress(call.clock.now() - started, timeoutMs, `task ${knownStatus(task.status, TASK_STATUSES)} after ${Math.round((call.clock.now() - started) / 1000)} s (poll ${polls})`);
           return task;
         },
       },
-    );
+    ).catch((error: unknown) => Promise.reject(error instanceof Refused ? unreachable(error.error, 0, undefined) : error));
     if (outcome.kind === 'outage') throw unreachable(outcome.error, call.clock.now() - outcome.since, outcome.task?.status);
     if (outcome.kind !== 'finished') {
       // Not a running task: a wait that never heard from the service says so, or a model waits on forever.
@@ -219,10 +219,19 @@ const tasksWait = defineTool({
   }),
 });
 
+/** Nothing listens at the service's address on this machine: no wait will change that (wrapped, so the wait does not ride it out). */
+class Refused {
+  constructor(readonly error: NetworkError) {}
+}
+const refusedAtOnce = (error: unknown): never => {
+  throw error instanceof NetworkError && error.nothingListens ? new Refused(error) : error;
+};
+
 /** A wait that ended with the service unreachable: a network error, with what the model can do. */
 function unreachable(last: Error, forMs: number, status: string | undefined): Error {
   const known = status ? ` (the task was ${status} when last seen)` : '';
-  const error = new NetworkError(`the service was unreachable for the last ${Math.round(forMs / 1000)} s of the wait${known}: ${last.message}`);
+  const during = forMs > 0 ? ` for the last ${Math.round(forMs / 1000)} s of the wait` : '';
+  const error = new NetworkError(`the service is unreachable${during}${known}: ${last.message}`);
   return advise(error, {
     next_tool: 'tasks_wait',
     hint: 'whether the task still runs is unknown (the service keeps it going regardless): call tasks_wait again in a minute; if it stays unreachable, tell the user the service cannot be reached from the server',
