@@ -2,15 +2,19 @@
 // delete takes along, an outage that is no running task, hints to recover from a failed create, an
 // unknown agent or a refused sender, bulk cancels with one confirmation, schedules and time zones.
 // Driven by the SDK's own Client (in-process) against the emulator on port 0.
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startHttp } from '../../src/mcp/http.js';
 import { eventually } from '../helpers/api.js';
 import { FakeClock } from '../helpers/fake-clock.js';
-import { connectMcp, data, text } from '../helpers/mcp.js';
+import { connectMcp, data, mcpDeps, testClient, text } from '../helpers/mcp.js';
 import { stubServer } from '../helpers/stub-server.js';
 
 const KEY = 'mcp-care-key-789';
 const UUID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+const TOKEN = 'token-of-the-care-test-0123456789';
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
@@ -65,6 +69,22 @@ describe('agents_delete says what it removes', () => {
     expect(data(await call('agents_delete', { id: agent }))).toMatchObject({ id: agent, deleted: true, tasks_deleted: 2 });
     expect(asked).toHaveLength(2);
     await close();
+  });
+});
+
+describe('confirmation over Streamable HTTP', () => {
+  it("asks on the call's own stream, and the delete waits for the answer", async () => {
+    const running = await startHttp(mcpDeps(emulator.baseUrl, KEY), { readOnly: false, maxWaitSeconds: 30 }, { port: 0, token: TOKEN });
+    const client = testClient('http-confirm', { elicitation: {} });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => (asked.push(request.params.message), { action: 'accept', content: { confirm: true } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(running.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const agent = data(await call('agents_create', { name: 'care-http' })).id as string;
+    expect(data(await call('agents_delete', { id: agent }))).toMatchObject({ id: agent, deleted: true });
+    expect(asked).toEqual([expect.stringContaining(agent)]);
+    await client.close();
+    await running.close();
   });
 });
 
