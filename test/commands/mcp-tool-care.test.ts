@@ -72,6 +72,23 @@ describe('agents_delete says what it removes', () => {
   });
 });
 
+describe('a confirmation the client fails to answer', () => {
+  it('does nothing, and says so as an error (not as a bug of agentctl)', async () => {
+    const { call, close } = await connect({
+      elicit: () => {
+        throw new Error('no way to ask here');
+      },
+    });
+    const agent = data(await call('agents_create', { name: 'care-unanswered' })).id as string;
+    const answer = await call('agents_delete', { id: agent });
+    expect(answer.isError).toBe(true);
+    expect(text(answer)).toContain('the client did not answer the confirmation, so nothing was done');
+    expect(text(answer)).not.toContain('internal error');
+    expect(data(await call('agents_get', { id: agent })).id).toBe(agent);
+    await close();
+  });
+});
+
 describe('confirmation over Streamable HTTP', () => {
   it("asks on the call's own stream, and the delete waits for the answer", async () => {
     const running = await startHttp(mcpDeps(emulator.baseUrl, KEY), { readOnly: false, maxWaitSeconds: 30 }, { port: 0, token: TOKEN });
