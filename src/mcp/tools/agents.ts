@@ -9,7 +9,7 @@ import { legacyAgents } from '../../api/legacy-agents.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import { LegacyAgentSchema } from '../../api/schemas/legacy-agent.js';
 import { tasks } from '../../api/tasks.js';
-import { LIMITS, checkName, isUuid } from '../../contract/validate.js';
+import { LIMITS, checkName } from '../../contract/validate.js';
 import { InputError } from '../../errors.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { checkField, defineTool, uuid } from '../tool.js';
@@ -119,8 +119,8 @@ const agentsDelete = defineTool({
       backings(client, call.signal, id).then((backed) => backed.get(id)),
       tasks.listPage(client, { agentId: id }, { pageSize: 1 }).then((page) => page.count),
     ]);
-    // Our words name ids only (the service's own, a UUID or said not to be); names go to the person asked, and fenced to the model.
-    const persistentId = backs && (isUuid(backs.id) ? backs.id : '(its id is no UUID)');
+    // Our words name ids only (the service's only as a UUID: else nothing is deleted); names go to the person asked, and fenced to the model.
+    const persistentId = backs && serviceId(backs.id, 'persistent agent');
     const what = `browser-use agent ${id}, its ${taskCount} tasks${backs ? ` and persistent agent ${persistentId} with its timeline` : ''}`;
     const names = [`${id}  ${short(agent.name)}`, ...(backs ? [`${persistentId}  ${short(backs.name)}  (persistent agent)`] : [])];
     if (backs && !cascade) {

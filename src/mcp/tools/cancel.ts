@@ -7,8 +7,10 @@ import { ApiError } from '../../api/errors.js';
 import { CancelResponseSchema, type CancelResponse, type Task } from '../../api/schemas/task.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import { oneLine } from '../../contract/text.js';
+import { TASK_STATUSES } from '../../contract/enums.js';
 import { InputError } from '../../errors.js';
 import { defineTool, uuid, type ToolAnswer, type ToolCall } from '../tool.js';
+import { knownStatus, serviceId } from '../voice.js';
 import { agentScope, scopeOf, scoped } from './common.js';
 
 /** The most tasks one call cancels: a bound on its requests and on what one confirmation covers. */
@@ -54,7 +56,8 @@ async function matching(client: ApiClient, scope: TaskScope, status: StatusFilte
   const keep = (task: Task) => (status === 'unfinished' ? task.status === 'pending' || task.status === 'in_progress' : task.status === status);
   const ids: string[] = [];
   for await (const page of tasks.listAll(client, scope, { signal })) {
-    for (const task of page) if (keep(task)) ids.push(task.id);
+    // Each becomes a URL's path segment and our words: a UUID, or the call stops before any cancel.
+    for (const task of page) if (keep(task)) ids.push(serviceId(task.id, 'task'));
     if (ids.length > MAX_BULK_CANCEL) return { ids: ids.slice(0, MAX_BULK_CANCEL), more: true };
   }
   return { ids, more: false };
@@ -118,7 +121,7 @@ export const tasksCancel = defineTool({
       return cancelMany(call, scope, found.ids, found.more, `${status} tasks`);
     }
     const { answer, status: now } = await cancelOne(await call.client(), scope, id!);
-    if (!answer) return { data: { id, status: now, already_ended: true }, summary: `Task ${id} had already ended (already ${now}); nothing changed.` };
+    if (!answer) return { data: { id, status: now, already_ended: true }, summary: `Task ${id} had already ended (already ${knownStatus(now, TASK_STATUSES)}); nothing changed.` };
     return { data: { ...answer, id }, summary: `Task ${id}: cancelled.`, quoted: answer.message ? [answer.message] : [] };
   }),
 });

@@ -229,7 +229,7 @@ const refusedAtOnce = (error: unknown): never => {
 
 /** A wait that ended with the service unreachable: a network error, with what the model can do. */
 function unreachable(last: Error, forMs: number, status: string | undefined): Error {
-  const known = status ? ` (the task was ${status} when last seen)` : '';
+  const known = status ? ` (the task was ${knownStatus(status, TASK_STATUSES)} when last seen)` : '';
   const during = forMs > 0 ? ` for the last ${Math.round(forMs / 1000)} s of the wait` : '';
   const error = new NetworkError(`the service is unreachable${during}${known}: ${last.message}`);
   return advise(error, {
