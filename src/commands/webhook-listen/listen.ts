@@ -46,7 +46,8 @@ export const command = defineCommand({
     'Forwarding keeps 8 deliveries in flight on one keep-alive connection per target, in the order\n' +
     'received; while a target fails (5xx, 408, 429, a reset or refused connection, a timeout), one at\n' +
     'a time, earliest first, with backoff (Retry-After honoured; the few already sent behind a failed\n' +
-    'event may arrive before its retry); a 4xx or a lasting error (unknown host) is not retried. Exit 8\n' +
+    'event may arrive before its retry); a 4xx or a lasting error (unknown host) is not retried. Only a\n' +
+    '2xx is a delivery: a redirect loop, a redirect without Location or a 304 is refused like a 4xx. Exit 8\n' +
     'when queued events could not be forwarded before --drain-timeout.\n' +
     'With --output, events acknowledged but not yet forwarded survive Ctrl-C, a crash or SIGKILL: FILE.forwarded\n' +
     'records how far each --forward-to target got in FILE, and the next start with the same --output\n' +
