@@ -63,7 +63,7 @@ export const command = defineCommand({
   notes:
     'Every line of LOG is checked first; if any is not an event the listener stored, they are listed with\n' +
     'their line numbers and nothing is sent (exit 2). An unfinished last line (a listener writing it)\n' +
-    'is skipped with a warning.\n' +
+    'or a torn one that is not JSON (a crash while it was written) is skipped with a warning.\n' +
     'Without --forward-to the selected events are printed: a table on a terminal, tab-separated when\n' +
     'piped, the stored records with --json (one array) or --jsonl (one per line).\n' +
     'With --forward-to each event is posted as stored (body, content type, user agent), in log order,\n' +
