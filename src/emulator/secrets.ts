@@ -12,9 +12,10 @@ const MAX_PATTERN = 256;
 const MIN_PATTERN = 3;
 const TOO_LARGE = `Total secrets size too large (max ${LIMITS.secretsTotalBytes} bytes)`;
 /**
- * How deep the service's json.dumps (C encoder, Python 3.13: a C recursion limit of 10,000 levels,
- * less what the request's own frames use) goes before its RecursionError, which the serializer's
- * catch-all turns into a 400. Deeper secrets are refused with that message, not measured.
+ * How deep the service's json.dumps goes before its RecursionError (the C encoder of Python 3.13,
+ * the service's image: the interpreter's C recursion limit, about 10,000 levels, less what the
+ * request's own frames use), which the serializer's catch-all turns into a 400. Deeper secrets are
+ * refused with that message, not measured.
  */
 export const SECRETS_ENCODE_DEPTH = 9_900;
 
