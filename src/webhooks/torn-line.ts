@@ -35,11 +35,16 @@ export async function setAsideTornLine(handle: FileHandle, logPath: string, size
   const length = size - start;
   if (length > MAX_TORN_BYTES) {
     if (terminated) return { size }; // a whole line, too long to check: a reader will judge it
-    throw new Error(`ends with ${length} bytes and no line break: not a log webhook-listen wrote (give another file)`);
+    throw new Error(`it ends with ${length} bytes and no line break: not a log webhook-listen wrote`);
   }
   const line = Buffer.alloc(length);
   await readFully(handle, line, start);
   if (terminated && parses(line)) return { size };
+  // Only a line of the listener's own is cut: any other is a file that is not its log, left as it is.
+  if (!ours(line)) {
+    if (terminated) return { size }; // a reader names the line
+    throw new Error('its last line is not one webhook-listen wrote, and has no line break: not a webhook log');
+  }
   const path = tornPath(logPath);
   // Kept first, then cut: a crash between the two leaves the bytes in both places, never in none.
   const aside = await open(path, 'a', 0o600);
@@ -52,6 +57,14 @@ export async function setAsideTornLine(handle: FileHandle, logPath: string, size
   await handle.truncate(start);
   await handle.sync();
   return { size: start, torn: { bytes: terminated ? length - 1 : length, path } };
+}
+
+/** How every line of the log starts (eventLine): a torn one starts the same way, or is zeros a power cut left. */
+const LINE_START = '{"received_at":';
+
+function ours(line: Buffer): boolean {
+  const text = line.toString('utf8').replace(/^[\0\s]+|[\0\s]+$/g, '');
+  return text === '' || text.startsWith(LINE_START) || LINE_START.startsWith(text);
 }
 
 /** Blank, or JSON: a line a reader takes (it judges the record itself). */

@@ -120,9 +120,10 @@ describe('JsonLinesFile', () => {
   });
 
   it.each([
-    ['cut short before its line break', '{"n":2,"cut', '{"n":2,"cut\n'],
-    ['ended by an earlier start, but not JSON', '{"n":2,"cut\n', '{"n":2,"cut\n'],
+    ['cut short before its line break', '{"received_at":"2026-01-0', '{"received_at":"2026-01-0\n'],
+    ['ended by an earlier start, but not JSON', '{"received_at":"2026-01-0\n', '{"received_at":"2026-01-0\n'],
     ['zeros a power cut left', '\0\0\0\0', '\0\0\0\0\n'],
+    ['a few bytes of its start', '{"rec', '{"rec\n'],
   ])('sets a torn last line (%s) aside in FILE.torn, so the next event starts on a line of its own', async (_case, torn, kept) => {
     const path = join(tempDir(), 'events.jsonl');
     writeFileSync(path, `{"n":1}\n${torn}`);
@@ -148,6 +149,17 @@ describe('JsonLinesFile', () => {
     await only.close();
     expect([only.size, only.torn?.bytes, readFileSync(path, 'utf8'), readFileSync(`${path}.torn`, 'utf8')]).toEqual([0, 5, '', '{"rec\n']);
     expect(statSync(`${path}.torn`).mode & 0o777).toBe(0o600); // events may carry results
+  });
+
+  it('cuts nothing from a file that is not a log: a last line of its own is refused, or left to a reader', async () => {
+    const path = join(tempDir(), 'notes.md');
+    writeFileSync(path, '# Notes\nno line break at the end');
+    await expect(JsonLinesFile.open(path)).rejects.toThrow(/its last line is not one webhook-listen wrote/);
+    writeFileSync(path, '{"n":1}\nnot json, but ended\n');
+    const ended = await JsonLinesFile.open(path);
+    await ended.close();
+    expect(ended.torn).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\nnot json, but ended\n');
   });
 
   it('cuts a failed batch off again, so later lines and their offsets stay right', async () => {

@@ -210,6 +210,7 @@ async function openOutput(path: string, ctx: Context): Promise<JsonLinesFile> {
     if (torn) ctx.out.warn(`${path}: its last line was torn (${torn.bytes} bytes cut short by a crash, never acknowledged): moved to ${torn.path}; new events start on a line of their own`);
     return file;
   } catch (error) {
-    throw new UsageError(`--output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give a file in a folder that exists and is writable');
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--output ${path}: ${code ?? (error as Error).message}`, code ? 'give a file in a folder that exists and is writable' : 'give a log webhook-listen wrote, or a new file');
   }
 }
