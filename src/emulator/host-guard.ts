@@ -2,15 +2,11 @@
 // browser of a developer send requests to 127.0.0.1 through DNS rebinding (its own name made to
 // resolve to 127.0.0.1): the requests then carry that site's name in Host. The emulator's default
 // key is public and its webhooks reach any address, so on a loopback bind only loopback names are
-// answered (and names the user allows); others get 421. The port is not checked: only this machine
-// can send a loopback name, and a local proxy in front (a gateway, a fault injector) keeps its own.
+// answered (and names the user allows); others get 421. The port is not checked: a browser writes a
+// loopback name only for a URL that names one (no rebinding there), and a local proxy in front (a
+// gateway, a fault injector) keeps its own port.
 // A wider bind (--host 0.0.0.0) is the user's choice to be reached by any name: not checked.
-
-/** True when `host` is a name or address only this machine reaches. */
-function isLoopbackName(host: string): boolean {
-  const name = host.toLowerCase();
-  return name === 'localhost' || name === '[::1]' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
-}
+import { isLoopbackHost, isThisMachine } from '../contract/url.js';
 
 /** A Host header's name (lowercase; an IPv6 address in brackets) and port (undefined when absent); undefined when malformed. */
 export function splitHost(header: string): { name: string; port?: number } | undefined {
@@ -26,13 +22,14 @@ export function splitHost(header: string): { name: string; port?: number } | und
  * `allowed` are more names (`name`: with any port; `name:port`: that port only).
  */
 export function hostGuard(bindHost: string, allowed: readonly string[] = []): ((host: string | undefined) => boolean) | undefined {
-  if (!isLoopbackName(bindHost)) return undefined;
+  if (!isLoopbackHost(bindHost.toLowerCase())) return undefined;
   const extra = allowed.map((entry) => splitHost(entry)).filter((entry) => entry !== undefined);
   return (header) => {
     if (header === undefined) return true;
     const host = splitHost(header);
     if (!host) return false;
-    if (isLoopbackName(host.name)) return true;
+    // A name no other machine can send (a DNS name a page rebinds is never one): loopback, 0.0.0.0, ::.
+    if (isThisMachine(host.name)) return true;
     // A Host without a port names port 80.
     return extra.some((entry) => entry.name === host.name && (entry.port === undefined || entry.port === (host.port ?? 80)));
   };

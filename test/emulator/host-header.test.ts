@@ -41,7 +41,7 @@ describe('emulator: the Host header on a loopback bind', () => {
 
   it('answers loopback names (any port: a local proxy keeps its own) and the allowed ones', async () => {
     const port = emulator.port;
-    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `127.8.9.10:${port}`, `[::1]:${port}`, 'LOCALHOST:9999', `emulator.test:${port}`, 'emulator.test', 'pinned.test:9000']) {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `127.8.9.10:${port}`, `[::1]:${port}`, `0.0.0.0:${port}`, 'LOCALHOST:9999', `emulator.test:${port}`, 'emulator.test', 'pinned.test:9000']) {
       expect((await asHost(host)).status, host).toBe(200);
     }
   });
