@@ -9,8 +9,8 @@
 // wait for that one sync; records made meanwhile go in the next. One run at a time holds a ledger
 // (LedgerLock): two would both send every line.
 import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
-import { access, appendFile, constants, readFile, readlink, realpath, stat, truncate } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { access, appendFile, constants, readFile, stat, truncate } from 'node:fs/promises';
+import { realPath } from '../contract/real-path.js';
 import { UsageError } from '../errors.js';
 import { LedgerLock, type LockOwner } from './lock.js';
 
@@ -82,6 +82,7 @@ export class Ledger {
     const entries = new Map<number, LedgerEntry>();
     if (path === undefined) return new Ledger(undefined, entries);
     await checkWritableFile(path);
+    // Beside the ledger's real path, so that every (symbolic) name of it meets one lock.
     const lock = await LedgerLock.acquire(path, owner, `${await realPath(path)}.lock`);
     try {
       return new Ledger(path, await readEntries(path, owner.say), lock);
@@ -286,23 +287,6 @@ async function checkWritableFile(path: string): Promise<void> {
   } catch (error) {
     throw new UsageError(`cannot write the ledger ${path}: ${(error as Error).message}`, 'give a writable path with --ledger PATH, then rerun');
   }
-}
-
-/**
- * Where the ledger really is, its symbolic links (of the file or its folders) followed, for its lock
- * to be beside that: a run under a symlinked name meets the lock of a run under the real one. A
- * ledger not made yet is where its folder really is (or where its dangling link points).
- */
-async function realPath(path: string, depth = 0): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || depth > 32) return resolve(path);
-  }
-  const link = await readlink(path).catch(() => undefined);
-  if (link !== undefined) return realPath(resolve(dirname(path), link), depth + 1);
-  const folder = await realpath(dirname(path)).catch(() => dirname(resolve(path)));
-  return join(folder, basename(path));
 }
 
 /** The records of a ledger, in the order written; a record torn by a crash mid-write (the last) is left out. */

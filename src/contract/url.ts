@@ -25,7 +25,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * (0.0.0.0 and ::, which `agentctl emulator --host 0.0.0.0` prints; a connection to them reaches this
  * machine or fails) and IPv4-mapped loopback (::ffff:127.0.0.1, which the URL parser writes ::ffff:7f00:1).
  */
-function isThisMachine(hostname: string): boolean {
+export function isThisMachine(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return isLoopbackHost(host) || host === '0.0.0.0' || host === '::' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(host);
 }

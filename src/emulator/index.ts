@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SERVICE_LIMITS } from '../contract/limits.js';
 import { ManualClock, systemClock, type Clock } from './clock.js';
 import { Faults } from './faults.js';
+import { hostGuard } from './host-guard.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes } from './routes.js';
 import { BASE_PATH, createEmulatorServer, RequestLog, type RequestRecord } from './server.js';
@@ -45,6 +46,12 @@ export interface EmulatorOptions {
   saveIntervalMs?: number;
   /** With stateFile: this process, as the file's lock names its holder (a lock whose process is gone is taken over at once). */
   process?: LockProcess;
+  /**
+   * On a loopback host (the default), requests whose Host header is not a loopback name (localhost,
+   * 127.x.x.x, [::1]) are refused (421: a page of another site could reach it through DNS rebinding).
+   * These names are answered too: `name` on any port, `name:port` on that one.
+   */
+  allowedHosts?: string[];
   /** Completion webhooks delivered at once at most (default 16); the others wait their turn. */
   webhookConcurrency?: number;
 }
@@ -106,6 +113,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     maxBodyBytes: options.maxBodyBytes ?? SERVICE_LIMITS.requestBodyBytes,
     latencyMs: options.latencyMs,
     log: options.log,
+    hostAllowed: hostGuard(options.host ?? '127.0.0.1', options.allowedHosts),
     reset,
   });
   try {

@@ -11,11 +11,21 @@ const KEY = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const MAX_PATTERN = 256;
 const MIN_PATTERN = 3;
 const TOO_LARGE = `Total secrets size too large (max ${LIMITS.secretsTotalBytes} bytes)`;
+/**
+ * How deep the service's json.dumps goes before its RecursionError (the C encoder of Python 3.13,
+ * the service's image: the interpreter's C recursion limit, about 10,000 levels, less what the
+ * request's own frames use), which the serializer's catch-all turns into a 400. Deeper secrets are
+ * refused with that message, not measured.
+ */
+export const SECRETS_ENCODE_DEPTH = 9_900;
 
 /** The first problem of `secrets` (a JSON object), or undefined when the service accepts them. */
 export function checkSecrets(secrets: Record<string, unknown>): string | undefined {
+  // json.dumps fails on a nesting too deep for it: the catch-all says so (api/serializers.py, validate_secrets).
+  const tooDeep = tooDeepContainer(secrets);
+  if (tooDeep) return `Invalid secrets format: maximum recursion depth exceeded while encoding a JSON ${tooDeep}`;
   // The serializer raises its own size error inside a catch-all that wraps it once more.
-  if (Buffer.byteLength(pythonJson(secrets)) > LIMITS.secretsTotalBytes) return `Invalid secrets format: [ErrorDetail(string='${TOO_LARGE}', code='invalid')]`;
+  if (pythonJsonBytes(secrets) > LIMITS.secretsTotalBytes) return `Invalid secrets format: [ErrorDetail(string='${TOO_LARGE}', code='invalid')]`;
   const domains = Object.entries(secrets);
   if (domains.length === 0) return 'Secrets dictionary cannot be empty';
   const first = domains[0]?.[1];
@@ -92,13 +102,41 @@ function pythonLength(value: unknown): number {
   return 0;
 }
 
-/** The text Python's json.dumps writes (", " and ": " separators, non-ASCII escaped): its size is what the service measures. */
-function pythonJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value).map(([key, item]) => `${asciiJson(key)}: ${pythonJson(item)}`).join(', ')}}`;
+/**
+ * The kind ('object' or 'array') of the first container json.dumps would meet deeper than
+ * SECRETS_ENCODE_DEPTH, in its order (depth first, keys in order); undefined when none is. A walk
+ * with a list of its own, not recursion: a nesting deep enough would overflow this stack too.
+ */
+function tooDeepContainer(value: unknown): 'object' | 'array' | undefined {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() as [unknown, number];
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > SECRETS_ENCODE_DEPTH) return Array.isArray(item) ? 'array' : 'object';
+    const children = Array.isArray(item) ? item : Object.values(item);
+    for (let i = children.length - 1; i >= 0; i--) pending.push([children[i], depth + 1]);
   }
-  return typeof value === 'string' ? asciiJson(value) : JSON.stringify(value);
+  return undefined;
+}
+
+/** The size of what Python's json.dumps writes (", " and ": " separators, non-ASCII escaped): what the service measures. */
+function pythonJsonBytes(value: unknown): number {
+  let bytes = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') bytes += asciiJson(item).length;
+    else if (typeof item !== 'object' || item === null) bytes += JSON.stringify(item).length;
+    else {
+      const entries = Array.isArray(item) ? item.map((one) => [undefined, one] as const) : Object.entries(item);
+      bytes += 2 + Math.max(0, entries.length - 1) * 2; // brackets, then ", " between
+      for (const [key, one] of entries) {
+        if (key !== undefined) bytes += asciiJson(key).length + 2; // "key": 
+        pending.push(one);
+      }
+    }
+  }
+  return bytes;
 }
 
 function asciiJson(text: string): string {

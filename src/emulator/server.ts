@@ -6,6 +6,7 @@ import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
 import { BodyTooLarge, HttpError, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
 import type { Request as RouteInput, Route } from './route-types.js';
 import type { State } from './state.js';
+import { hostRefusal } from './host-guard.js';
 
 // The emulator's HTTP server: every request below the base path goes through the injected faults
 // to its route (in the service's order: trailing slash, API key, method, then the handler), the
@@ -61,6 +62,8 @@ export interface ServerParts {
   maxBodyBytes: number;
   latencyMs?: number;
   log?: (line: string) => void;
+  /** Whether a request with this Host header is answered (host-guard.ts); every one when absent. */
+  hostAllowed?: (host: string | undefined) => boolean;
   /** Forgets every record (POST /_emulator/reset). */
   reset(): void;
 }
@@ -108,6 +111,12 @@ async function handle(parts: ServerParts, startedAt: number, req: IncomingMessag
   const { clock, log } = parts;
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
+  // Before anything else, the control routes too: a page of another site (DNS rebinding) gets nothing.
+  if (parts.hostAllowed && !parts.hostAllowed(req.headers.host)) {
+    if (log) log(`${method} ${target.slice(0, 200)} -> 421 (Host ${JSON.stringify((req.headers.host ?? '').slice(0, 200))} is not a loopback name)`);
+    res.setHeader('connection', 'close');
+    return sendJson(res, 421, hostRefusal(req.headers.host ?? ''));
+  }
   // A plain path is read as it is; anything else goes through the URL parser (its ~2 us mattered
   // to a create: the emulator bounds run-batch's throughput figure). Routes parse it when they read it.
   const base = baseFor(req.headers.host);

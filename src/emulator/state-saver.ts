@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, open, readdir, readFile, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { writeFileAtomically } from '../contract/atomic-write.js';
+import { realPath } from '../contract/real-path.js';
 import type { Clock, TimerHandle } from './clock.js';
 import type { State } from './state.js';
 
@@ -11,6 +12,9 @@ import type { State } from './state.js';
 // on an interval whenever something changed, and on close, so a killed emulator loses at most the
 // last interval. One emulator at a time per file: a lock file beside it (FILE.lock, made with O_EXCL)
 // names its holder, so a second emulator refuses the file rather than overwrite the first's saves.
+// The lock lies beside the file's real path (as the run-batch ledger's does), and a file with
+// several names (hard links) is refused: otherwise an emulator under each name would hold a lock of
+// its own. Saves go to the real path too, so a symbolic link stays a link to the one file.
 // Loading the file is index.ts's (loadState); this module only writes it and guards it.
 
 /** A state file (stateFile, --state) that cannot be read, is not the emulator's, cannot be written, or is in use. */
@@ -56,6 +60,8 @@ export class StateSaver {
 
   private constructor(
     readonly file: string,
+    /** Where `file` really is (its links followed): what is saved to and locked. */
+    private readonly real: string,
     private readonly state: State,
     private readonly lock: { path: string; text: string },
     private readonly options: SaverOptions,
@@ -71,10 +77,12 @@ export class StateSaver {
    * beside it, and starts the periodic saves. Call before loading, so no two emulators read and save it.
    */
   static async open(file: string, state: State, options: SaverOptions): Promise<StateSaver> {
-    await checkSavable(file);
-    const lock = await takeLock(file, options.process);
-    await removeLeftovers(file);
-    const saver = new StateSaver(file, state, lock, options);
+    await checkOneName(file);
+    const real = await realPath(file);
+    await checkSavable(file, real);
+    const lock = await takeLock(file, real, options.process);
+    await removeLeftovers(real);
+    const saver = new StateSaver(file, real, state, lock, options);
     saver.savedRevision = state.revision; // what was loaded is on disk already
     saver.arm();
     return saver;
@@ -92,7 +100,7 @@ export class StateSaver {
     const revision = this.state.revision;
     const text = `${JSON.stringify(this.state.snapshot())}\n`;
     const write = this.saving.then(() =>
-      writeFileAtomically(file, text).catch((error: unknown) => {
+      writeFileAtomically(file === this.file ? this.real : file, text).catch((error: unknown) => {
         throw new StateFileError(`cannot save the records to ${file}: ${(error as Error).message}`);
       }),
     );
@@ -132,7 +140,7 @@ export class StateSaver {
 
   private async release(): Promise<void> {
     await releaseLock(this.lock);
-    heldHere.delete(resolve(this.file));
+    heldHere.delete(this.real);
   }
 
   private arm(): void {
@@ -148,9 +156,19 @@ export class StateSaver {
   }
 }
 
-/** Throws a StateFileError saying why `file` could not be saved: its folder is missing or not writable. */
-async function checkSavable(file: string): Promise<void> {
-  const folder = dirname(file);
+/** A file with several names (hard links) would have a lock per name: an emulator under each would save over the others'. */
+async function checkOneName(file: string): Promise<void> {
+  const names = await stat(file).then((info) => info.nlink, () => 1);
+  if (names > 1) {
+    throw new StateFileError(
+      `${file} has ${names} names (hard links): an emulator under another name would not meet this one's lock, and each would save over the other's records; keep one name (find . -samefile ${file}) or give another file`,
+    );
+  }
+}
+
+/** Throws a StateFileError saying why `file` (really at `real`) could not be saved: its folder is missing or not writable. */
+async function checkSavable(file: string, real: string): Promise<void> {
+  const folder = dirname(real);
   const info = await stat(folder).catch(() => undefined);
   if (!info?.isDirectory()) throw new StateFileError(`cannot save to ${file}: the folder ${folder} does not exist`);
   try {
@@ -160,9 +178,9 @@ async function checkSavable(file: string): Promise<void> {
   }
 }
 
-async function takeLock(file: string, owner: LockProcess | undefined): Promise<{ path: string; text: string }> {
-  const key = resolve(file);
-  const path = `${file}.lock`;
+async function takeLock(file: string, real: string, owner: LockProcess | undefined): Promise<{ path: string; text: string }> {
+  const key = real;
+  const path = `${real}.lock`;
   if (heldHere.has(key)) throw inUse(file, path, 'another emulator of this process');
   const mine: LockText = { ...(owner ? { pid: owner.pid, ...(owner.pidSpace ? { pidSpace: owner.pidSpace } : {}) } : {}), host: hostname(), token: randomBytes(8).toString('hex') };
   const text = `${JSON.stringify(mine)}\n`;

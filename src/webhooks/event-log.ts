@@ -91,6 +91,8 @@ export async function readEventLog(path: string, options: ReadLogOptions = {}): 
   const bad: BadLine[] = [];
   let line = 0;
   let offset = 0;
+  /** The last line read, if it was ended but is not JSON (a torn line an older agentctl ended with a line break). */
+  let lastUnparsable: BadLine | undefined;
   const take = (bytes: Buffer, terminated: boolean) => {
     line++;
     const start = offset;
@@ -98,11 +100,12 @@ export async function readEventLog(path: string, options: ReadLogOptions = {}): 
     if (start < from) return;
     const text = bytes.toString('utf8').trim();
     if (text === '') return;
+    lastUnparsable = undefined;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      if (terminated) bad.push({ line, reason: `not valid JSON (${(error as Error).message})` });
+      if (terminated) bad.push((lastUnparsable = { line, reason: `not valid JSON (${(error as Error).message})` }));
       else bad.push({ line, reason: 'an incomplete last line (being written, or cut short by a crash: never acknowledged)', incomplete: true });
       return;
     }
@@ -123,6 +126,8 @@ export async function readEventLog(path: string, options: ReadLogOptions = {}): 
     carry = Buffer.from(data);
   }
   if (carry.length > 0) take(carry, false);
+  // Only the listener's last write can be torn: an unparsable last line is one, never acknowledged.
+  if (lastUnparsable) Object.assign(lastUnparsable, { reason: 'a torn last line (cut short by a crash: never acknowledged)', incomplete: true });
   return { events, bad, size: offset };
 }
 

@@ -14,7 +14,8 @@ export interface ForwardItem {
   position?: number;
 }
 
-export type SendOutcome = { status: number; retryAfterMs?: number };
+/** `refusal` says why a status that is not a 2xx was the last answer (a redirect that could not be followed). */
+export type SendOutcome = { status: number; retryAfterMs?: number; refusal?: string };
 
 /** Posts one item; resolves with the HTTP status, rejects on a network error. */
 export type Sender = (target: string, item: ForwardItem, signal: AbortSignal) => Promise<SendOutcome>;
@@ -121,7 +122,9 @@ export function httpSender(window: number, attemptTimeoutMs: number): HttpSender
       if (!url) parsed.set(target, (url = new URL(target)));
       for (let redirects = 0; ; redirects++) {
         const { location, ...outcome } = await post(url, item);
-        if (!REDIRECTS.has(outcome.status) || location === undefined || redirects === MAX_REDIRECTS) return outcome;
+        if (!REDIRECTS.has(outcome.status)) return outcome;
+        if (location === undefined) return { ...outcome, refusal: `answered ${outcome.status} without a Location header` };
+        if (redirects === MAX_REDIRECTS) return { ...outcome, refusal: `answered ${outcome.status} ${MAX_REDIRECTS + 1} times in a row (a redirect loop)` };
         url = new URL(location, url);
       }
     },
@@ -295,7 +298,10 @@ export class Forwarder {
     let retryAfterMs: number | undefined;
     try {
       const outcome = await this.send(this.target, entry.item, this.stopper.signal);
-      if (outcome.status < 400) return this.done(entry);
+      // Only a 2xx is a delivery: a redirect not followed (a loop, no Location) or a 304 leaves the
+      // target without the event, so it is refused like a 4xx (reported), never counted as forwarded.
+      if (outcome.status >= 200 && outcome.status < 300) return this.done(entry);
+      if (outcome.status < 400) return this.done(entry, outcome.refusal ?? `answered ${outcome.status}, not a 2xx`);
       failure = { status: outcome.status };
       reason = `answered ${outcome.status}`;
       retryAfterMs = outcome.retryAfterMs;

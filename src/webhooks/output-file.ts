@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { setAsideTornLine, type TornLine } from './torn-line.js';
 
 /** The part of a file handle the writer needs (a fake in unit tests). */
 export interface AppendTarget {
@@ -34,6 +35,8 @@ export class JsonLinesFile {
   written = 0;
   /** fsync calls so far (for the bench and tests: group commit at work). */
   syncs = 0;
+  /** A torn last line open() found and moved aside (the caller says so). */
+  torn?: TornLine;
 
   constructor(
     private readonly target: AppendTarget,
@@ -45,15 +48,14 @@ export class JsonLinesFile {
   /** Opens (creating with mode 0600, as events may carry results) for appending. */
   static async open(path: string): Promise<JsonLinesFile> {
     const handle = await open(path, 'a+', 0o600);
-    let { size } = await handle.stat();
-    // A line cut short by a crash (never acknowledged) must not run into the next one.
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      const read = await handle.read(last, 0, 1, size - 1);
-      if (read.bytesRead === 1 && last[0] !== 0x0a) {
-        await handle.write('\n');
-        size++;
-      }
+    let aside: Awaited<ReturnType<typeof setAsideTornLine>>;
+    try {
+      // A line cut short by a crash (never acknowledged) must not run into the next one, nor stay
+      // for a reader to stumble on: it goes to FILE.torn.
+      aside = await setAsideTornLine(handle, path, (await handle.stat()).size);
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
     // A file created just now also needs its directory entry on disk, or a crash could lose the
     // whole file with the events fsynced into it. (Not possible on every platform: best effort.)
@@ -63,7 +65,9 @@ export class JsonLinesFile {
     } catch {
       // e.g. Windows cannot open a folder as a file
     }
-    return new JsonLinesFile(handle, path, size);
+    const file = new JsonLinesFile(handle, path, aside.size);
+    file.torn = aside.torn;
+    return file;
   }
 
   /** Resolves, once the line is on disk, with the byte offset just past it. */

@@ -1,6 +1,6 @@
 // webhook-listen run in this process (main(argv, io)); what needs a process of its own (a SIGKILL) is
 // in test/process/webhook-listen.test.ts.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../helpers/api.js';
@@ -200,6 +200,28 @@ describe('webhook-listen --output', () => {
     expect(stored.sort()).toEqual(events.map((event) => event.id).sort());
     // stdout shows them in the file's order.
     expect(handle.lines.slice(1).map((line) => JSON.parse(line).body.id)).toEqual(readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line).body.id));
+  });
+});
+
+describe('webhook-listen --output: a log torn by a power cut', () => {
+  it('moves the torn last line to FILE.torn, says so, appends on a fresh line, and replay reads the whole log', async () => {
+    const file = join(tempDir(), 'events.jsonl');
+    const first = await listen(['--output', file, '--once', '--jsonl']);
+    expect((await post(first.url, completedEvent(901))).status).toBe(200);
+    expect(await first.exited).toBe(0);
+    const whole = readFileSync(file, 'utf8');
+    writeFileSync(file, whole.slice(0, 40), { flag: 'a' }); // the next event's line, cut short by the power cut
+
+    const second = await listen(['--output', file, '--once', '--jsonl']);
+    expect((await post(second.url, completedEvent(902))).status).toBe(200);
+    expect(await second.exited).toBe(0);
+    expect(second.stderr()).toContain(`${file}: its last line was torn (40 bytes cut short by a crash, never acknowledged): moved to ${file}.torn`);
+    expect(readFileSync(`${file}.torn`, 'utf8')).toBe(`${whole.slice(0, 40)}\n`);
+
+    const replay = await agentctl(['webhook-listen', 'replay', file, '--jsonl']);
+    expect(replay.exitCode).toBe(0);
+    expect(replay.stdout.trim().split('\n').map((line) => JSON.parse(line).body.id)).toEqual([completedEvent(901).id, completedEvent(902).id]);
+    expect(replay.stderr).toBe('');
   });
 });
 

@@ -170,6 +170,14 @@ describe('webhook-listen replay: bad input is refused before anything is sent', 
     expect(result.stderr).toContain(`${log}:3: skipped an incomplete last line`);
   });
 
+  it('skips, with a warning, a torn last line an earlier listener ended with a line break (it refused the whole log)', async () => {
+    const log = writeLog([RECORDS[0], RECORDS[1], '{"received_at":"2026-01-02T1']);
+    const result = await agentctl(['webhook-listen', 'replay', log, '--jsonl']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(RECORDS.slice(0, 2));
+    expect(result.stderr).toContain(`${log}:3: skipped a torn last line (cut short by a crash: never acknowledged)`);
+  });
+
   it.each([
     [['missing.jsonl'], /missing\.jsonl: no such file/],
     [['LOG', '--since', 'yesterday'], /--since "yesterday" is neither an ISO 8601 time nor a duration/],

@@ -173,6 +173,30 @@ describe('timeline (console/agent_chat/timeline.py)', () => {
   });
 });
 
+describe('secrets nested deeper than json.dumps goes (api/serializers.py BrowserUseAgentTaskSerializer.validate_secrets)', () => {
+  // The serializer's json.dumps raises RecursionError, and its `except Exception` makes that a 400.
+  const nested = (depth: number, open: string, close: string) => `${open.repeat(depth)}"x"${close.repeat(depth)}`;
+  const create = (secrets: string) => h.raw('POST', '/tasks/browser-use/', undefined, { rawBody: `{"prompt":"x","secrets":${secrets}}`, headers: { 'content-type': 'application/json' } });
+
+  it('answers 400 with the service\'s words, never a 500, and creates nothing', async () => {
+    const before = h.emulator.state.tasks.size;
+    for (const [secrets, kind] of [
+      [`{"https://a.example":${nested(10_000, '{"k":', '}')}}`, 'object'],
+      [`{"https://a.example":{"k":${nested(10_000, '[', ']')}}}`, 'array'],
+      [nested(10_000, '{"https://a.example":', '}'), 'object'],
+    ] as const) {
+      const answer = await create(secrets);
+      expect(answer, kind).toMatchObject({ status: 400, body: { secrets: [`Invalid secrets format: maximum recursion depth exceeded while encoding a JSON ${kind}`] } });
+    }
+    expect(h.emulator.state.tasks.size).toBe(before);
+  });
+
+  it('below that depth, the checks that follow answer as they do for any other value', async () => {
+    const answer = await create(`{"https://a.example":${nested(5_000, '{"k":', '}')}}`);
+    expect(answer).toMatchObject({ status: 400, body: { secrets: ["All secret keys and values must be strings in domain 'https://a.example'"] } });
+  });
+});
+
 describe('smaller rules', () => {
   it('the inbound agent webhook: 400 without ?t=, 404 for an unknown webhook (api/webhooks.py inbound_agent_webhook)', async () => {
     const path = `/webhooks/inbound/agents/${UNKNOWN}/`;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readdirSync, readFileSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,5 +94,38 @@ describe('emulator state file', () => {
     await expect(startEmulator({ port: 0, stateFile: file })).rejects.toThrow(StateFileError);
     expect(readFileSync(file, 'utf8')).toBe('not json');
     expect(readdirSync(folder)).toEqual(['state.json']);
+  });
+});
+
+describe('emulator state file: one file under several names (issue 48)', () => {
+  it('a symbolic link meets the lock of the real file, a hard link is refused, and saves keep the link a link', async () => {
+    const folder = tempDir('agentctl-state-');
+    const file = join(folder, 'state.json');
+    const alias = join(folder, 'alias.json');
+    const hard = join(folder, 'hard.json');
+    symlinkSync('state.json', alias);
+    const first = await startEmulator({ port: 0, stateFile: file });
+    const task = await post(first, '/tasks/browser-use/', { prompt: 'in the one file' });
+    await first.save();
+    await expect(startEmulator({ port: 0, stateFile: alias })).rejects.toThrow(/alias\.json is in use by another emulator of this process/);
+    linkSync(file, hard);
+    await expect(startEmulator({ port: 0, stateFile: hard })).rejects.toThrow(/hard\.json has 2 names \(hard links\)/);
+    await first.close();
+    unlinkSync(hard);
+
+    // Another process's emulator under the real name: its lock, beside the real file, refuses the link too.
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: 4242, pidSpace: 'boot-1', host: hostname(), token: 'theirs' }));
+    const running = { pid: 1, pidSpace: 'boot-1', isRunning: (pid: number) => pid === 4242 };
+    await expect(startEmulator({ port: 0, stateFile: alias, process: running })).rejects.toThrow(/in use by the emulator with pid 4242/);
+    unlinkSync(`${file}.lock`);
+
+    const viaLink = await startEmulator({ port: 0, stateFile: alias });
+    const more = await post(viaLink, '/tasks/browser-use/', { prompt: 'saved through the link' });
+    expect(readdirSync(folder).sort()).toEqual(['alias.json', 'state.json', 'state.json.lock']);
+    await viaLink.close();
+    expect(lstatSync(alias).isSymbolicLink()).toBe(true);
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).toContain(task.id);
+    expect(saved).toContain(more.id);
   });
 });

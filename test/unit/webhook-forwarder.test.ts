@@ -334,3 +334,45 @@ describe('Forwarder (real HTTP target that redirects)', () => {
     expect(forwarder.forwarded).toBe(1);
   });
 });
+
+describe('Forwarder (hostile target: a 3xx is not a delivery)', () => {
+  it('refuses an event the target answers with a redirect loop, a 302 without Location or a 304: none is forwarded', async () => {
+    const posts: string[] = [];
+    const target = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        posts.push(req.url ?? '');
+        if (req.url?.startsWith('/loop')) return res.writeHead(302, { location: `/loop${posts.length}` }).end();
+        if (req.url === '/nowhere') return res.writeHead(302).end();
+        res.writeHead(304).end();
+      });
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    const outcomes: string[] = [];
+    try {
+      for (const path of ['/loop', '/nowhere', '/unchanged']) {
+        const settled: string[] = [];
+        const forwarder = new Forwarder(`${origin}${path}`, {
+          retry: policy(10),
+          onDelivered: (next) => outcomes.push(`${path}: delivered ${next.label}`),
+          onRejected: (next, reason) => outcomes.push(`${path}: ${reason}`),
+          onSettled: (next) => settled.push(next.label),
+        });
+        forwarder.enqueue(item(1));
+        expect(await forwarder.drain(5000)).toBe(true);
+        await forwarder.stop();
+        expect(forwarder.stats).toMatchObject({ forwarded: 0, rejected: 1, retries: 0 });
+        expect(settled).toEqual(['task-1']); // settled as refused, like a 4xx: reported, not retried
+      }
+    } finally {
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
+    expect(outcomes).toEqual([
+      '/loop: answered 302 6 times in a row (a redirect loop)',
+      '/nowhere: answered 302 without a Location header',
+      '/unchanged: answered 304, not a 2xx',
+    ]);
+    expect(posts.filter((path) => path.startsWith('/loop'))).toHaveLength(6); // the first post and 5 redirects, then it stops
+  });
+});

@@ -119,13 +119,47 @@ describe('JsonLinesFile', () => {
     expect(file.size).toBe(text.length);
   });
 
-  it('ends a line cut short by a crash, so the next event starts on a line of its own', async () => {
+  it.each([
+    ['cut short before its line break', '{"received_at":"2026-01-0', '{"received_at":"2026-01-0\n'],
+    ['ended by an earlier start, but not JSON', '{"received_at":"2026-01-0\n', '{"received_at":"2026-01-0\n'],
+    ['zeros a power cut left', '\0\0\0\0', '\0\0\0\0\n'],
+    ['a few bytes of its start', '{"rec', '{"rec\n'],
+  ])('sets a torn last line (%s) aside in FILE.torn, so the next event starts on a line of its own', async (_case, torn, kept) => {
     const path = join(tempDir(), 'events.jsonl');
-    writeFileSync(path, '{"n":1}\n{"n":2,"cut');
+    writeFileSync(path, `{"n":1}\n${torn}`);
+    writeFileSync(`${path}.torn`, 'earlier\n');
     const file = await JsonLinesFile.open(path);
-    await file.append({ n: 3 });
+    expect(file.torn).toEqual({ bytes: Buffer.byteLength(kept) - 1, path: `${path}.torn` });
+    expect(file.size).toBe('{"n":1}\n'.length);
+    expect(await file.append({ n: 3 })).toBe('{"n":1}\n{"n":3}\n'.length);
     await file.close();
-    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n{"n":2,"cut\n{"n":3}\n');
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n{"n":3}\n');
+    expect(readFileSync(`${path}.torn`, 'utf8')).toBe(`earlier\n${kept}`); // kept, never lost
+  });
+
+  it('leaves a log whose last line is whole alone (and a file with one torn line only is emptied)', async () => {
+    const path = join(tempDir(), 'events.jsonl');
+    writeFileSync(path, '{"n":1}\n{"n":2}\n\n');
+    const whole = await JsonLinesFile.open(path);
+    await whole.close();
+    expect(whole.torn).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\n{"n":2}\n\n');
+    writeFileSync(path, '{"rec');
+    const only = await JsonLinesFile.open(path);
+    await only.close();
+    expect([only.size, only.torn?.bytes, readFileSync(path, 'utf8'), readFileSync(`${path}.torn`, 'utf8')]).toEqual([0, 5, '', '{"rec\n']);
+    expect(statSync(`${path}.torn`).mode & 0o777).toBe(0o600); // events may carry results
+  });
+
+  it('cuts nothing from a file that is not a log: a last line of its own is refused, or left to a reader', async () => {
+    const path = join(tempDir(), 'notes.md');
+    writeFileSync(path, '# Notes\nno line break at the end');
+    await expect(JsonLinesFile.open(path)).rejects.toThrow(/its last line is not one webhook-listen wrote/);
+    writeFileSync(path, '{"n":1}\nnot json, but ended\n');
+    const ended = await JsonLinesFile.open(path);
+    await ended.close();
+    expect(ended.torn).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe('{"n":1}\nnot json, but ended\n');
   });
 
   it('cuts a failed batch off again, so later lines and their offsets stay right', async () => {

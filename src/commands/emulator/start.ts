@@ -1,6 +1,7 @@
 import { checkApiKey, parseIntegerFlag } from '../../contract/validate.js';
 import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { FaultSpecError, parseFaults } from '../../emulator/faults.js';
+import { splitHost } from '../../emulator/host-guard.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { SIMULATION_HELP } from './simulation-help.js';
@@ -18,6 +19,11 @@ export const command = defineCommand({
     { flags: '--latency <ms>', description: 'extra delay before every response', default: '0' },
     { flags: '--faults <spec>', description: 'inject faults, e.g. "503@10%, 429@5%/2, reset@1%, latency=200ms" or "POST /tasks/* => 500@50%"' },
     { flags: '--seed <n>', description: 'repeatable ids and fault draws (the same seed and requests give the same answers)' },
+    {
+      flags: '--allowed-host <name>',
+      description: 'also answer requests whose Host is NAME (or NAME:PORT); on a loopback --host, other names than localhost, 127.x.x.x and [::1] get 421 (repeatable)',
+      repeatable: true,
+    },
     { flags: '--state <file>', description: 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)' },
   ],
   notes: SIMULATION_HELP,
@@ -37,6 +43,7 @@ export const command = defineCommand({
     faults: checkFaults(input.string('faults')),
     seed: input.string('seed') === undefined ? undefined : parseIntegerFlag(input.string('seed') as string, '--seed', 0, 2 ** 32 - 1),
     stateFile: input.string('state'),
+    allowedHosts: input.list('allowedHost').map(checkAllowedHost),
   }),
   run: (options, ctx) => serve(options, ctx),
 });
@@ -49,6 +56,13 @@ interface ServeOptions {
   faults: string | undefined;
   seed: number | undefined;
   stateFile: string | undefined;
+  allowedHosts: string[];
+}
+
+/** A host name, or name:port, as a Host header carries it. */
+function checkAllowedHost(name: string): string {
+  if (!splitHost(name)) throw new UsageError(`--allowed-host "${name}" is not a host name or name:port`, 'e.g. --allowed-host emulator.test or --allowed-host my-box:8787');
+  return name;
 }
 
 /** The fault spec, checked before the emulator starts (a usage error says what is wrong). */
@@ -63,7 +77,7 @@ function checkFaults(spec: string | undefined): string | undefined {
   return spec;
 }
 
-async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stateFile }: ServeOptions, ctx: Context): Promise<number | void> {
+async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stateFile, allowedHosts }: ServeOptions, ctx: Context): Promise<number | void> {
   // The global --api-key names the key clients must send; the environment's key is not reused.
   const apiKey = ctx.flags.apiKey === undefined ? EMULATOR_DEFAULT_KEY : checkApiKey(ctx.flags.apiKey, '--api-key');
   const { startEmulator, StateFileError } = await import('../../emulator/index.js');
@@ -76,6 +90,7 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
     faults,
     seed,
     stateFile,
+    allowedHosts,
     process: ctx.io.process,
     log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
   }).catch((error: unknown) => {

@@ -46,12 +46,14 @@ export const command = defineCommand({
     'Forwarding keeps 8 deliveries in flight on one keep-alive connection per target, in the order\n' +
     'received; while a target fails (5xx, 408, 429, a reset or refused connection, a timeout), one at\n' +
     'a time, earliest first, with backoff (Retry-After honoured; the few already sent behind a failed\n' +
-    'event may arrive before its retry); a 4xx or a lasting error (unknown host) is not retried. Exit 8\n' +
+    'event may arrive before its retry); a 4xx or a lasting error (unknown host) is not retried. Only a\n' +
+    '2xx is a delivery: a redirect loop, a redirect without Location or a 304 is refused like a 4xx. Exit 8\n' +
     'when queued events could not be forwarded before --drain-timeout.\n' +
     'With --output, events acknowledged but not yet forwarded survive Ctrl-C, a crash or SIGKILL: FILE.forwarded\n' +
     'records how far each --forward-to target got in FILE, and the next start with the same --output\n' +
     'and --forward-to sends the rest first, in order (an event may arrive twice after a crash, none is\n' +
-    'skipped). The exit summary says how many wait. `webhook-listen replay FILE` resends on demand.',
+    'skipped). The exit summary says how many wait. `webhook-listen replay FILE` resends on demand.\n' +
+    'A last line of FILE torn by a crash (never acknowledged) is moved to FILE.torn at start.',
   examples: [
     'agentctl webhook-listen',
     'agentctl webhook-listen --port 9000 --print-url --once --jsonl   # line 1: the URL, line 2: the event',
@@ -68,7 +70,7 @@ async function listen(config: ListenConfig, ctx: Context): Promise<number> {
   ctx.ownsTimeoutFlag = true;
   // --fields must name keys of the printed records: found out now, not on the first event.
   if (ctx.out.machine) ctx.out.checkFields([{}], ['received_at', 'headers', 'body']);
-  const output = config.outputPath ? await openOutput(config.outputPath) : undefined;
+  const output = config.outputPath ? await openOutput(config.outputPath, ctx) : undefined;
   const printer = eventPrinter(ctx);
   // Forwarding (and undici with it, ~0.5 MB of code) loads only with --forward-to.
   const forwarding = config.forwardTo.length > 0 ? await import('./forwarding.js') : undefined;
@@ -201,10 +203,14 @@ function summary(listener: Listener, forwarders: Forwarder[], ending: Ending, ou
   return lines.join('\n');
 }
 
-async function openOutput(path: string): Promise<JsonLinesFile> {
+async function openOutput(path: string, ctx: Context): Promise<JsonLinesFile> {
   try {
-    return await JsonLinesFile.open(path);
+    const file = await JsonLinesFile.open(path);
+    const { torn } = file;
+    if (torn) ctx.out.warn(`${path}: its last line was torn (${torn.bytes} bytes cut short by a crash, never acknowledged): moved to ${torn.path}; new events start on a line of their own`);
+    return file;
   } catch (error) {
-    throw new UsageError(`--output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give a file in a folder that exists and is writable');
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`--output ${path}: ${code ?? (error as Error).message}`, code ? 'give a file in a folder that exists and is writable' : 'give a log webhook-listen wrote, or a new file');
   }
 }

@@ -63,13 +63,14 @@ export const command = defineCommand({
   notes:
     'Every line of LOG is checked first; if any is not an event the listener stored, they are listed with\n' +
     'their line numbers and nothing is sent (exit 2). An unfinished last line (a listener writing it)\n' +
-    'is skipped with a warning.\n' +
+    'or a torn one that is not JSON (a crash while it was written) is skipped with a warning.\n' +
     'Without --forward-to the selected events are printed: a table on a terminal, tab-separated when\n' +
     'piped, the stored records with --json (one array) or --jsonl (one per line).\n' +
     'With --forward-to each event is posted as stored (body, content type, user agent), in log order,\n' +
     '8 in flight on one keep-alive connection, retried with backoff while the target fails (5xx, 408,\n' +
     '429, a reset or refused connection, a timeout; Retry-After honoured); a 4xx answer or a lasting\n' +
-    'error (unknown host, bad certificate) refuses an event for good (exit 1).\n' +
+    'error (unknown host, bad certificate) refuses an event for good (exit 1), as does a 3xx not followed\n' +
+    '(a redirect loop, a redirect without Location, a 304): only a 2xx is a delivery.\n' +
     '--timeout SEC (a global option) is how long to keep trying (default 30): exit 8 when events are\n' +
     'still undelivered, with the command that resends the rest. Ctrl-C stops with a summary (exit 130).\n' +
     'Replaying does not move the listener\'s forward cursor (FILE.forwarded).',
