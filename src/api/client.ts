@@ -96,12 +96,16 @@ export class ApiClient {
   /** Whether this client has ever reached the service (an answer, or a connection that broke): see nothingListens. */
   private reached = false;
 
-  constructor(private readonly options: ClientOptions) {
+  /** `transport`: the connections of the client this one is made from (tellingRetriesTo); new ones without. */
+  constructor(
+    private readonly options: ClientOptions,
+    transport?: Transport,
+  ) {
     this.base = apiBase(options.baseUrl);
     if (!options.allowInsecureHttp) refuseClearText(this.base, options.howToAllowInsecureHttp);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
-    this.transport = options.connections === undefined ? new HttpTransport() : new PooledTransport(options.connections);
+    this.transport = transport ?? (options.connections === undefined ? new HttpTransport() : new PooledTransport(options.connections));
   }
 
   /** The same client with some options changed (a batch's creates outlive Ctrl-C: `{ signal: undefined }`). */
@@ -112,6 +116,15 @@ export class ApiClient {
   /** Whether `value` is the API key this client sends (never handed out as a task secret, wherever it is found). */
   isApiKey(value: string): boolean {
     return this.options.apiKey !== undefined && this.options.apiKey !== '' && value === this.options.apiKey;
+  }
+
+  /**
+   * The same client on the same connections, telling its retries to `onRetry` instead: each session
+   * of `agentctl mcp --http` logs the retries of its own calls, not those of every session. Closing
+   * the client it was made from closes its connections too.
+   */
+  tellingRetriesTo(onRetry: (line: string) => void): ApiClient {
+    return new ApiClient({ ...this.options, onRetry }, this.transport);
   }
 
   get baseUrl(): string {

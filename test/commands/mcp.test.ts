@@ -320,8 +320,9 @@ describe('agentctl mcp command', () => {
     const url = await announced;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const refused = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer wrong', 'content-type': 'application/json' }, body: '{}' });
-    expect(refused.status).toBe(401);
-    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    // A wrong token is refused as such, with no challenge that sends an OAuth client looking for a login.
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBeNull();
     const foreign = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' });
     expect(foreign.status).toBe(403);
     const client = testClient('http-test');

@@ -1,4 +1,6 @@
-// A connected SDK Client for an `agentctl mcp` server built in the test process (in-memory transport).
+// A connected SDK Client for an `agentctl mcp` server built in the test process (in-memory transport),
+// and `agentctl mcp --http` started as a process.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
@@ -7,7 +9,8 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@
 import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock, type Clock } from '../../src/contract/clock.js';
-import { RetryNotices, createServer, type ServerDeps, type ServerOptions } from '../../src/mcp/server.js';
+import { createServer, type ServerDeps, type ServerOptions } from '../../src/mcp/server.js';
+import { BIN, childEnv, tempDir } from './cli.js';
 
 export interface ConnectOptions {
   baseUrl: string;
@@ -27,10 +30,9 @@ export interface ConnectOptions {
 export function mcpDeps(baseUrl: string, apiKey: string, env: Record<string, string> = {}, clock: Clock = systemClock, retries = 0): ServerDeps {
   const redactor = new Redactor();
   redactor.add(apiKey);
-  const notices = new RetryNotices();
   const retry = { retries, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1000 };
-  const api = new ApiClient({ baseUrl, apiKey, timeoutMs: 5000, userAgent: 'test', redactor, retry, onRetry: notices.notify });
-  return { client: async () => api, redactor, clock, env, retries: notices };
+  const api = new ApiClient({ baseUrl, apiKey, timeoutMs: 5000, userAgent: 'test', redactor, retry });
+  return { client: async () => api, redactor, clock, env };
 }
 
 /**
@@ -73,4 +75,22 @@ export function fenced(shown: string): string {
   const data = /<(untrusted-data-[0-9a-f]{16}) source="service">\n([\s\S]*?)\n<\/\1>/.exec(shown)?.[2];
   if (data === undefined) throw new Error(`no fence in: ${shown}`);
   return data;
+}
+
+/**
+ * `agentctl mcp --http 0` started from the built bin with `env` (and `nodeFlags` for node itself);
+ * the process and its URL, the first line on stdout. The test ends it (killAndWait).
+ */
+export async function spawnMcpHttp(env: Record<string, string>, nodeFlags: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeFlags, BIN, 'mcp', '--http', '0'], { env: childEnv(tempDir(), env), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr!.resume();
+  let stdout = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += String(chunk);
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`agentctl mcp --http ended (${code}) before it listened`)));
+  });
+  return { child, url };
 }

@@ -2,7 +2,7 @@ import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { ExitCode } from '../../errors.js';
 import { shorten } from '../../output/format.js';
-import { CallsUnderWay, RetryNotices, createServer, type ServerDeps, type ServerOptions } from '../../mcp/server.js';
+import { CallsUnderWay, createServer, type ServerDeps, type ServerOptions } from '../../mcp/server.js';
 import { LineTransport } from '../../mcp/stdio.js';
 import { DEFAULT_WAIT_SECONDS, TOKEN_VARIABLE, TOOLSETS } from '../../mcp/options.js';
 import { DEFAULT_MAX_WAIT_SECONDS, parseMcpOptions } from './flags.js';
@@ -62,11 +62,10 @@ export const command = defineCommand({
     // signal with Ctrl-C's too would cost each one an AbortSignal.any (Ctrl-C ends the process anyway).
     // A pool of kept-alive connections (undici): a tool call costs ~45 us less CPU than through
     // node:http; the ~30 ms of loading it is paid once, by the first call of a long-lived server.
-    // Retries are told to the clients as log messages (info), where an assistant shows them.
-    const retries = new RetryNotices();
-    const client = (await ctx.client()).withOptions({ signal: undefined, connections: MCP_CONNECTIONS, onRetry: retries.notify });
+    // Each server tells its own client of the retries of its calls, as log messages (info), where an assistant shows them.
+    const client = (await ctx.client()).withOptions({ signal: undefined, connections: MCP_CONNECTIONS });
     ctx.onClose(() => client.close());
-    const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env, website: new URL(client.baseUrl).origin, retries };
+    const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env, website: new URL(client.baseUrl).origin };
     ctx.handlesInterrupt = true;
     if (options.httpPort !== undefined) return (await import('./serve-http.js')).serveHttp(ctx, deps, options, options.httpPort);
     return serveStdio(ctx, deps, options);
