@@ -8,6 +8,8 @@ import {
   CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
+  InitializeRequestSchema,
+  LATEST_PROTOCOL_VERSION,
   ListPromptsRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
@@ -15,6 +17,8 @@ import {
   ReadResourceRequestSchema,
   type CallToolRequest,
   type CallToolResult,
+  type InitializeRequest,
+  type InitializeResult,
   type LoggingLevel,
   type RequestId,
   type ServerNotification,
@@ -33,6 +37,7 @@ import { DEFAULT_WAIT_SECONDS } from './options.js';
 import { PROMPTS, getPrompt } from './prompts.js';
 import { failure, success } from './render.js';
 import { RESOURCES, RESOURCE_NOT_FOUND, RESOURCE_TEMPLATES, completeId, readResource, rpcError } from './resources.js';
+import { forRevision, needsDowngrade } from './revision.js';
 import { TOOLS } from './tools/index.js';
 import type { Tool, ToolCall, ToolSettings } from './tool.js';
 
@@ -143,6 +148,7 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     void server.sendLoggingMessage({ level, logger: 'agentctl', data }, server.transport?.sessionId).catch(() => undefined);
   // The shared client seen through this server: the retries of its calls are logged to its client alone.
   const client = sessionClient(deps.client, (line) => log('info', line));
+  const revision = negotiatedRevision(server);
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
   // tools/call goes to the fallback handler rather than setRequestHandler: the SDK's wrapper for
@@ -156,7 +162,9 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     if (typeof params?.name !== 'string') throw rpcError(ErrorCode.InvalidParams, 'tools/call needs params.name: the tool to call');
     const tool = tools.get(params.name);
     if (!tool) throw notOffered(params.name);
-    return deps.calls ? deps.calls.run(extra.signal, () => callTool(tool, params, extra)) : callTool(tool, params, extra);
+    const answer = deps.calls ? deps.calls.run(extra.signal, () => callTool(tool, params, extra)) : callTool(tool, params, extra);
+    // The one place answers are fitted to an older client: what its revision has, nothing else.
+    return needsDowngrade(revision()) ? answer.then((result) => forRevision(result, revision())) : answer;
   };
 
   /** -32602 for a tool this server does not offer, saying why (read-only, a selection) when it is one of ours. */
@@ -207,6 +215,22 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
 function sessionClient(shared: () => Promise<ApiClient>, onRetry: (line: string) => void): () => Promise<ApiClient> {
   let own: ApiClient | undefined;
   return async () => (own ??= (await shared()).tellingRetriesTo(onRetry));
+}
+
+/**
+ * The revision of the protocol the client negotiated, as the SDK's own initialize answered it (the
+ * SDK keeps it nowhere a server can read: its handler is wrapped to see the answer).
+ */
+function negotiatedRevision(server: Server): () => string {
+  let revision = LATEST_PROTOCOL_VERSION;
+  const sdk = server as unknown as { _oninitialize(request: InitializeRequest): Promise<InitializeResult> };
+  const initialize = sdk._oninitialize.bind(server);
+  server.setRequestHandler(InitializeRequestSchema, async (request) => {
+    const answer = await initialize(request);
+    revision = answer.protocolVersion;
+    return answer;
+  });
+  return () => revision;
 }
 
 /** Resources (with their ids' completion) and prompts: what a client reads or offers a person rather than calls. */

@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ElicitRequestSchema, isInitializeRequest, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { ApiClient } from '../../src/api/client.js';
@@ -24,6 +25,8 @@ export interface ConnectOptions {
   retries?: number;
   /** The person's answer to each confirmation the server asks for (elicitation); without, the client offers none. */
   elicit?: (message: string) => 'accept' | 'decline' | 'cancel';
+  /** The revision the client asks for in its initialize: the SDK's Client always asks for the latest, an older client for its own. */
+  protocolVersion?: string;
 }
 
 /** What a server needs, against `baseUrl` with `apiKey`. */
@@ -56,15 +59,22 @@ const validator = new CompiledOnce();
 /** An SDK Client that checks answers against the tools' outputSchema, as assistants' clients do. */
 export const testClient = (name = 'test', capabilities: ClientCapabilities = {}) => new Client({ name, version: '1' }, { jsonSchemaValidator: validator, capabilities });
 
-export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true, retries = 0, elicit }: ConnectOptions) {
+export async function connectMcp({ baseUrl, apiKey, options = {}, env = {}, clock = systemClock, listTools = true, retries = 0, elicit, protocolVersion }: ConnectOptions) {
   const server = createServer(mcpDeps(baseUrl, apiKey, env, clock, retries), { readOnly: false, maxWaitSeconds: 30, ...options });
   const client = testClient('test', elicit ? { elicitation: {} } : {});
   if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => ({ action: elicit(request.params.message) }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  if (protocolVersion) askFor(clientSide, protocolVersion);
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   if (listTools) await client.listTools();
   const call = async (name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
   return { client, server, call, close: () => client.close() };
+}
+
+/** Makes the initialize a client sends through `transport` ask for `protocolVersion` (the server answers with it, the client takes it). */
+function askFor(transport: Transport, protocolVersion: string): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => send(isInitializeRequest(message) ? { ...message, params: { ...message.params, protocolVersion } } : message, options);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read as the test asserts them
