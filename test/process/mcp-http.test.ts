@@ -14,6 +14,7 @@ const HEAP_MB = 32;
 /** The bound docs/mcp.md promises for this flood (MiB of RSS); the server settles at ~85 MiB. */
 const RSS_BOUND_MIB = 120;
 const SESSIONLESS = 2000;
+const REFUSED = 200;
 const ABANDONED = 300;
 const BURST = 25;
 
@@ -27,22 +28,24 @@ const message = (method: string, params?: unknown) => JSON.stringify({ jsonrpc: 
 const initialize = message('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '1' } });
 
 /** `count` POSTs of `body` in bursts of BURST at a time; the statuses seen. */
-async function flood(url: string, body: string, count: number): Promise<Set<number>> {
+async function flood(url: string, body: string, count: number, accept = headers.accept): Promise<Set<number>> {
   const statuses = new Set<number>();
   for (let sent = 0; sent < count; sent += BURST) {
-    const answers = await Promise.all(Array.from({ length: Math.min(BURST, count - sent) }, () => send(url, { method: 'POST', headers, body })));
+    const answers = await Promise.all(Array.from({ length: Math.min(BURST, count - sent) }, () => send(url, { method: 'POST', headers: { ...headers, accept }, body })));
     for (const answer of answers) statuses.add(answer.status);
   }
   return statuses;
 }
 
 describe.runIf(process.platform === 'linux')('agentctl mcp --http under a flood', () => {
-  it('keeps no server for requests without a session, nor for sessions evicted or abandoned', async () => {
+  it('keeps no server for requests without a session, initializes refused, nor sessions evicted or abandoned', async () => {
     const env = { AGENTCTL_MCP_TOKEN: TOKEN, AGENTCTL_BASE_URL: 'http://127.0.0.1:9/api/v1', AGENTCTL_API_KEY: 'flood-key' };
     const { child, url } = await spawnMcpHttp(env, [`--max-old-space-size=${HEAP_MB}`]);
     children.push(child);
     // Requests a client never initialized: each answered 400, without a server made for it.
     expect(await flood(url, message('tools/list'), SESSIONLESS)).toEqual(new Set([400]));
+    // Initializes the transport refuses (an Accept without text/event-stream): no session, and their servers closed.
+    expect(await flood(url, initialize, REFUSED, 'application/json')).toEqual(new Set([406]));
     // Sessions opened and never used again: past the cap of 64, each new one closes the one idle longest.
     expect(await flood(url, initialize, ABANDONED)).toEqual(new Set([200]));
     expect(child.exitCode).toBeNull();
