@@ -1,7 +1,7 @@
 // Which tools a server offers (--read-only, --toolsets, --tools, --exclude-tools) under which names
 // (--tool-prefix), and how a client sees each: its input schema, its output schema, annotations.
 import type { Tool as ToolDefinition } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod';
+import { inputJsonSchema, outputJsonSchema } from './schema.js';
 import { TOOLS } from './tools/index.js';
 import type { Tool, ToolSettings, Toolset } from './tool.js';
 
@@ -29,49 +29,26 @@ export function selectTools(selection: Selection): Tool[] {
   );
 }
 
-/** What every failed call's structuredContent holds. */
-const ERROR_SCHEMA = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        exit_code: { type: 'integer' },
-        meaning: { type: 'string' },
-        message: { type: 'string' },
-        hint: { type: 'string' },
-        field: { type: 'string' },
-        next_tool: { type: 'string' },
-        status: { type: 'integer' },
-        retry_after_seconds: { type: 'number' },
-        retry_at: { type: 'string' },
-      },
-      required: ['name', 'exit_code', 'meaning', 'message'],
-    },
-  },
-  required: ['error'],
-};
-
-/** What an answer too large to return holds instead. */
-const TRUNCATED_SCHEMA = {
-  type: 'object',
-  properties: { truncated: { const: true }, size_chars: { type: 'integer' }, hint: { type: 'string' } },
-  required: ['truncated', 'size_chars', 'hint'],
-};
+/**
+ * What a failed call's structuredContent holds: { error: { name, exit_code, meaning, message, ... } }
+ * (FailureDetails in failure.ts; the server's instructions and docs/mcp.md give the fields). Only its
+ * shape is checked here: written out in full it was 29% of the tool list, the same ~480 characters
+ * in every tool, for a validator that only needs to tell an error from the data.
+ */
+const ERROR_SCHEMA = { required: ['error'] };
 
 const outputSchemas = new Map<Tool, ToolDefinition['outputSchema']>();
 
 /**
  * A tool's outputSchema: its data's schema (the zod schema its answers are built from, often the one
- * the client checks the service's answer with), or an error, or a note that the answer was too large.
- * Draft-07 without $schema: what the clients' validators (ajv's default) read. Built once per tool.
+ * the client checks the service's answer with), or an error. Built once per tool.
  */
 function outputSchema(tool: Tool): ToolDefinition['outputSchema'] {
   let schema = outputSchemas.get(tool);
   if (!schema) {
-    const { $schema: _, ...data } = z.toJSONSchema(tool.output as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
-    schema = { type: 'object', anyOf: [data, ERROR_SCHEMA, TRUNCATED_SCHEMA] } as ToolDefinition['outputSchema'];
+    // The data's own type: 'object' is said once, at the top (every answer is an object).
+    const { type: _, ...data } = outputJsonSchema(tool.output);
+    schema = { type: 'object', anyOf: [data, ERROR_SCHEMA] } as ToolDefinition['outputSchema'];
     outputSchemas.set(tool, schema);
   }
   return schema;
@@ -79,10 +56,12 @@ function outputSchema(tool: Tool): ToolDefinition['outputSchema'] {
 
 const inputSchemas = new Map<Tool, ToolDefinition['inputSchema']>();
 
-function inputSchema(tool: Tool): ToolDefinition['inputSchema'] {
+/** A tool's inputSchema: built once per tool, or per server when it depends on the settings. */
+function inputSchema(tool: Tool, settings: ToolSettings): ToolDefinition['inputSchema'] {
+  if (typeof tool.input === 'function') return inputJsonSchema(tool.input(settings)) as ToolDefinition['inputSchema'];
   let schema = inputSchemas.get(tool);
   if (!schema) {
-    schema = z.toJSONSchema(tool.input, { io: 'input' }) as ToolDefinition['inputSchema'];
+    schema = inputJsonSchema(tool.input) as ToolDefinition['inputSchema'];
     inputSchemas.set(tool, schema);
   }
   return schema;
@@ -95,7 +74,7 @@ export function definition(tool: Tool, name: string, settings: ToolSettings): To
     name,
     title: tool.title,
     description: typeof tool.description === 'string' ? tool.description : tool.description(settings),
-    inputSchema: inputSchema(tool),
+    inputSchema: inputSchema(tool, settings),
     outputSchema: outputSchema(tool),
     annotations: {
       title: tool.title,

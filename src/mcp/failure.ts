@@ -6,6 +6,7 @@ import { ApiError, NetworkError, RedirectError, ResponseShapeError } from '../ap
 import type { Redactor } from '../api/redact.js';
 import { EXIT_CODE_MEANINGS, ExitCode, InputError, isExplainedError, type ExitCodeValue } from '../errors.js';
 import { fence } from './fence.js';
+import { TOOL_NAMES_AS_WRITTEN, type ToolNames } from './names.js';
 import type { Tool } from './tool.js';
 import { ServiceIdError } from './voice.js';
 
@@ -36,6 +37,7 @@ export const OWN_ERROR_NAMES = [
   { name: 'out_of_credits', exit_code: ExitCode.serviceError, meaning: 'the account has too few task credits (HTTP 402): retrying will not help; tell the user' },
   { name: 'conflict', exit_code: ExitCode.serviceError, meaning: "the record's state does not allow this (HTTP 409), e.g. messaging a paused agent" },
   { name: 'output_schema_refused', exit_code: ExitCode.serviceError, meaning: 'the service refused the output_schema (HTTP 400): fix the JSON Schema and call again' },
+  { name: 'too_large', exit_code: ExitCode.serviceError, meaning: 'the answer is larger than a call returns, even cut short: ask for less at once (the hint says how)' },
 ];
 
 /** The tool that shows what exists, by toolset (after a create whose outcome is unknown). */
@@ -59,14 +61,14 @@ export function advise<E>(error: E, advice: Advice): E {
 
 /** Our own hints for what the command line would answer with a command to type. */
 const AUTH_HINT = "the server's API key was refused; only the person who runs the server can fix it (its key is never shown here)";
-const SCHEDULE_HINT = 'check the expression with schedule_preview (grammar: resource agentctl://schedule/grammar)';
+const GRAMMAR = 'resource agentctl://schedule/grammar';
 
 /**
- * Any error as a message and its details, for the tool `tool` (none: a resource read). Known errors
- * keep their message; anything else is a bug, shown as one line (never a stack). Secrets and the
- * API key are redacted from both.
+ * Any error as a message and its details, for the tool `tool` (none: a resource read), naming only
+ * the tools the server offers (`names`). Known errors keep their message; anything else is a bug,
+ * shown as one line (never a stack). Secrets and the API key are redacted from both.
  */
-export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool): { message: string; error: FailureDetails } {
+export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool, names: ToolNames = TOOL_NAMES_AS_WRITTEN): { message: string; error: FailureDetails } {
   const known = isExplainedError(error);
   const code: ExitCodeValue = known ? error.exitCode : ExitCode.serviceError;
   const { name, meaning } = EXIT_CODE_MEANINGS[code] ?? EXIT_CODE_MEANINGS[ExitCode.serviceError];
@@ -82,19 +84,20 @@ export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool)
   if (error instanceof InputError) {
     details.field = error.field;
     if (error.field === 'schedule' || error.field === 'expression') {
-      details.hint = SCHEDULE_HINT;
-      if (tool?.name !== 'schedule_preview') details.next_tool = 'schedule_preview';
+      const preview = names.offered('schedule_preview');
+      details.hint = preview ? `check the expression with ${preview} (grammar: ${GRAMMAR})` : `check the expression against the grammar: ${GRAMMAR}`;
+      if (tool?.name !== 'schedule_preview') setNext(details, names, 'schedule_preview');
     }
   }
-  if (error instanceof ApiError) describeServiceError(error, details, tool);
+  if (error instanceof ApiError) describeServiceError(error, details, tool, names);
   if (details.name === 'auth') details.hint = AUTH_HINT;
-  if (details.name === 'network' && tool?.name === 'tasks_wait') details.next_tool = 'tasks_wait';
+  if (details.name === 'network' && tool?.name === 'tasks_wait') setNext(details, names, 'tasks_wait');
   // A create whose answer was lost, or that the service failed on (5xx) after reading it, may exist: look before calling again.
   const serverFailed = error instanceof ApiError && error.status >= 500 && tool?.kind === 'write';
   if (((error instanceof NetworkError && error.mayHaveBeenCarriedOut) || serverFailed) && tool) {
-    const list = CHECK_TOOLS[tool.name] ?? LIST_TOOLS[tool.toolset];
-    details.hint = `the request may still have been carried out (${tool.name === 'tasks_create' ? 'the task may have been created' : 'it may exist now'}): check with ${list ?? 'the list tools'} before calling ${tool.name} again`;
-    if (list) details.next_tool = list;
+    const list = setNext(details, names, CHECK_TOOLS[tool.name] ?? LIST_TOOLS[tool.toolset]);
+    const what = tool.name === 'tasks_create' ? 'the task may have been created' : 'it may exist now';
+    details.hint = `the request may still have been carried out (${what}): check ${list ? `with ${list}` : 'that it was not'} before calling ${names.offered(tool.name) ?? tool.name} again`;
   }
   Object.assign(details, (error as { [ADVICE]?: Advice } | undefined)?.[ADVICE]);
   const lines = [explain(error, `${details.name} (exit code ${code}: ${details.meaning})`, details.message, redactor)];
@@ -119,7 +122,14 @@ function explain(error: unknown, head: string, message: string, redactor: Redact
   return quotesService ? `${head}:\n${fence(message)}` : `${head}: ${message}`;
 }
 
-function describeServiceError(error: ApiError, details: FailureDetails, tool: Tool | undefined): void {
+/** Names `base` as the tool to call next when the server offers it; answers the name it is offered by. */
+function setNext(details: FailureDetails, names: ToolNames, base: string | undefined): string | undefined {
+  const name = base === undefined ? undefined : names.offered(base);
+  if (name) details.next_tool = name;
+  return name;
+}
+
+function describeServiceError(error: ApiError, details: FailureDetails, tool: Tool | undefined, names: ToolNames): void {
   details.status = error.status;
   const own = (name: string) => {
     const found = OWN_ERROR_NAMES.find((entry) => entry.name === name)!;
@@ -130,7 +140,7 @@ function describeServiceError(error: ApiError, details: FailureDetails, tool: To
   if (error.status === 402) own('out_of_credits');
   if (error.status === 409) {
     own('conflict');
-    if (tool?.name === 'persistent_message') details.next_tool = 'persistent_activate';
+    if (tool?.name === 'persistent_message') setNext(details, names, 'persistent_activate');
   }
   const body = error.body;
   if (error.status === 400 && typeof body === 'object' && body !== null && 'output_schema' in body) {
@@ -138,8 +148,8 @@ function describeServiceError(error: ApiError, details: FailureDetails, tool: To
     details.field = 'output_schema';
   }
   if (error.status === 404 && tool?.findWith) {
-    details.next_tool = tool.findWith;
-    details.hint = `check the id: ${tool.findWith} shows the ones that exist`;
+    const list = setNext(details, names, tool.findWith);
+    details.hint = list ? `check the id: ${list} shows the ones that exist` : 'check the id';
   }
   if (error.retryAfter) {
     details.retry_after_seconds = Math.ceil(error.retryAfter.ms / 1000);

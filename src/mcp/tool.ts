@@ -11,6 +11,7 @@ import { isUuid } from '../contract/validate.js';
 import type { SecretPolicy } from '../core/secrets.js';
 import { InputError, UsageError } from '../errors.js';
 import type { Confirmation } from './confirm.js';
+import type { ToolNames } from './names.js';
 import type { Toolset } from './options.js';
 
 /**
@@ -29,6 +30,8 @@ export interface ToolSettings {
   waitSeconds: number;
   /** Which secrets a caller may name (--allow-secret-env, --secrets-dir). */
   secrets: SecretPolicy;
+  /** How to name a tool in text (descriptions, summaries): prefixed, and only when offered. */
+  names: ToolNames;
 }
 
 /** What a handler gets besides its checked arguments. */
@@ -69,9 +72,13 @@ export interface ToolAnswer {
 export interface Tool<S extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
-  /** For a model: what it does, when to use it, what it answers; may depend on the server's settings. */
+  /**
+   * For a model: what it does, when to use it, what it answers; may depend on the server's settings.
+   * Other tools are named through settings.names (a function, then), never written out.
+   */
   description: string | ((settings: ToolSettings) => string);
-  input: S;
+  /** The arguments; a function when their bounds depend on the server's settings (tasks_wait's timeout). */
+  input: S | ((settings: ToolSettings) => S);
   /** The data of a successful answer, as a zod schema (our own, or the service's from src/api/schemas). */
   output: z.core.$ZodType;
   kind: ToolKind;
@@ -90,6 +97,9 @@ export interface Tool<S extends z.ZodObject = z.ZodObject> {
 export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool<S> {
   return tool;
 }
+
+/** A tool's arguments schema for a server with these settings. */
+export const inputOf = (tool: Tool, settings: ToolSettings): z.ZodObject => (typeof tool.input === 'function' ? tool.input(settings) : tool.input);
 
 /**
  * Runs a check of src/contract whose usage error is worded for a value it was given a label for,

@@ -10,8 +10,11 @@ import { TOOL_NAMES, selectTools } from '../../mcp/catalog.js';
 import { TOOLSETS, type Toolset } from '../../mcp/tool.js';
 import type { ServerOptions } from '../../mcp/server.js';
 
-/** The longest wait a tasks_wait call may ask for unless --max-wait says otherwise, seconds. */
-export const DEFAULT_MAX_WAIT_SECONDS = 300;
+/**
+ * The longest wait a tasks_wait call may ask for unless --max-wait says otherwise, seconds: under the
+ * 60 s after which clients end a request (a model calls again to wait longer).
+ */
+export const DEFAULT_MAX_WAIT_SECONDS = 50;
 
 export interface McpOptions extends ServerOptions {
   httpPort?: number;

@@ -61,7 +61,7 @@ const agentsList = defineTool({
 const agentsGet = defineTool({
   name: 'agents_get',
   title: 'Get a browser-use agent',
-  description: "One browser-use agent by id: its name, descriptions, owner's email and timestamps. Its tasks are listed with tasks_list and agent_id.",
+  description: ({ names }) => `One browser-use agent by id: its name, descriptions, owner's email and timestamps.${names.say` Its tasks are listed with ${'tasks_list'} and agent_id.`}`,
   kind: 'read',
   toolset: 'agents',
   output: LegacyAgentSchema,
@@ -99,8 +99,8 @@ const deletedSchema = z.object({
 const agentsDelete = defineTool({
   name: 'agents_delete',
   title: 'Delete a browser-use agent',
-  description:
-    'Delete a browser-use agent and all its tasks, for good. One backing a persistent agent (see agents_list) takes that along: ' +
+  description: ({ names }) =>
+    `Delete a browser-use agent and all its tasks, for good. One backing a persistent agent${names.say` (see ${'agents_list'})`} takes that along: ` +
     'refused unless cascade is true (ask the user first). The user confirms where the client can ask. Already gone: already_gone true.',
   kind: 'destructive',
   idempotent: true,

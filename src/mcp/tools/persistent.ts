@@ -40,9 +40,11 @@ const agentFields = {
   preferred_contact: z.string().optional().describe('email, sms, or a contact endpoint UUID'),
   proactive_opt_in: z.boolean().optional().describe('let the agent offer related help on its own'),
 };
+// Names no tool: an argument's description is the same whatever the server offers (the tools'
+// descriptions say how to check a schedule).
 const scheduleField = z
   .string()
-  .describe('when the agent wakes up, in UTC (for a local time ask the user\'s time zone; check with schedule_preview and timezone): @daily, "0 9 * * mon-fri", ...');
+  .describe('when the agent wakes up, in UTC (for a local time ask the user\'s time zone and convert it): @daily, "0 9 * * mon-fri", ... (grammar: resource agentctl://schedule/grammar)');
 
 function agentBody(args: z.infer<z.ZodObject<typeof agentFields>> & { schedule?: string | null }): PersistentAgentBody {
   const body: PersistentAgentBody = {};
@@ -88,7 +90,8 @@ const persistentGet = defineTool({
 const persistentCreate = defineTool({
   name: 'persistent_create',
   title: 'Create a persistent agent',
-  description: 'Create a persistent agent with a charter (its objectives) and optionally a schedule (check it first with schedule_preview). Every call creates another agent.',
+  description: ({ names }) =>
+    `Create a persistent agent with a charter (its objectives) and optionally a schedule${names.say` (check it first with ${'schedule_preview'})`}. Every call creates another agent.`,
   kind: 'write',
   toolset: 'persistent',
   output: PersistentAgentSchema,
@@ -144,7 +147,9 @@ function activation(active: boolean) {
 const persistentMessage = defineTool({
   name: 'persistent_message',
   title: 'Message a persistent agent',
-  description: 'Send a message to a persistent agent as if it arrived on one of its channels; the agent may act on it. Answers the timeline event it became. A paused agent refuses messages (activate it with persistent_activate).',
+  description: ({ names }) =>
+    'Send a message to a persistent agent as if it arrived on one of its channels; the agent may act on it. Answers the timeline event it became. ' +
+    `A paused agent refuses messages${names.say` (activate it with ${'persistent_activate'})`}.`,
   kind: 'write',
   toolset: 'persistent',
   output: MessageResponseSchema,
@@ -161,7 +166,7 @@ const persistentMessage = defineTool({
   async run({ id, ...message }, call) {
     const client = await call.client();
     const answer = await persistentAgents.message(client, id, await completeMessage(client, id, message)).catch((error: unknown) => Promise.reject(senderRefused(error)));
-    return { data: answer, summary: `Message delivered to agent ${id}; its answer will show in its timeline (persistent_timeline).`, links: [timelineLink(id)] };
+    return { data: answer, summary: `Message delivered to agent ${id}; its answer will show in its timeline${call.names.say` (${'persistent_timeline'})`}.`, links: [timelineLink(id)] };
   },
 });
 
@@ -232,9 +237,9 @@ const persistentStatus = defineTool({
 const persistentWebTasks = defineTool({
   name: 'persistent_web_tasks',
   title: "A persistent agent's web tasks",
-  description:
-    'The browser tasks a persistent agent started on its own (to act on its charter or a message), newest first, with their status and prompt. ' +
-    "Read one's result with tasks_result and its id.",
+  description: ({ names }) =>
+    'The browser tasks a persistent agent started on its own (to act on its charter or a message), newest first, with their status and prompt.' +
+    names.say` Read one's result with ${'tasks_result'} and its id.`,
   kind: 'read',
   toolset: 'persistent',
   output: WebTasksResponseSchema,

@@ -11,6 +11,7 @@ import { readPage } from '../../core/list-page.js';
 import { describeEnvPolicy } from '../../core/secrets.js';
 import { taskBody } from '../../core/task-input.js';
 import { advise } from '../failure.js';
+import { sentences } from '../names.js';
 import { defineTool, uuid, type AnswerLink, type ToolCall, type ToolSettings } from '../tool.js';
 import { knownStatus, serviceId } from '../voice.js';
 import { tasksCancel } from './cancel.js';
@@ -34,7 +35,7 @@ async function resultAnswer(call: ToolCall, scope: TaskScope, id: string) {
   return { data: record, summary: `Task ${id}: ${knownStatus(result.status, TASK_STATUSES)}.`, quoted, links: [resultLink(id)] };
 }
 
-function createDescription({ secrets }: ToolSettings): string {
+function createDescription({ secrets, names }: ToolSettings): string {
   const variables = describeEnvPolicy(secrets);
   const files = secrets.directory
     ? `secrets_file names a JSON file directly in ${secrets.directory} (its name, or its path; not in a subfolder, not a link)`
@@ -43,12 +44,12 @@ function createDescription({ secrets }: ToolSettings): string {
     variables === 'none' && !secrets.directory
       ? 'Secrets: none allowed (the person who starts agentctl can allow environment variables and a folder of secrets files).'
       : `Secrets: secrets_env may name only these environment variables of the server: ${variables}; ${files}. Anything else is refused before any request.`;
-  return (
-    'Start a browser-automation task: a browser agent carries out the prompt on the web. Answers at once with the new task ' +
-    '(status pending) and a link to its result; follow it with tasks_wait, or tasks_get and tasks_result. Give output_schema ' +
-    '(a JSON Schema) for a structured result. Secret values (logins) are never written here: they are named by reference and ' +
-    `the browser agent sees them only as placeholders. ${policy} Not idempotent: every call starts another task, so after an ` +
-    'uncertain failure check with tasks_list before calling again.'
+  const follow = names.say`; follow it with ${'tasks_wait'}, or ${'tasks_get'} and ${'tasks_result'}` || names.say`; follow it with ${'tasks_wait'}` || names.say`; follow it with ${'tasks_get'}`;
+  return sentences(
+    `Start a browser-automation task: a browser agent carries out the prompt on the web. Answers at once with the new task (status pending) and a link to its result${follow}.`,
+    'Give output_schema (a JSON Schema) for a structured result. Secret values (logins) are never written here: they are named by reference and the browser agent sees them only as placeholders.',
+    policy,
+    `Not idempotent: every call starts another task${names.say`, so after an uncertain failure check with ${'tasks_list'} before calling again`}.`,
   );
 }
 
@@ -90,9 +91,10 @@ const tasksCreate = defineTool({
     );
     const task = await tasks.create(client, scopeOf(args.agent_id), body);
     const id = serviceId(task.id, 'task', { list: 'tasks_list' });
+    const wait = call.names.offered('tasks_wait');
     return {
       data: task,
-      summary: `Created task ${id} (${knownStatus(task.status, TASK_STATUSES)}). Wait for it with tasks_wait (id ${id}).`,
+      summary: `Created task ${id} (${knownStatus(task.status, TASK_STATUSES)}).${wait ? ` Wait for it with ${wait} (id ${id}).` : ''}`,
       links: [resultLink(id)],
     };
   }),
@@ -101,7 +103,8 @@ const tasksCreate = defineTool({
 const tasksGet = defineTool({
   name: 'tasks_get',
   title: 'Get a task',
-  description: 'One task: its status (pending, in_progress, completed, failed, cancelled), prompt, timestamps and error message. Does not include the result: use tasks_result.',
+  description: ({ names }) =>
+    `One task: its status (pending, in_progress, completed, failed, cancelled), prompt, timestamps and error message. Does not include the result${names.say`: use ${'tasks_result'}`}.`,
   kind: 'read',
   toolset: 'tasks',
   output: TaskSchema,
@@ -160,24 +163,30 @@ const unfinished = z.looseObject({
   next: z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }),
 });
 
+/** Bounded by the server's longest wait (--max-wait, 50 s unless set): inside a client's 60 s request limit. */
+const waitInput = ({ waitSeconds, maxWaitSeconds }: ToolSettings) =>
+  z.strictObject({
+    id: uuid('the task'),
+    timeout_seconds: z.number().min(0).max(maxWaitSeconds).optional().describe(`how long to wait at most, seconds (default ${waitSeconds}); call again to keep waiting`),
+    agent_id: agentScope,
+  });
+
 const tasksWait = defineTool({
   name: 'tasks_wait',
   title: 'Wait for a task to end',
-  description: ({ waitSeconds, maxWaitSeconds }) =>
-    `Wait until a task ends (completed, failed or cancelled), then answer its result, as tasks_result does. Waits ${waitSeconds} s unless ` +
-    `timeout_seconds says otherwise (at most ${maxWaitSeconds}; most clients end a request after 60 s, so keep it under that). If the task ` +
-    'is still running then, the answer says so (finished: false) and names the call that keeps waiting: call tasks_wait again with the same id. ' +
-    'Sends progress notifications while waiting when asked for them; cancelling the call stops the wait, not the task.',
+  description: ({ waitSeconds, maxWaitSeconds, names }) =>
+    sentences(
+      `Wait until a task ends (completed, failed or cancelled), then answer its result${names.say`, as ${'tasks_result'} does`}.`,
+      `Waits ${waitSeconds} s unless timeout_seconds says otherwise (at most ${maxWaitSeconds}${maxWaitSeconds < 60 ? '' : '; most clients end a request after 60 s, so keep it under that'}).`,
+      `If the task is still running then, the answer says so (finished: false) and names the call that keeps waiting: call ${names.offered('tasks_wait') ?? 'it'} again with the same id, as often as it takes.`,
+      'Sends progress notifications while waiting when asked for them; cancelling the call stops the wait, not the task.',
+    ),
   kind: 'read',
   toolset: 'tasks',
   output: z.union([mini.extend(TaskResultSchema, { finished: mini.literal(true) }), unfinished]),
   findWith: 'tasks_list',
-  input: z.strictObject({
-    id: uuid('the task'),
-    timeout_seconds: z.number().positive().optional().describe("how long to wait at most, seconds (default: the server's wait, under a client's 60 s request limit)"),
-    agent_id: agentScope,
-  }),
-  run: scoped(async ({ id, timeout_seconds, agent_id }, call) => {
+  input: waitInput,
+  run: scoped(async ({ id, timeout_seconds, agent_id }: z.infer<ReturnType<typeof waitInput>>, call) => {
     const scope = scopeOf(agent_id);
     const timeoutMs = Math.min(timeout_seconds ?? call.waitSeconds, call.maxWaitSeconds) * 1000;
     const client = await call.client();
@@ -208,9 +217,10 @@ const tasksWait = defineTool({
       if (down) throw unreachable(down.error, call.clock.now() - down.since, outcome.task?.status);
       const status = outcome.task?.status ?? null;
       const waited = Math.round(timeoutMs / 1000);
+      const again = call.names.offered('tasks_wait') ?? 'tasks_wait';
       return {
-        data: { id, status, finished: false, waited_seconds: waited, next: { tool: 'tasks_wait', arguments: { id, ...(agent_id ? { agent_id } : {}) } } },
-        summary: `Task ${id} is still ${status === null ? 'running' : knownStatus(status, TASK_STATUSES)} after ${waited} s; call tasks_wait again with id ${id} to keep waiting (the task goes on meanwhile).`,
+        data: { id, status, finished: false, waited_seconds: waited, next: { tool: again, arguments: { id, ...(agent_id ? { agent_id } : {}) } } },
+        summary: `Task ${id} is still ${status === null ? 'running' : knownStatus(status, TASK_STATUSES)} after ${waited} s; call ${again} again with id ${id} to keep waiting (the task goes on meanwhile).`,
         links: [resultLink(id)],
       };
     }
