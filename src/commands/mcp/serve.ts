@@ -28,7 +28,7 @@ export const command = defineCommand({
     { flags: '--exclude-tools <names>', description: 'never offer these tools, comma-separated (e.g. agents_delete)' },
     { flags: '--tool-prefix <prefix>', description: 'put this before every tool name (e.g. gobii_), for clients that mix servers' },
     { flags: '--wait <sec>', description: `how long tasks_wait waits when the call does not say, seconds (default ${DEFAULT_WAIT_SECONDS}: clients end a request after 60 s)` },
-    { flags: '--max-wait <sec>', description: `the longest a tasks_wait call may ask to wait, seconds (default ${DEFAULT_MAX_WAIT_SECONDS})` },
+    { flags: '--max-wait <sec>', description: `the longest a tasks_wait call may ask to wait, seconds (default ${DEFAULT_MAX_WAIT_SECONDS}, under a client's 60 s; a model calls again to wait on)` },
   ],
   notes:
     'An assistant (Claude Desktop, Claude Code, Cursor, VS Code) starts `agentctl mcp` and talks to it on stdin and\n' +
