@@ -138,7 +138,7 @@ describe('output schemas', () => {
     };
     const run = async (name: string, args: Record<string, unknown> = {}) => check(name, await call(name, args));
     const id = data(await run('tasks_create', { prompt: 'schemas', output_schema: { type: 'object' } })).id as string;
-    await run('tasks_wait', { id, timeout_seconds: 10 });
+    await run('tasks_wait', { id, timeout_seconds: 5 });
     await run('tasks_get', { id });
     await run('tasks_result', { id });
     await run('tasks_cancel', { id });

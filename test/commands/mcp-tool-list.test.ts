@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import * as z from 'zod';
 import { TOOL_NAMES } from '../../src/mcp/catalog.js';
+import { inputJsonSchema } from '../../src/mcp/schema.js';
 import { apiRequest } from '../helpers/api.js';
 import { connectMcp, data, text } from '../helpers/mcp.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
@@ -154,6 +156,16 @@ describe('input schemas every host takes', () => {
     const refused = await call('tasks_wait', { id: UUID, timeout_seconds: 120 });
     expect(data(refused).error).toMatchObject({ name: 'usage', field: 'timeout_seconds' });
     await close();
+  });
+
+  it('are made so from any zod schema a new tool may use', () => {
+    const schema = inputJsonSchema(z.strictObject({ n: z.number().positive().lt(10), page: z.number().int(), extra: z.record(z.string(), z.unknown()) }));
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { n: { type: 'number', minimum: 0, maximum: 10 }, page: { type: 'integer' }, extra: { type: 'object' } },
+      required: ['n', 'page', 'extra'],
+      additionalProperties: false,
+    });
   });
 });
 
