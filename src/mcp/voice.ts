@@ -17,10 +17,11 @@ export class ServiceIdError extends ResponseShapeError {
  * An id the service answered, to name in a sentence or put in a URI: a UUID (lower case), or an
  * error that repeats none of it. `created`: it is a create's answer, so the record may exist.
  */
-export function serviceId(id: unknown, what: string, created?: { list: string }): string {
+export function serviceId(id: unknown, what: string, created?: { list: string | undefined }): string {
   if (typeof id === 'string' && isUuid(id)) return id.toLowerCase();
   const size = typeof id === 'string' ? `${id.length} characters, not repeated here` : `not a string`;
-  const hint = created && `the ${what} may have been created: look for it with ${created.list} before calling again`;
+  // `list`: the list tool as the server offers it (names.ts), none when it does not.
+  const hint = created && `the ${what} may have been created: look for it${created.list ? ` with ${created.list}` : ''} before calling again`;
   throw new ServiceIdError(`the service answered with a ${what} id that is not a UUID (${size}); agentctl names and follows only UUIDs`, hint);
 }
 

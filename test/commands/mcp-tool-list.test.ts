@@ -100,6 +100,18 @@ describe('tools named as this server offers them', () => {
     expect(data(unchecked).error.next_tool).toBeUndefined();
     expect(text(await persistent.call('g_persistent_message', { id: agent, body: 'hi' }))).toContain('(g_persistent_timeline)');
     await persistent.close();
+
+    // A create answered with an id agentctl does not follow: the hint names the list only when offered.
+    const stub = await stubServer((_request, response) => sendJson(response, 201, { id: 'not-a-uuid', status: 'pending' }));
+    for (const [options, hint] of [
+      [{ prefix: 'g_' }, 'look for it with g_tasks_list before calling again'],
+      [{ prefix: 'g_', exclude: ['tasks_list'] }, 'look for it before calling again'],
+    ] as const) {
+      const odd = await connect(options, stub.baseUrl);
+      expect(data(await odd.call('g_tasks_create', { prompt: 'p' })).error.hint).toContain(hint);
+      await odd.close();
+    }
+    await stub.close();
   });
 });
 

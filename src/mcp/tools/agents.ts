@@ -83,7 +83,7 @@ const agentsCreate = defineTool({
   input: z.strictObject({ name: z.string().describe(`the agent's name, at most ${LIMITS.legacyAgentName} characters`) }),
   async run({ name }, call) {
     const agent = await legacyAgents.create(await call.client(), { name: checkField('name', () => checkName(name, LIMITS.legacyAgentName, 'the name')) });
-    return { data: agent, summary: `Created browser-use agent ${serviceId(agent.id, 'browser-use agent', { list: 'agents_list' })}.`, quoted: [legacyLine(agent)] };
+    return { data: agent, summary: `Created browser-use agent ${serviceId(agent.id, 'browser-use agent', { list: call.names.offered('agents_list') })}.`, quoted: [legacyLine(agent)] };
   },
 });
 

@@ -98,7 +98,7 @@ const persistentCreate = defineTool({
   input: z.strictObject({ ...agentFields, schedule: scheduleField.optional() }),
   async run(args, call) {
     const agent = await persistentAgents.create(await call.client(), agentBody(args));
-    const id = serviceId(agent.id, 'persistent agent', { list: 'persistent_list' });
+    const id = serviceId(agent.id, 'persistent agent', { list: call.names.offered('persistent_list') });
     return { data: agent, summary: `Created persistent agent ${id}.`, quoted: [persistentLine(agent)], links: [timelineLink(id)] };
   },
 });

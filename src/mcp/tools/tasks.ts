@@ -90,7 +90,7 @@ const tasksCreate = defineTool({
       { env: call.env, policy: call.secrets, redactor: call.redactor, isCredential: (value) => client.isApiKey(value) },
     );
     const task = await tasks.create(client, scopeOf(args.agent_id), body);
-    const id = serviceId(task.id, 'task', { list: 'tasks_list' });
+    const id = serviceId(task.id, 'task', { list: call.names.offered('tasks_list') });
     const wait = call.names.offered('tasks_wait');
     return {
       data: task,
