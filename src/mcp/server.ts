@@ -37,7 +37,7 @@ import { DEFAULT_WAIT_SECONDS } from './options.js';
 import { toolNames, sentences, type ToolNames } from './names.js';
 import { getPrompt, offeredPrompts } from './prompts.js';
 import { failure, success } from './render.js';
-import { RESOURCES, RESOURCE_NOT_FOUND, RESOURCE_TEMPLATES, completeId, readResource, rpcError } from './resources.js';
+import { RESOURCE_NOT_FOUND, completeId, readResource, resourceTemplates, resources, rpcError } from './resources.js';
 import { forRevision, needsDowngrade } from './revision.js';
 import { TOOLS } from './tools/index.js';
 import { inputOf, type Tool, type ToolCall, type ToolSettings } from './tool.js';
@@ -249,8 +249,9 @@ function instructions(names: ToolNames): string {
 
 /** Resources (with their ids' completion) and prompts: what a client reads or offers a person rather than calls. */
 function serveResourcesAndPrompts(server: Server, deps: ServerDeps, names: ToolNames): void {
-  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  const listed = { resources: resources(names), resourceTemplates: resourceTemplates(names) };
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listed.resources }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: listed.resourceTemplates }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const read = () => readResource(request.params.uri, deps.client, extra.signal);
     try {

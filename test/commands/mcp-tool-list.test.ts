@@ -55,12 +55,15 @@ describe('tools named as this server offers them', () => {
     { prefix: 'p_', allow: ['tasks_create', 'tasks_get', 'persistent_message', 'persistent_create'] },
   ];
 
-  it('names only offered tools, prefixed, in descriptions, argument descriptions, instructions and prompts', async () => {
+  it('names only offered tools, prefixed, in descriptions, argument descriptions, instructions, resources and prompts', async () => {
     for (const options of selections) {
       const { client, close } = await connect(options);
       const { tools } = await client.listTools();
       const offered = tools.map((tool) => tool.name.slice('p_'.length));
       const texts = [client.getInstructions() ?? '', ...tools.flatMap((tool) => [tool.description ?? '', ...descriptions(tool.inputSchema)])];
+      const { resources } = await client.listResources();
+      const { resourceTemplates } = await client.listResourceTemplates();
+      texts.push(...[...resources, ...resourceTemplates].map((resource) => resource.description ?? ''));
       const { prompts } = await client.listPrompts();
       for (const prompt of prompts) {
         const got = await client.getPrompt({ name: prompt.name, arguments: { goal: 'g', objective: 'o', schedule: '@daily' } });
