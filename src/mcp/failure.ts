@@ -45,9 +45,13 @@ const LIST_TOOLS: Record<string, string | undefined> = { tasks: 'tasks_list', ag
 /** Where a write that is no create shows whether it was carried out. */
 const CHECK_TOOLS: Record<string, string | undefined> = { persistent_message: 'persistent_timeline' };
 
-/** What a tool knows about its own failure (the argument at fault, how to recover), said over the general words. */
+/**
+ * What a tool knows about its own failure (the argument at fault, how to recover), said over the
+ * general words. next_tool is a tool's own name, and a hint that names tools a function of the
+ * server's names: both then say what this server offers (names.ts).
+ */
 export interface Advice {
-  hint?: string;
+  hint?: string | ((names: ToolNames) => string);
   field?: string;
   next_tool?: string;
 }
@@ -99,7 +103,16 @@ export function describeFailure(error: unknown, redactor: Redactor, tool?: Tool,
     const what = tool.name === 'tasks_create' ? 'the task may have been created' : 'it may exist now';
     details.hint = `the request may still have been carried out (${what}): check ${list ? `with ${list}` : 'that it was not'} before calling ${names.offered(tool.name) ?? tool.name} again`;
   }
-  Object.assign(details, (error as { [ADVICE]?: Advice } | undefined)?.[ADVICE]);
+  const advice = (error as { [ADVICE]?: Advice } | undefined)?.[ADVICE];
+  if (advice) {
+    if (advice.field !== undefined) details.field = advice.field;
+    if (advice.hint !== undefined) details.hint = typeof advice.hint === 'string' ? advice.hint : advice.hint(names);
+    if (advice.next_tool !== undefined) {
+      // The tool's own advice replaces the general one, also when its tool is not offered here.
+      delete details.next_tool;
+      setNext(details, names, advice.next_tool);
+    }
+  }
   const lines = [explain(error, `${details.name} (exit code ${code}: ${details.meaning})`, details.message, redactor)];
   if (details.hint) lines.push(`hint: ${details.hint}`);
   if (details.next_tool) lines.push(`next: call ${details.next_tool}`);

@@ -87,10 +87,19 @@ describe('tools named as this server offers them', () => {
     expect(data(missing).error).toMatchObject({ name: 'not_found', hint: 'check the id' });
     expect(data(missing).error.next_tool).toBeUndefined();
     expect(misnamed(text(missing), 'g_', [])).toEqual([]);
+    // A tool's own advice (an agent_id that does not exist) names the agents' list only where it is offered.
+    const noAgent = await only.call('g_tasks_get', { id: UUID, agent_id: UUID });
+    expect(data(noAgent).error).toMatchObject({ field: 'agent_id', hint: `there is no browser-use agent ${UUID}; leave agent_id out for standalone tasks` });
+    expect(data(noAgent).error.next_tool).toBeUndefined();
     await only.close();
 
     const all = await connect({ prefix: 'g_' });
     expect(data(await all.call('g_tasks_get', { id: UUID })).error).toMatchObject({ next_tool: 'g_tasks_list', hint: 'check the id: g_tasks_list shows the ones that exist' });
+    expect(data(await all.call('g_tasks_get', { id: UUID, agent_id: UUID })).error).toMatchObject({
+      field: 'agent_id',
+      next_tool: 'g_agents_list',
+      hint: expect.stringContaining('g_agents_list shows those that exist'),
+    });
     const bad = await all.call('g_persistent_create', { name: 'n', schedule: 'every tuesday-ish' });
     expect(data(bad).error).toMatchObject({ field: 'schedule', next_tool: 'g_schedule_preview' });
     const agent = data(await all.call('g_persistent_create', { name: 'n', charter: 'c' })).id as string;

@@ -87,7 +87,7 @@ async function cancelMany(call: ToolCall, scope: TaskScope, ids: string[], more:
   }
   const count = (outcome: Outcome['outcome']) => results.filter((result) => result.outcome === outcome).length;
   const data = { matched: ids.length, cancelled: count('cancelled'), already_ended: count('already_ended'), failed: count('failed'), ...(more ? { more: true } : {}), results };
-  const rest = more ? ` More ${what} remain: call tasks_cancel again.` : '';
+  const rest = more ? ` More ${what} remain: call ${call.names.offered('tasks_cancel') ?? 'it'} again.` : '';
   return {
     data,
     summary: `Cancelled ${data.cancelled} of ${ids.length} ${what} (${data.already_ended} had already ended, ${data.failed} failed; a line per task follows).${rest}`,

@@ -8,6 +8,7 @@ import type { Page } from '../../api/schemas/common.js';
 import type { TaskScope } from '../../api/tasks.js';
 import { LIMITS } from '../../contract/validate.js';
 import { advise } from '../failure.js';
+import type { ToolNames } from '../names.js';
 import { defineTool, uuid, type Tool, type ToolAnswer, type ToolCall, type Toolset } from '../tool.js';
 
 /** The page a list tool reads unless told otherwise: small enough for a model to read through. */
@@ -32,7 +33,8 @@ export function scoped<A extends { agent_id?: string }>(run: (args: A, call: Too
       if (!agentId || !isNotFound(error)) throw error;
       const missing = await legacyAgents.get(await call.client(), agentId).then(() => false, isNotFound);
       if (!missing) throw error;
-      throw advise(error, { field: 'agent_id', next_tool: 'agents_list', hint: `there is no browser-use agent ${agentId}: agents_list shows those that exist; leave agent_id out for standalone tasks` });
+      const hint = (names: ToolNames) => `there is no browser-use agent ${agentId}${names.say`: ${'agents_list'} shows those that exist`}; leave agent_id out for standalone tasks`;
+      throw advise(error, { field: 'agent_id', next_tool: 'agents_list', hint });
     }
   };
 }

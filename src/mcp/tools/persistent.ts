@@ -91,7 +91,7 @@ const persistentCreate = defineTool({
   name: 'persistent_create',
   title: 'Create a persistent agent',
   description: ({ names }) =>
-    `Create a persistent agent with a charter (its objectives) and optionally a schedule${names.say` (check it first with ${'schedule_preview'})`}. Every call creates another agent.`,
+    `Create a persistent agent with a charter (its objectives) and optionally a schedule${names.say` (check it first with ${'schedule_preview'} and the user's timezone)`}. Every call creates another agent.`,
   kind: 'write',
   toolset: 'persistent',
   output: PersistentAgentSchema,

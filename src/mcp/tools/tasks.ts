@@ -244,7 +244,9 @@ function unreachable(last: Error, forMs: number, status: string | undefined): Er
   const error = new NetworkError(`the service is unreachable${during}${known}: ${last.message}`);
   return advise(error, {
     next_tool: 'tasks_wait',
-    hint: 'whether the task still runs is unknown (the service keeps it going regardless): call tasks_wait again in a minute; if it stays unreachable, tell the user the service cannot be reached from the server',
+    hint: (names) =>
+      `whether the task still runs is unknown (the service keeps it going regardless): call ${names.offered('tasks_wait') ?? 'it'} again in a minute; ` +
+      'if it stays unreachable, tell the user the service cannot be reached from the server',
   });
 }
 
