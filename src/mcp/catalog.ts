@@ -81,7 +81,8 @@ export function definition(tool: Tool, name: string, settings: ToolSettings): To
       readOnlyHint: readOnly,
       destructiveHint: tool.kind === 'destructive',
       idempotentHint: readOnly || Boolean(tool.idempotent),
-      openWorldHint: tool.openWorld ?? true,
+      // The specification's default is true (the service is the open world): said only for an offline tool.
+      ...(tool.openWorld === false ? { openWorldHint: false } : {}),
     },
   };
 }
