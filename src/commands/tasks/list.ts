@@ -38,7 +38,7 @@ export const command = defineCommand({
       filter: status ? (task: Task) => task.status === status : undefined,
     };
     if (watchMs !== undefined) {
-      const fetch = async () => (await readPage(source, list)).items;
+      const fetch = async () => (await readPage(source, { ...list, signal: ctx.signal })).items;
       return watch(ctx, watchMs, fetch, (items) => ctx.out.list(items, taskColumns(ctx.out.chalk)));
     }
     await printList(ctx, source, list, taskColumns(ctx.out.chalk));

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import * as mini from 'zod/mini';
 import { NetworkError } from '../../api/errors.js';
+import type { PageRequest } from '../../api/pagination.js';
 import { TaskResultSchema, TaskSchema, type Task } from '../../api/schemas/task.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import { waitForTask } from '../../api/wait.js';
@@ -142,10 +143,11 @@ const tasksList = defineTool({
     const client = await call.client();
     const scope = scopeOf(agent_id);
     const source = {
-      page: (request: { page?: number; pageSize?: number }) => tasks.listPage(client, scope, { ...request, signal: call.signal }),
+      page: (request: PageRequest) => tasks.listPage(client, scope, request),
       filter: status ? (task: Task) => task.status === status : undefined,
     };
-    const { items, page: last, current } = await readPage(source, { page, pageSize: page_size });
+    // The call's signal goes with every page: a cancelled call, or a client gone, stops the read.
+    const { items, page: last, current } = await readPage(source, { page, pageSize: page_size, signal: call.signal });
     const answer = pageAnswer(items, last.count, current, Boolean(last.next), taskLine, 'tasks');
     return status ? { ...answer, summary: answer.summary.replace(' tasks (', ` tasks, keeping ${status} ones (`) } : answer;
   }),
