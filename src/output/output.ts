@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import { makeChalk } from './color.js';
 import { humanCell, pickFields, plainCell, toJson, wrapText } from './format.js';
 import { sanitizeForTerminal, sanitizeLine, sanitizeMessage, sanitizeText } from './sanitize.js';
+import type { Hold } from './jq.js';
 import type { Format, OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
 
@@ -37,6 +38,8 @@ export class Output {
   constructor(
     readonly settings: OutputSettings,
     private readonly streams: Streams,
+    /** Holds the main thread for a --jq filter's run, Ctrl-C and SIGTERM still ending it (io.process.holdingThread). */
+    private readonly hold?: Hold,
   ) {
     this.chalk = makeChalk(settings.color);
   }
@@ -49,7 +52,7 @@ export class Output {
   async ready(): Promise<void> {
     if (this.settings.jq === undefined) return;
     const { checkJq } = await import('./jq.js');
-    await checkJq(this.settings.jq);
+    await checkJq(this.settings.jq, this.hold);
   }
 
   /** Waits until everything is written (--jq filters asynchronously); throws a --jq failure. */
@@ -81,7 +84,7 @@ export class Output {
         if (this.jqFailure !== undefined) return;
         try {
           const { runJq } = await import('./jq.js');
-          this.write(this.machineText(await runJq(expression, kept, compact)));
+          this.write(this.machineText(await runJq(expression, kept, compact, this.hold)));
         } catch (error) {
           this.jqFailure = error;
         }
