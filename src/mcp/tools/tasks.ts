@@ -8,7 +8,7 @@ import { tasks, type TaskScope } from '../../api/tasks.js';
 import { waitForTask } from '../../api/wait.js';
 import { TASK_STATUSES } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/validate.js';
-import { readPage } from '../../core/list-page.js';
+import { FILTERED_PAGES, readPage } from '../../core/list-page.js';
 import { describeEnvPolicy } from '../../core/secrets.js';
 import { taskBody } from '../../core/task-input.js';
 import { advise } from '../failure.js';
@@ -133,7 +133,7 @@ const tasksResult = defineTool({
 const tasksList = defineTool({
   name: 'tasks_list',
   title: 'List tasks',
-  description: "Tasks, newest first, one page at a time. With status, only tasks in that status (pages are read on until a page's worth matches or the list ends). The answer says whether there is a next page.",
+  description: `Tasks, newest first, one page at a time. With status, only tasks in that status (pages are read on until a page's worth matches, the list ends, or ${FILTERED_PAGES} pages were read). The answer says whether there is a next page.`,
   kind: 'read',
   toolset: 'tasks',
   output: pageOutput(TaskSchema),
