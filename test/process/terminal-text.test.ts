@@ -2,8 +2,10 @@
 // hides a link, OSC 0 sets the window title) and bidirectional overrides, printed to a real
 // terminal (test/helpers/pty.ts) with --jq, --json and the detail view: the terminal receives none
 // of them raw. Piped, --jq's output stays byte for byte the service's string.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { against } from '../helpers/cli.js';
+import { against, tempDir } from '../helpers/cli.js';
 import { ptyAgentctl } from '../helpers/pty.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
@@ -18,7 +20,10 @@ const task = { id: ID, prompt: PROMPT, status: 'completed', created_at: '2026-05
 
 let stub: Awaited<ReturnType<typeof stubServer>>;
 beforeAll(async () => {
-  stub = await stubServer((_request, response) => sendJson(response, 200, task));
+  // A create is refused with the prompt's text in its error; everything else answers the task.
+  stub = await stubServer((request, response) =>
+    request.method === 'POST' ? sendJson(response, 400, { detail: `refused: \u009b2J ${BIDI}` }) : sendJson(response, 200, task),
+  );
 });
 afterAll(() => stub.close());
 
@@ -39,6 +44,16 @@ describe('a prompt holding terminal escapes and bidirectional overrides', () => 
     // Shown, not obeyed: the sequences are there to read.
     expect(output).toMatch(/(\\u001b|\\x1b)\]52;c;/);
     expect(output).toMatch(/invoice_\\u202eexe\.doc/);
+  });
+
+  it('reaches a terminal escaped: a run-batch outcome line quoting the service', async () => {
+    const file = join(tempDir(), 'prompts.txt');
+    writeFileSync(file, 'one prompt\n');
+    const run = ptyAgentctl(['tasks', 'run-batch', file], { columns: 200, env: { AGENTCTL_BASE_URL: stub.baseUrl, AGENTCTL_API_KEY: 'k' } });
+    const { output } = await run.done();
+    expect(output).toMatch(/"status":"rejected"/);
+    expect(output).not.toMatch(/[\u009b\u202a-\u202e\u2066-\u2069]/);
+    expect(output).toMatch(/\\u009b2J invoice_\\u202eexe\.doc/);
   });
 
   it('piped, --jq prints the exact string (scripts get the bytes the service sent)', async () => {
