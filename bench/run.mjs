@@ -248,6 +248,12 @@ async function oneCall() {
       const result = (await interleaved(base, [subject], RUNS, check)).get(name);
       figure('api', name, versus(result), result.ratio, { max: 1.5, text: '1.50x' });
     }
+    // --jq loads jq (WebAssembly) and runs it twice (the expression is checked before the request):
+    // no goal, a figure to watch beside the plain call above.
+    const jqName = "tasks list --jq '.[].id'";
+    const jqSubject = { name: jqName, args: cli('tasks', 'list', '--jq', '.[].id'), env };
+    const jq = (await interleaved({ name: 'floor /tasks/browser-use/', ...floor('/tasks/browser-use/') }, [jqSubject], RUNS)).get(jqName);
+    figure('api', jqName, versus(jq), jq.ratio);
   } finally {
     await emulator.stop();
   }

@@ -88,19 +88,39 @@ const stderrIsTerminal = () => (stderrIsTTY ??= isTerminal(2));
 // Ctrl-C and SIGTERM abort the run's signal. The handlers go in when the run first asks for the
 // signal: `--version` and piped `--help` never do, and skip their cost (Node's default ends them).
 let interrupt;
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+function onSignal(signal) {
+  if (interrupt.signal.aborted) process.exit(130); // a second Ctrl-C does not wait for anyone
+  interrupt.abort(signal);
+}
 function interruptSignal() {
   if (!interrupt) {
     interrupt = new AbortController();
     // Every request, pause and worker of a run listens to it (a batch has 16 workers): no leak warning.
     require('node:events').setMaxListeners(0, interrupt.signal);
-    for (const signal of ['SIGINT', 'SIGTERM']) {
-      process.on(signal, () => {
-        if (interrupt.signal.aborted) process.exit(130); // a second Ctrl-C does not wait for anyone
-        interrupt.abort(signal);
-      });
-    }
+    for (const signal of SIGNALS) process.on(signal, onSignal);
   }
   return interrupt.signal;
+}
+
+/**
+ * Runs work that holds the main thread until it ends (a --jq filter: WebAssembly that returns only
+ * when jq does, `repeat(1)` never) with Ctrl-C and SIGTERM at Node's default: they end the process
+ * at once (130 and 143 to the shell). A handler of ours could run only once the work let go, so a
+ * filter that never ends could not be stopped. Only the filter's own run is held this way.
+ */
+async function holdingThread(run) {
+  if (!interrupt) return run(); // no handler yet: the default already applies
+  // A signal that came just before is handled first: its handler runs in this turn of the loop
+  // (the run then ends with 130, as usual), where with the handlers gone it would be lost.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (interrupt.signal.aborted) throw new Error('interrupted');
+  for (const signal of SIGNALS) process.off(signal, onSignal);
+  try {
+    return await run();
+  } finally {
+    for (const signal of SIGNALS) process.on(signal, onSignal);
+  }
 }
 
 /** Whether a process of this host runs with this id (signal 0 checks without sending; EPERM: it runs as another user). */
@@ -221,6 +241,7 @@ program
       },
       startTime,
       atExit,
+      holdingThread,
     },
   })
   .then((code) => {

@@ -547,7 +547,7 @@ complete -c agentctl -n '__agentctl_at tasks' -a 'run-batch' -d 'create many tas
 complete -c agentctl -n '__agentctl_at tasks' -a 'batch-report' -d 'one report for a batch run as shards: joins their JSON lines and/or ledgers, each line once'
 complete -c agentctl -n '__agentctl_at tasks' -a 'wait' -d 'wait until a task ends, print its result; exit 0 completed, 5 failed, 6 cancelled, 7 timed out'
 complete -c agentctl -n '__agentctl_at tasks' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)'
+complete -c agentctl -n '__agentctl_at tasks list' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match, the list ends, or 100 pages were read)'
 complete -c agentctl -n '__agentctl_at tasks list' -l watch -x -d 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped'
 complete -c agentctl -n '__agentctl_at tasks list' -l page -x -d 'page number, from 1'
 complete -c agentctl -n '__agentctl_at tasks list' -l page-size -x -d 'items per page, 1..100 (service default 10)'

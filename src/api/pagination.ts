@@ -38,7 +38,7 @@ export interface ListChange {
 
 /** One page of a DRF-style list (`page`, `page_size`). */
 export function fetchPage<T>(client: ApiClient, path: string, page: Shape<Page<T>>, request: PageRequest = {}): Promise<Page<T>> {
-  return client.get(path, { query: { page: request.page, page_size: request.pageSize }, shape: page });
+  return client.get(path, { query: { page: request.page, page_size: request.pageSize }, shape: page, signal: request.signal });
 }
 
 /** A page as the walker needs it; `check` turns a body into one or says why it is not a page. */
@@ -145,11 +145,12 @@ export const GROWTH_LIMIT = 10;
  * new (empty yet linking on, or starting with the item an earlier page started with). A list may
  * grow while it is read, so the cap follows the largest count; but a count raised on every page
  * would move it for ever, so it never passes GROWTH_LIMIT times page 1's pages. O(1) per page.
+ * Also for a filtered page read page by page (src/core/list-page.ts), from `first`, its first page.
  */
-class EndlessGuard {
+export class EndlessGuard {
   private readonly urls = new Set<string>();
   private readonly firstIds = new Map<string, number>();
-  private pages = 0;
+  private pages: number;
   private perPage = 0;
   private firstCount = 0;
   private maxCount = 0;
@@ -158,9 +159,18 @@ class EndlessGuard {
   /** Pages the walk may read. */
   cap = Infinity;
 
+  constructor(private readonly first = 1) {
+    this.pages = first - 1;
+  }
+
+  /** Before the next page is requested: refuses one past the cap. */
+  ahead(): void {
+    if (this.pages >= this.cap) throw this.pastTheEnd(this.pages + 1);
+  }
+
   /** Before a page is requested by a link: refuses one already read, or one past the cap. */
   follow(url: URL): void {
-    if (this.pages >= this.cap) throw this.pastTheEnd(this.pages + 1);
+    this.ahead();
     // The same page whatever the order of its query parameters.
     const key = new URL(url);
     key.searchParams.sort();
@@ -171,15 +181,15 @@ class EndlessGuard {
   }
 
   private pastTheEnd(number: number): EndlessListError {
-    const pages = Math.ceil(this.maxCount / this.perPage);
+    const pages = this.first - 1 + Math.ceil(this.maxCount / this.perPage);
     if (pages + 1 > this.ceiling) {
       // Count and links agree, but the list kept growing: it may, or its count may be raised on purpose.
       return new EndlessListError(
-        `the list kept growing while it was read (page 1 counted ${this.firstCount} items, a later page ${this.maxCount}): agentctl reads at most ${this.ceiling} pages, ${GROWTH_LIMIT} times what page 1's count allowed, and the service links to a page ${number}`,
+        `the list kept growing while it was read (page ${this.first} counted ${this.firstCount} items, a later page ${this.maxCount}): agentctl reads at most ${this.ceiling} pages, ${GROWTH_LIMIT} times what page ${this.first}'s count allowed, and the service links to a page ${number}`,
         'it grows faster than it is read (read it again once whatever adds to it has finished), or the service inflates its count',
       );
     }
-    const counted = this.moved ? `the largest count it gave, ${this.maxCount} items` : `page 1's count of ${this.maxCount} items`;
+    const counted = this.moved ? `the largest count it gave, ${this.maxCount} items` : `page ${this.first}'s count of ${this.maxCount} items`;
     return new EndlessListError(
       `the service links to a page ${number}, but ${counted} at ${this.perPage} a page makes ${pages} page${pages === 1 ? '' : 's'}, ${pages + 1} if the list grew meanwhile: its count or its links are wrong`,
     );
@@ -189,15 +199,15 @@ class EndlessGuard {
   read(page: PageShape<unknown>): void {
     const number = ++this.pages;
     const { results, count, next } = page;
-    if (number === 1 && typeof count === 'number' && results.length > 0) {
+    if (number === this.first && typeof count === 'number' && results.length > 0) {
       this.perPage = results.length;
       this.firstCount = this.maxCount = count;
-      this.ceiling = GROWTH_LIMIT * (Math.ceil(count / this.perPage) + 1);
+      this.ceiling = this.first - 1 + GROWTH_LIMIT * (Math.ceil(count / this.perPage) + 1);
     } else if (typeof count === 'number' && this.perPage > 0 && count !== this.firstCount) {
       this.moved = true;
       this.maxCount = Math.max(this.maxCount, count);
     }
-    if (this.perPage > 0) this.cap = Math.min(Math.ceil(this.maxCount / this.perPage) + 1, this.ceiling);
+    if (this.perPage > 0) this.cap = Math.min(this.first - 1 + Math.ceil(this.maxCount / this.perPage) + 1, this.ceiling);
     if (number > this.cap) throw this.pastTheEnd(number);
     if (results.length === 0) {
       if (next) throw new EndlessListError(`page ${number} is empty yet links to a next page: the service's pages bring nothing new`);

@@ -4,7 +4,7 @@
 import type { Context } from '../cli/context.js';
 import { oneLine } from '../contract/text.js';
 import { ExitCode } from '../errors.js';
-import { sanitizeLine } from '../output/sanitize.js';
+import { sanitizeForTerminal, sanitizeLine } from '../output/sanitize.js';
 
 /** One line of stdout: the same keys every time, null where there is nothing. */
 export interface TaskOutcome {
@@ -69,7 +69,9 @@ export class BatchReport {
     } else {
       // Piped, lines go out together, at most FLUSH_MS late: a write per line would cost a batch
       // more than its requests.
-      this.pending += `${JSON.stringify(outcome)}\n`;
+      // On a terminal, a service's error text in it gets C1 and bidirectional controls escaped (still JSON).
+      const line = `${JSON.stringify(outcome)}\n`;
+      this.pending += this.ctx.terminal.stdoutIsTTY ? sanitizeForTerminal(line) : line;
       if (this.ctx.terminal.stdoutIsTTY || this.pending.length > FLUSH_BYTES) this.flush(); // a person reads it, between progress redraws
       else this.flushSoon ??= setTimeout(() => this.flush(), FLUSH_MS);
     }

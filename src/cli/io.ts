@@ -44,4 +44,10 @@ export interface ProcessFacts {
   startTime?(pid: number): string | undefined;
   /** Runs `cleanup` (synchronous) however the process ends, a second Ctrl-C too; the answer unregisters it. */
   atExit?(cleanup: () => void): () => void;
+  /**
+   * Runs work that holds the main thread until it ends (a --jq filter's WebAssembly) so that Ctrl-C
+   * and SIGTERM still end the process meanwhile (at once, by Node's default): no handler of ours can
+   * run before such work lets go. Without it (tests), the work just runs.
+   */
+  holdingThread?<T>(run: () => Promise<T>): Promise<T>;
 }

@@ -91,11 +91,11 @@ function checkId(id: string, what: string): string {
  * Ids a template's `{id}` may take that start with what was typed: the newest tasks or persistent
  * agents (one page), for clients that offer completion while a person picks a resource.
  */
-export async function completeId(template: string, typed: string, client: () => Promise<ApiClient>): Promise<string[]> {
+export async function completeId(template: string, typed: string, client: () => Promise<ApiClient>, signal?: AbortSignal): Promise<string[]> {
   const prefix = typed.toLowerCase();
   let ids: string[] = [];
-  if (template === TASK_RESULT_TEMPLATE) ids = (await tasks.listPage(await client(), {}, { pageSize: 100 })).results.map((task) => task.id);
-  else if (template === TIMELINE_TEMPLATE) ids = (await persistentAgents.listPage(await client(), { pageSize: 100 })).results.map((agent) => agent.id);
+  if (template === TASK_RESULT_TEMPLATE) ids = (await tasks.listPage(await client(), {}, { pageSize: 100, signal })).results.map((task) => task.id);
+  else if (template === TIMELINE_TEMPLATE) ids = (await persistentAgents.listPage(await client(), { pageSize: 100, signal })).results.map((agent) => agent.id);
   // Offered as part of a URI and shown to a person: a service id that is not a UUID is not offered.
   return ids.filter((id) => isUuid(id) && id.startsWith(prefix)).slice(0, 100);
 }

@@ -266,9 +266,9 @@ function serveResourcesAndPrompts(server: Server, deps: ServerDeps, names: ToolN
   const prompts = offeredPrompts(names);
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts }));
   server.setRequestHandler(GetPromptRequestSchema, (request) => getPrompt(request.params.name, request.params.arguments, names));
-  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+  server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument } = request.params;
-    const values = ref.type === 'ref/resource' && argument.name === 'id' ? await completeId(ref.uri, argument.value, deps.client).catch(() => []) : [];
+    const values = ref.type === 'ref/resource' && argument.name === 'id' ? await completeId(ref.uri, argument.value, deps.client, extra.signal).catch(() => []) : [];
     return { completion: { values, total: values.length, hasMore: false } };
   });
 }

@@ -8,6 +8,12 @@ interface JqInstance {
   raw(input: string, filter: string, flags: string[]): Promise<string>;
 }
 type JqFactory = () => Promise<JqInstance>;
+/**
+ * Runs a filter's run, which holds the main thread until jq returns (a filter may never end:
+ * `repeat(1)`), so that Ctrl-C and SIGTERM still stop it (io.process.holdingThread).
+ */
+export type Hold = <T>(run: () => Promise<T>) => Promise<T>;
+const unheld: Hold = (run) => run();
 
 /**
  * jq-wasm runs jq's main() once per call in one WebAssembly instance, and each run leaves part of
@@ -30,7 +36,7 @@ function loadFactory(): Promise<JqFactory> {
 }
 
 /** jq's output for one input; the instance is renewed before its memory runs out. */
-async function jq(input: string, expression: string, flags: string[]): Promise<string> {
+async function jq(input: string, expression: string, flags: string[], hold: Hold): Promise<string> {
   const cost = RUN_COST + Buffer.byteLength(expression);
   if (instance === undefined || used + cost > INSTANCE_BUDGET) {
     instance = loadFactory().then((make) => make());
@@ -39,7 +45,9 @@ async function jq(input: string, expression: string, flags: string[]): Promise<s
   used += cost;
   const current = instance;
   try {
-    return await (await current).raw(input, expression, flags);
+    const ready = await current;
+    // Only the run itself is held: jq runs in the promise raw() returns, before anything else can.
+    return await hold(() => ready.raw(input, expression, flags));
   } catch (error) {
     if (instance === current) instance = undefined; // a run that failed may have left it unusable
     throw error;
@@ -53,9 +61,9 @@ function jqError(expression: string, error: unknown): UsageError {
 }
 
 /** Refuses an expression that does not compile, before any request is sent. */
-export async function checkJq(expression: string): Promise<void> {
+export async function checkJq(expression: string, hold: Hold = unheld): Promise<void> {
   try {
-    await jq('null', expression, ['-r']);
+    await jq('null', expression, ['-r'], hold);
   } catch (error) {
     // Only a compile error is the expression's fault; `.[]` on null is fine for real data.
     if (/compile error/.test(String((error as Error)?.message ?? error))) throw jqError(expression, error);
@@ -63,10 +71,10 @@ export async function checkJq(expression: string): Promise<void> {
 }
 
 /** The filter's output for one JSON document: strings raw, other values as JSON (compact when asked). */
-export async function runJq(expression: string, value: unknown, compact: boolean): Promise<string> {
+export async function runJq(expression: string, value: unknown, compact: boolean, hold: Hold = unheld): Promise<string> {
   const input = toJson(value ?? null);
   try {
-    const output = await jq(input, expression, compact ? ['-r', '-c'] : ['-r']);
+    const output = await jq(input, expression, compact ? ['-r', '-c'] : ['-r'], hold);
     return output === '' || output.endsWith('\n') ? output : `${output}\n`;
   } catch (error) {
     // The input is JSON we wrote: jq failing to read it is the data's doing (jq reads 256 levels deep at most).

@@ -2,7 +2,8 @@ import type { ChalkInstance } from 'chalk';
 import { UsageError } from '../errors.js';
 import { makeChalk } from './color.js';
 import { humanCell, pickFields, plainCell, toJson, wrapText } from './format.js';
-import { sanitizeLine, sanitizeMessage, sanitizeText } from './sanitize.js';
+import { sanitizeForTerminal, sanitizeLine, sanitizeMessage, sanitizeText } from './sanitize.js';
+import type { Hold } from './jq.js';
 import type { Format, OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
 
@@ -37,6 +38,8 @@ export class Output {
   constructor(
     readonly settings: OutputSettings,
     private readonly streams: Streams,
+    /** Holds the main thread for a --jq filter's run, Ctrl-C and SIGTERM still ending it (io.process.holdingThread). */
+    private readonly hold?: Hold,
   ) {
     this.chalk = makeChalk(settings.color);
   }
@@ -49,7 +52,7 @@ export class Output {
   async ready(): Promise<void> {
     if (this.settings.jq === undefined) return;
     const { checkJq } = await import('./jq.js');
-    await checkJq(this.settings.jq);
+    await checkJq(this.settings.jq, this.hold);
   }
 
   /** Waits until everything is written (--jq filters asynchronously); throws a --jq failure. */
@@ -81,14 +84,22 @@ export class Output {
         if (this.jqFailure !== undefined) return;
         try {
           const { runJq } = await import('./jq.js');
-          this.write(await runJq(expression, kept, compact));
+          this.write(this.machineText(await runJq(expression, kept, compact, this.hold)));
         } catch (error) {
           this.jqFailure = error;
         }
       });
       return;
     }
-    this.write(`${toJson(kept, compact ? undefined : 2)}\n`);
+    this.write(this.machineText(`${toJson(kept, compact ? undefined : 2)}\n`));
+  }
+
+  /**
+   * JSON or --jq output as it is written: exact when piped (scripts read it); on a terminal, with
+   * control characters (OSC 52, OSC 8, a title) and bidirectional overrides as JSON escapes.
+   */
+  private machineText(text: string): string {
+    return this.settings.stdoutIsTTY ? sanitizeForTerminal(text) : text;
   }
 
   /**
@@ -214,7 +225,7 @@ export class Output {
             this.json(item);
             await this.flush();
           }
-        } else batch += textOf(items, format, shown, fields, count);
+        } else batch += this.machineText(textOf(items, format, shown, fields, count));
         count += items.length;
         if (batch.length >= 65_536) {
           await this.writeAsync(batch);
@@ -237,8 +248,8 @@ export class Output {
 
   /** A bare line on stdout (an id, a URL, a result text). */
   line(text: string): void {
-    // Machine output (a JSON line) keeps the exact text; people get control characters escaped.
-    this.write(`${this.machine ? text : sanitizeMessage(text, this.settings.color)}\n`);
+    // Machine output (a JSON line) keeps the exact text when piped; people get control characters escaped.
+    this.write(`${this.machine ? this.machineText(text) : sanitizeMessage(text, this.settings.color)}\n`);
   }
 
   /** Progress and hints on stderr; silent with --quiet. */

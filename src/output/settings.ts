@@ -17,6 +17,8 @@ export interface OutputSettings {
   color: boolean;
   /** Spinners and prompts: only for a person at a terminal. */
   interactive: boolean;
+  /** stdout is a terminal: machine output (JSON, --jq) then gets its control characters escaped. */
+  stdoutIsTTY?: boolean;
   quiet: boolean;
   fields?: string[];
   /** A jq expression applied to the JSON output (--jq; implies --json unless --jsonl). */
@@ -58,6 +60,7 @@ export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, termina
     format,
     color,
     interactive: terminal.stdoutIsTTY && terminal.stderrIsTTY && !ci && !dumb,
+    stdoutIsTTY: terminal.stdoutIsTTY,
     quiet: Boolean(flags.quiet),
     fields,
     jq: flags.jq,

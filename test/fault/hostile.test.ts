@@ -143,6 +143,24 @@ const attacks: Attack[] = [
     stdout: (stdout) => expect(ids(stdout)).toEqual(['a']),
     maxRequests: 2,
   },
+  // Issue 48: a filtered page (`--status`) reads on until a page's worth matches, which these pages never do.
+  {
+    name: 'tasks list --status failed: a count of 50, one new task a page, never failed',
+    serve: (request, response) => sendJson(response, 200, { count: 50, next: 'x', previous: null, results: [task(`t${pageOf(request)}`)] }),
+    args: ['tasks', 'list', '--status', 'failed', '--json'],
+    exit: 1,
+    says: [/page 1's count of 50 items at 1 a page makes 50 pages, 51 if the list grew meanwhile: its count or its links are wrong/],
+    // Pages 1-50 and the one more a list that grew may have.
+    maxRequests: 51,
+  },
+  {
+    name: 'tasks list --status failed: the same task on every page',
+    serve: (_request, response) => sendJson(response, 200, { count: 50, next: 'x', previous: null, results: [task('same')] }),
+    args: ['tasks', 'list', '--status', 'failed', '--json'],
+    exit: 1,
+    says: [/page 2 starts with item same, as page 1 did: the service's pages bring nothing new/],
+    maxRequests: 2,
+  },
   // Timeline windows that never end (`persistent timeline --all` follows oldest_cursor back).
   {
     name: 'timeline --all: one new event and a new cursor in every window, for ever',

@@ -30,7 +30,7 @@ export function parseListOptions(input: ParseInput): ListOptions {
 }
 
 export interface ListSource<T> {
-  page: (request: { page?: number; pageSize?: number }) => Promise<Page<T>>;
+  page: (request: Pick<PageRequest, 'page' | 'pageSize' | 'signal'>) => Promise<Page<T>>;
   /** Every item, a page's items at a time. */
   all: (request: Pick<PageRequest, 'pageSize' | 'signal' | 'onChange'>) => AsyncIterable<T[]>;
   /** Client-side filter (the service has none). */
@@ -50,7 +50,7 @@ export async function printList<T>(ctx: Context, source: ListSource<T>, options:
     return;
   }
   const first = options.page ?? 1;
-  const { items, page, current } = await readPage(source, options);
+  const { items, page, current } = await readPage(source, { ...options, signal: ctx.signal });
   ctx.out.list(items, columns);
   if (page.next) {
     // On stderr in every format (silenced by --quiet), so a script reading page 1 knows there is more.

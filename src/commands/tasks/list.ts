@@ -4,6 +4,7 @@ import type { PageRequest } from '../../api/pagination.js';
 import { defineCommand } from '../../cli/define.js';
 import { TASK_STATUSES } from '../../contract/enums.js';
 import { UsageError } from '../../errors.js';
+import { FILTERED_PAGES } from '../../core/list-page.js';
 import { LIST_OPTIONS, parseListOptions, printList, readPage } from '../common/list.js';
 import { WATCH_OPTION, parseWatch, watch } from '../common/watch.js';
 import { taskColumns } from '../../output/task-columns.js';
@@ -15,7 +16,7 @@ export const command = defineCommand({
   options: [
     {
       flags: '--status <status>',
-      description: 'keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match or the list ends)',
+      description: `keep only tasks in this status (filtered by agentctl: pages are read until --page-size tasks match, the list ends, or ${FILTERED_PAGES} pages were read)`,
       choices: TASK_STATUSES,
     },
     WATCH_OPTION,
@@ -38,7 +39,7 @@ export const command = defineCommand({
       filter: status ? (task: Task) => task.status === status : undefined,
     };
     if (watchMs !== undefined) {
-      const fetch = async () => (await readPage(source, list)).items;
+      const fetch = async () => (await readPage(source, { ...list, signal: ctx.signal })).items;
       return watch(ctx, watchMs, fetch, (items) => ctx.out.list(items, taskColumns(ctx.out.chalk)));
     }
     await printList(ctx, source, list, taskColumns(ctx.out.chalk));

@@ -83,7 +83,7 @@ export function pagedList<T extends { id: string }>(list: {
     pageHint: 'ask for a smaller page_size',
     input: z.strictObject(paging),
     async run({ page, page_size }, call) {
-      const answer = await list.listPage(await call.client(), { page, pageSize: page_size });
+      const answer = await list.listPage(await call.client(), { page, pageSize: page_size, signal: call.signal });
       return pageAnswer(answer.results, answer.count, page, Boolean(answer.next), list.line, list.what);
     },
   }) as unknown as Tool;

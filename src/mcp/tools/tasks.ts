@@ -2,12 +2,13 @@
 import * as z from 'zod';
 import * as mini from 'zod/mini';
 import { NetworkError } from '../../api/errors.js';
+import type { PageRequest } from '../../api/pagination.js';
 import { TaskResultSchema, TaskSchema, type Task } from '../../api/schemas/task.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
 import { waitForTask } from '../../api/wait.js';
 import { TASK_STATUSES } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/validate.js';
-import { readPage } from '../../core/list-page.js';
+import { FILTERED_PAGES, readPage } from '../../core/list-page.js';
 import { describeEnvPolicy } from '../../core/secrets.js';
 import { taskBody } from '../../core/task-input.js';
 import { advise } from '../failure.js';
@@ -135,7 +136,7 @@ const tasksResult = defineTool({
 const tasksList = defineTool({
   name: 'tasks_list',
   title: 'List tasks',
-  description: "Tasks, newest first, one page at a time. With status, only tasks in that status (pages are read on until a page's worth matches or the list ends). The answer says whether there is a next page.",
+  description: `Tasks, newest first, one page at a time. With status, only tasks in that status (pages are read on until a page's worth matches, the list ends, or ${FILTERED_PAGES} pages were read). The answer says whether there is a next page.`,
   kind: 'read',
   toolset: 'tasks',
   output: pageOutput(TaskSchema),
@@ -145,10 +146,11 @@ const tasksList = defineTool({
     const client = await call.client();
     const scope = scopeOf(agent_id);
     const source = {
-      page: (request: { page?: number; pageSize?: number }) => tasks.listPage(client, scope, { ...request, signal: call.signal }),
+      page: (request: PageRequest) => tasks.listPage(client, scope, request),
       filter: status ? (task: Task) => task.status === status : undefined,
     };
-    const { items, page: last, current } = await readPage(source, { page, pageSize: page_size });
+    // The call's signal goes with every page: a cancelled call, or a client gone, stops the read.
+    const { items, page: last, current } = await readPage(source, { page, pageSize: page_size, signal: call.signal });
     const answer = pageAnswer(items, last.count, current, Boolean(last.next), taskLine, 'tasks');
     return status ? { ...answer, summary: answer.summary.replace(' tasks (', ` tasks, keeping ${status} ones (`) } : answer;
   }),
