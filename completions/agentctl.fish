@@ -787,7 +787,7 @@ complete -c agentctl -n '__agentctl_at mcp' -l tools -x -d 'offer only these too
 complete -c agentctl -n '__agentctl_at mcp' -l exclude-tools -x -d 'never offer these tools, comma-separated (e.g. agents_delete)'
 complete -c agentctl -n '__agentctl_at mcp' -l tool-prefix -x -d 'put this before every tool name (e.g. gobii_), for clients that mix servers'
 complete -c agentctl -n '__agentctl_at mcp' -l wait -x -d 'how long tasks_wait waits when the call does not say, seconds (default 40: clients end a request after 60 s)'
-complete -c agentctl -n '__agentctl_at mcp' -l max-wait -x -d 'the longest a tasks_wait call may ask to wait, seconds (default 300)'
+complete -c agentctl -n '__agentctl_at mcp' -l max-wait -x -d 'the longest a tasks_wait call may ask to wait, seconds (default 50, under a client\'s 60 s; a model calls again to wait on)'
 complete -c agentctl -n '__agentctl_at mcp' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'
