@@ -5,7 +5,7 @@ import type { Clock } from '../contract/clock.js';
 import { LIMITS, parseIntegerFlag, parseSecondsFlag } from '../contract/validate.js';
 import { DEFAULT_BASE_URL, DEFAULT_TIMEOUT_SECONDS, EMULATOR_DEFAULT_KEY, resolveSettings, type Preferences, type Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
-import { UsageError } from '../errors.js';
+import { ExitCode, ExitError, UsageError } from '../errors.js';
 import { Output } from '../output/output.js';
 import { decideOutput, type Terminal } from '../output/settings.js';
 import { sanitizeText } from '../output/sanitize.js';
@@ -206,21 +206,20 @@ export class Context {
 
   /**
    * Destructive commands ask on a terminal unless --yes; without a terminal (or in CI) they need
-   * --yes, because nobody can answer.
+   * --yes, because nobody can answer. Only "y" or "yes" goes ahead. Anything else, or Ctrl-D, is a
+   * no, said plainly (not as an error) with what was left undone, and exit 2 (the action asked for
+   * did not happen: `delete ... && next` must not go on); Ctrl-C says the same and exits 130.
    */
-  async confirm(question: string, yes: boolean | undefined): Promise<void> {
+  async confirm(question: string, yes: boolean | undefined, undone = 'nothing was deleted'): Promise<void> {
     if (yes) return;
     const ci = Boolean(this.env.CI) && this.env.CI !== 'false';
     if (!this.terminal.stdinIsTTY || !this.terminal.stderrIsTTY || ci || this.out.machine) {
       throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when nobody can confirm`, 'add --yes');
     }
-    const { createInterface } = await import('node:readline/promises');
-    const rl = createInterface({ input: this.io.stdin, output: this.io.stderr as NodeJS.WritableStream });
-    try {
-      const answer = await rl.question(`${question} [y/N] `);
-      if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled: nothing was deleted');
-    } finally {
-      rl.close();
-    }
+    const { askLine } = await import('./prompt.js');
+    const answer = await askLine(this.io, `${question} [y/N] `);
+    if (answer.kind === 'line' && /^y(es)?$/i.test(answer.text.trim())) return;
+    this.io.stderr.write(`Cancelled: ${undone}.\n`);
+    throw new ExitError(answer.kind === 'interrupt' ? ExitCode.interrupted : ExitCode.usage);
   }
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
+import { tempDir } from '../helpers/cli.js';
+import { send } from '../helpers/http.js';
 import { ptyAgentctl, render } from '../helpers/pty.js';
 
 // What a person at a terminal sees, through a real pseudo-terminal at 80 and 40 columns.
@@ -115,5 +117,57 @@ describe.each([80, 40])('help at %i columns', (columns) => {
     expect(prose.join('\n')).toContain('Resume:');
     // Only a single word longer than the terminal (a variable name) may run over.
     for (const line of prose) if (line.trim().includes(' ')) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+  });
+});
+
+// Issue 47: a prompt answered with Ctrl-C, Ctrl-D or "n" is an answer, not a crash.
+describe('prompts', () => {
+  const createTask = async () => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'kept' })).id;
+  const taskStatus = async (id: string) => (await send(`${emulator.baseUrl}/tasks/browser-use/${id}/`, { headers: { 'x-api-key': 'emulator-key' } })).status;
+  const answer = async (args: string[], keys: string, prompt: string) => {
+    const run = ptyAgentctl(args, { columns: 80, env: env() });
+    await run.waitFor((output) => output.includes(prompt), 'the prompt');
+    run.type(keys);
+    const { exitCode, output } = await run.done();
+    return { exitCode, output, screen: render(output, 80) };
+  };
+
+  it.each([
+    ['Ctrl-C', '\x03', 130],
+    ['Ctrl-D', '\x04', 2],
+    ['n', 'n\r', 2],
+  ])('tasks delete: %s at [y/N] cancels plainly, nothing deleted', async (_key, keys, code) => {
+    const id = await createTask();
+    const { exitCode, output, screen } = await answer(['tasks', 'delete', id], keys, '[y/N] ');
+    expect(exitCode, screen.join('\n')).toBe(code);
+    expect(output).not.toContain('unexpected failure');
+    expect(output).not.toContain('error:');
+    // The question stays on its line; the cancellation is on a line of its own.
+    expect(screen.find((line) => line.startsWith('Delete task'))).toMatch(/\[y\/N\]( n)?$/);
+    expect(screen).toContain('Cancelled: nothing was deleted.');
+    expect(await taskStatus(id)).toBe(200);
+  });
+
+  it('tasks delete: y at [y/N] deletes', async () => {
+    const id = await createTask();
+    const { exitCode, screen } = await answer(['tasks', 'delete', id], 'y\r', '[y/N] ');
+    expect(exitCode, screen.join('\n')).toBe(0);
+    expect(await taskStatus(id)).toBe(404);
+  });
+
+  it.each([
+    ['Ctrl-C', '\x03', 130, 'Cancelled: no API key was stored.'],
+    ['Ctrl-D', '\x04', 2, 'error: no API key given'],
+  ])('auth login: %s at "API key:" stops with an exit code, on a new line', async (_key, keys, code, said) => {
+    const home = tempDir();
+    const run = ptyAgentctl(['auth', 'login', '--base-url', emulator.baseUrl], { columns: 80, configHome: home });
+    await run.waitFor((output) => output.includes('API key: '), 'the prompt');
+    run.type(keys);
+    const { exitCode, output } = await run.done();
+    const screen = render(output, 80);
+    expect(exitCode, screen.join('\n')).toBe(code);
+    expect(screen).toContain('API key:');
+    expect(screen).toContain(said);
+    expect(output).not.toContain('Logged in');
   });
 });

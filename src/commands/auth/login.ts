@@ -3,7 +3,7 @@ import { defineCommand } from '../../cli/define.js';
 import { clearTextHost } from '../../contract/url.js';
 import { checkApiKey } from '../../contract/validate.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, profileName, readKeyFile } from '../../config/settings.js';
-import { UsageError } from '../../errors.js';
+import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { ping } from './ping.js';
 
 export const command = defineCommand({
@@ -11,7 +11,8 @@ export const command = defineCommand({
   summary: 'check an API key with the service (GET /ping/) and store it in the profile',
   notes:
     'The key is read from stdin when piped, else from a hidden prompt (or --api-key-file PATH).\n' +
-    '--api-key KEY works but puts the key in argv, where other users (ps) and the shell history see it.',
+    '--api-key KEY works but puts the key in argv, where other users (ps) and the shell history see it.\n' +
+    'At the prompt, Ctrl-D is "no API key given" (exit 2) and Ctrl-C exits 130; nothing is stored.',
   examples: [
     'agentctl auth login --base-url https://service.example/api/v1',
     'printf %s "$KEY" | agentctl auth login --profile prod --base-url https://service.example/api/v1',
@@ -47,20 +48,15 @@ export const command = defineCommand({
 });
 
 /**
- * Reads a line from the terminal without echoing it. Readline edits the line (raw mode, so the
- * terminal echoes nothing) but draws into a stream that drops everything: its redraws would
- * otherwise clear the label we print, leaving the cursor on an empty line.
+ * Reads the key from the terminal without echoing it. Ctrl-D is "no key" (the caller's exit 2);
+ * Ctrl-C stops here with 130, nothing stored: `auth login && deploy` must not go on.
  */
 async function promptHidden(ctx: Context, question: string): Promise<string> {
-  const [{ createInterface }, { Writable }] = await Promise.all([import('node:readline'), import('node:stream')]);
-  const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
-  return new Promise((resolve) => {
-    const rl = createInterface({ input: ctx.io.stdin, output: silent, terminal: true });
-    ctx.io.stderr.write(question);
-    rl.question('', (answer) => {
-      rl.close();
-      ctx.io.stderr.write('\n');
-      resolve(answer.trim());
-    });
-  });
+  const { askLine } = await import('../../cli/prompt.js');
+  const answer = await askLine(ctx.io, question, { hidden: true });
+  if (answer.kind === 'interrupt') {
+    ctx.io.stderr.write('Cancelled: no API key was stored.\n');
+    throw new ExitError(ExitCode.interrupted);
+  }
+  return answer.kind === 'line' ? answer.text.trim() : '';
 }
