@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
-import { tempDir } from '../helpers/cli.js';
+import { spawnAgentctl, tempDir } from '../helpers/cli.js';
 import { send } from '../helpers/http.js';
 import { ptyAgentctl, render } from '../helpers/pty.js';
 
@@ -169,5 +169,35 @@ describe('prompts', () => {
     expect(screen).toContain('API key:');
     expect(screen).toContain(said);
     expect(output).not.toContain('Logged in');
+  });
+});
+
+// Issue 47: a chat with a paused agent names the way out, and a scripted one ends.
+describe('persistent chat to a paused agent', () => {
+  const pausedAgent = async () => {
+    const id = await createAgent();
+    await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/deactivate/`);
+    return id;
+  };
+
+  it('scripted: the process ends (exit 1) on the 409 and names persistent activate', async () => {
+    const id = await pausedAgent();
+    const result = await spawnAgentctl(['persistent', 'chat', id, '--reply-timeout', '5'], { env: env(), input: 'hi\n' });
+    expect(result.exitCode, result.stderr).toBe(1);
+    expect(result.stderr).toContain('409');
+    expect(result.stderr).toContain(`agentctl persistent activate ${id}`);
+  });
+
+  it('at a terminal: the error and the hint are shown above a redrawn prompt', async () => {
+    const id = await pausedAgent();
+    const run = ptyAgentctl(['persistent', 'chat', id], { columns: 80, env: env() });
+    await run.waitFor((output) => output.includes('you> '), 'the prompt');
+    run.type('hi\r');
+    const shown = () => render(run.output(), 80);
+    await run.waitFor(() => shown().join('').includes(`hint: the agent is paused: \`agentctl persistent activate ${id}\``), 'the hint');
+    await run.waitFor(() => shown().filter((line) => line !== '').at(-1) === 'you>', 'the prompt redrawn');
+    run.type('\x04');
+    const { exitCode, output } = await run.done();
+    expect(exitCode, render(output, 80).join('\n')).toBe(0);
   });
 });

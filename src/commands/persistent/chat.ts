@@ -14,6 +14,8 @@ import { printEvents } from './timeline.js';
 import { completeMessage } from '../../core/web-message.js';
 import { messageBody } from '../../core/timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
+import { explainPaused } from './paused.js';
+import { reportError } from '../../cli/report.js';
 
 /** The owner's web chat address for an agent; `user_id` comes from the service (a number or a numeric string). */
 
@@ -36,7 +38,9 @@ export const command = defineCommand({
     'Ctrl-D or Ctrl-C ends the chat (exit 0).\n' +
     "Without one (piped stdin): each line is sent as a message, the agent's events are printed as they come\n" +
     '(--jsonl: one JSON event a line), and the command ends once the input has ended and every message has\n' +
-    'its reply: exit 0, or 7 when --reply-timeout ran out first.',
+    'its reply: exit 0, or 7 when --reply-timeout ran out first.\n' +
+    'A message the service refuses (a paused agent answers 409: `agentctl persistent activate ID`) is\n' +
+    'reported with what to do: at a terminal the chat goes on; piped, it ends there with that error.',
   examples: [`agentctl persistent chat ${ID}`, `printf 'Check the fare again\\nAnd book it if under 100 EUR\\n' | agentctl persistent chat ${ID} --jsonl`],
   parse(input) {
     return {
@@ -62,6 +66,7 @@ export const command = defineCommand({
     // On a terminal, events are printed above the prompt: the prompt line (and what is being typed)
     // is cleared first and drawn again after.
     let aboveThePrompt = (print: () => void) => print();
+    const ended = new AbortController();
     const following = followTimeline(ctx, client, agentId, start.newest_cursor, {
       onEvents(events) {
         replies += events.filter(isReply).length;
@@ -70,10 +75,13 @@ export const command = defineCommand({
         if (shown.length > 0) aboveThePrompt(() => printChatEvents(ctx, shown));
       },
       done: () => stop || (inputEnded && replies >= sent),
+      stop: ended.signal,
     });
     const send = async (line: string) => {
       if (line.trim() === '') return;
-      await persistentAgents.message(client, agentId, { channel: 'web', sender, recipient, body: line });
+      await persistentAgents.message(client, agentId, { channel: 'web', sender, recipient, body: line }).catch((error: unknown) => {
+        throw explainPaused(error, agentId);
+      });
       sent++;
     };
 
@@ -91,8 +99,8 @@ export const command = defineCommand({
       rl.prompt();
       const sending: Promise<void>[] = [];
       await new Promise<void>((resolve) => {
-        // A message that fails (a paused agent, a network error) is reported; the chat goes on.
-        const failed = (error: unknown) => ctx.out.error(`error: ${ctx.redactor.redact((error as Error).message)}`);
+        // A message that fails (a paused agent, a network error) is reported above the prompt; the chat goes on.
+        const failed = (error: unknown) => aboveThePrompt(() => reportError(error, ctx.redactor, (text) => ctx.io.stderr.write(text)));
         rl.on('line', (line) => sending.push(send(line).then(() => rl.prompt(), failed)));
         rl.on('SIGINT', () => rl.close());
         rl.on('close', resolve);
@@ -104,9 +112,18 @@ export const command = defineCommand({
       return ExitCode.ok;
     }
 
-    for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {
-      if (ctx.signal.aborted) break;
-      await send(line);
+    try {
+      for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {
+        if (ctx.signal.aborted) break;
+        await send(line);
+      }
+    } catch (error) {
+      // The next lines would fail the same way: the chat ends with this error, and so does the follow
+      // (its polls would keep the process alive after the answer).
+      stop = true;
+      ended.abort();
+      await following;
+      throw error;
     }
     inputEnded = true;
     let timedOut = false;

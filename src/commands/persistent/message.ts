@@ -7,6 +7,7 @@ import { readJsonArgument, readStdin } from '../../cli/input.js';
 import { defineCommand, type OptionSpec, type ParseInput } from '../../cli/define.js';
 import { MESSAGE_CHANNELS } from '../../contract/enums.js';
 import { AGENT_ID_ARG, ID } from './options.js';
+import { explainPaused } from './paused.js';
 import { timelineLine, timelinePlainLine } from '../../core/timeline-format.js';
 
 export async function parseMessage(body: string, input: ParseInput): Promise<MessageDraft> {
@@ -53,7 +54,10 @@ export const command = defineCommand({
   parse: async (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), message: await parseMessage(input.arg(1) ?? '', input) }),
   async run({ agentId, message }, ctx) {
     const client = await ctx.client();
-    const answer = await persistentAgents.message(client, agentId, await completeMessage(client, agentId, message).catch(asSenderFlag));
+    const body = await completeMessage(client, agentId, message).catch(asSenderFlag);
+    const answer = await persistentAgents.message(client, agentId, body).catch((error: unknown) => {
+      throw explainPaused(error, agentId);
+    });
     if (ctx.out.machine) return ctx.out.json(answer);
     const event = answer.event as TimelineEvent;
     ctx.out.line(ctx.out.settings.format === 'plain' ? timelinePlainLine({ ...event, kind: event.kind ?? 'message' }) : timelineLine({ ...event, kind: event.kind ?? 'message' }));

@@ -15,6 +15,8 @@ export interface FollowHooks {
   onProcessing?(active: boolean): void;
   /** Checked after each poll: true ends the follow. */
   done?(): boolean;
+  /** Aborted to end the follow now, without waiting out its pause (a chat whose send failed). */
+  stop?: AbortSignal;
 }
 
 /** The delay after a poll: fast while there is news or work, growing by half while idle. */
@@ -67,7 +69,7 @@ export async function followTimeline(
     if (hooks.done?.()) return;
     delay = nextDelay(delay, news, Boolean(active));
     try {
-      await ctx.clock.sleep(delay, ctx.signal);
+      await ctx.clock.sleep(delay, hooks.stop ? AbortSignal.any([ctx.signal, hooks.stop]) : ctx.signal);
     } catch {
       return;
     }
