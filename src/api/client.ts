@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { ApiError, MissingApiVersionError, NetworkError, RedirectError, ResponseShapeError, notJsonError } from './errors.js';
+import { ApiError, ClosedServiceError, MissingApiVersionError, NetworkError, RedirectError, ResponseShapeError, notJsonError } from './errors.js';
 import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
 import { redactBody, type Redactor } from './redact.js';
@@ -9,7 +9,7 @@ import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, SAFE_
 import { apiBase, refuseClearText, resolveApiPath } from './url.js';
 import { UsageError } from '../errors.js';
 import { LIMITS } from '../contract/validate.js';
-import { isLoopbackHost } from '../contract/url.js';
+import { closedServiceHost, isLoopbackHost } from '../contract/url.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -95,6 +95,8 @@ export class ApiClient {
   private readonly joined = new WeakMap<AbortSignal, AbortSignal>();
   /** Whether this client has ever reached the service (an answer, or a connection that broke): see nothingListens. */
   private reached = false;
+  /** The closed hosted service's host the base URL is on, if it is: every request is refused before it is sent. */
+  private readonly closedHost: string | undefined;
 
   /** `transport`: the connections of the client this one is made from (tellingRetriesTo); new ones without. */
   constructor(
@@ -103,6 +105,7 @@ export class ApiClient {
   ) {
     this.base = apiBase(options.baseUrl);
     if (!options.allowInsecureHttp) refuseClearText(this.base, options.howToAllowInsecureHttp);
+    this.closedHost = closedServiceHost(this.base.hostname);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
     this.transport = transport ?? (options.connections === undefined ? new HttpTransport() : new PooledTransport(options.connections));
@@ -179,6 +182,7 @@ export class ApiClient {
    * may repeat), with backoff and the service's Retry-After. Aborting `options.signal` stops at once.
    */
   async request<T>(method: HttpMethod, pathOrUrl: string, requestOptions: RequestOptions<T> = {}): Promise<ApiResponse<T>> {
+    if (this.closedHost !== undefined) throw new ClosedServiceError(this.baseUrl, this.closedHost);
     const url = requestOptions.query === undefined ? this.resolve(pathOrUrl) : this.url(pathOrUrl, requestOptions.query);
     const own = this.options.signal;
     const given = requestOptions.signal;

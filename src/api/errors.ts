@@ -84,6 +84,22 @@ export class InsecureHttpError extends UsageError {
   }
 }
 
+/**
+ * A base URL on the hosted service's hosts, which closed on 2026-09-01 (see closedServiceHost):
+ * refused before any request, as a setup error (exit 2) that says where the service runs now.
+ */
+export class ClosedServiceError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.usage;
+  readonly hint = 'run gobii-platform yourself (Docker Compose) and point the base URL at its API, e.g. http://localhost:8000/api/v1';
+  constructor(
+    readonly baseUrl: string,
+    readonly host: string,
+  ) {
+    super(`the base URL ${baseUrl} is on ${host}, whose hosted service closed on 2026-09-01: nothing answers the API there`);
+    this.name = 'ClosedServiceError';
+  }
+}
+
 /** The service could not be reached, or stopped answering, even after retries. */
 export class NetworkError extends Error {
   readonly exitCode: ExitCodeValue = ExitCode.network;

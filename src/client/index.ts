@@ -7,4 +7,4 @@ export type * from './surface.js';
 export type * from './types.js';
 export { WaitTimeoutError } from './errors.js';
 export { InputError, UsageError } from '../errors.js';
-export { ApiError, EndlessListError, MissingApiVersionError, NetworkError, PartialListError, RedirectError, ResponseShapeError, WaitEndedError, type RetryAfter } from '../api/errors.js';
+export { ApiError, ClosedServiceError, EndlessListError, MissingApiVersionError, NetworkError, PartialListError, RedirectError, ResponseShapeError, WaitEndedError, type RetryAfter } from '../api/errors.js';

@@ -21,7 +21,7 @@ import type {
 } from './types.js';
 
 export interface ClientOptions {
-  /** The service's API root, e.g. `https://gobii.ai/api/v1`, or an emulator's `baseUrl`. */
+  /** The service's API root, e.g. `http://localhost:8000/api/v1` (a self-hosted gobii-platform), or an emulator's `baseUrl`. */
   baseUrl: string;
   /** Sent as X-Api-Key; never appears in an error or a trace line. */
   apiKey: string;

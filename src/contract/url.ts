@@ -38,3 +38,15 @@ export function isThisMachine(hostname: string): boolean {
 export function clearTextHost(url: URL): string | undefined {
   return url.protocol === 'http:' && !isThisMachine(url.hostname) ? url.host : undefined;
 }
+
+/** The hosts of the hosted service, which closed on 2026-09-01: users run gobii-platform themselves. */
+export const CLOSED_SERVICE_HOSTS = ['gobii.ai', 'getgobii.com'] as const;
+
+/**
+ * The closed host `hostname` is (or is below), else undefined: told from the name alone, before any
+ * lookup or connection, so the answer is "that service closed", not a DNS or TLS error.
+ */
+export function closedServiceHost(hostname: string): string | undefined {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return CLOSED_SERVICE_HOSTS.find((closed) => host === closed || host.endsWith(`.${closed}`));
+}

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { ApiClient } from '../../api/client.js';
-import { InsecureHttpError, MissingApiVersionError } from '../../api/errors.js';
+import { ClosedServiceError, InsecureHttpError, MissingApiVersionError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { VERSION } from '../../cli/version.js';
@@ -32,7 +32,8 @@ export const command = defineCommand({
   notes:
     'Never prints the API key, only where it comes from. Reachability is one GET /ping/; the clock skew\n' +
     "is this machine's clock against the service's Date header. The exit code is that of the first\n" +
-    'failure (3 key refused or missing, 8 unreachable, 2 a broken config file), else 0.',
+    'failure (3 key refused or missing, 8 unreachable, 2 a broken config file or a base URL on the closed\n' +
+    'hosted service, gobii.ai or getgobii.com), else 0.',
   examples: ['agentctl doctor', 'agentctl doctor --json > doctor.json   # attach to a bug report', 'agentctl doctor --profile prod'],
   parse: () => ({}),
   async run(_options, ctx) {
@@ -130,6 +131,10 @@ async function diagnose(ctx: Context): Promise<{ report: Report; exitCode: numbe
     } else if (error instanceof InsecureHttpError) {
       // Nothing was sent: the finding is the base URL, with how to allow it.
       report.problems.unshift(`base_url: ${error.message}; ${error.hint}`);
+      exitCode = error.exitCode;
+    } else if (error instanceof ClosedServiceError) {
+      // Not a network failure: the hosted service is gone; said first, with where it runs now.
+      report.problems.unshift(`base_url: ${error.message}; ${error.hint}: agentctl auth login --base-url http://localhost:8000/api/v1`);
       exitCode = error.exitCode;
     } else fail(error, 'ping');
   }
