@@ -46,6 +46,12 @@ describe("the README's quick tour", () => {
     for (const file of named) expect(existsSync(join(ROOT, file)), file).toBe(true);
   });
 
+  it('starts every background emulator with -q, so its request log stays out of the shell (issue 47)', () => {
+    const background = tourCommands().filter((command) => /^agentctl emulator\b.*&$/.test(command));
+    expect(background.length).toBeGreaterThan(0);
+    for (const command of background) expect(command, command).toMatch(/\s(-q|--quiet)\b/);
+  });
+
   it('runs the commands that use examples/ against the emulator, each exiting 0', async () => {
     const commands = commandsWithExamples();
     expect(commands.length).toBeGreaterThanOrEqual(5);
