@@ -52,6 +52,7 @@ _agentctl__child() {
     'auth:login') echo 'login' ;;
     'auth:status') echo 'status' ;;
     'auth:logout') echo 'logout' ;;
+    'auth:token') echo 'token' ;;
     'config:get') echo 'get' ;;
     'config:set') echo 'set' ;;
     'config:unset') echo 'unset' ;;
@@ -68,7 +69,7 @@ _agentctl__subcommands() {
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch batch-report wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
-    'auth') echo 'login status logout' ;;
+    'auth') echo 'login status logout token' ;;
     'config') echo 'get set unset list path' ;;
     'webhook-listen') echo 'replay' ;;
   esac
@@ -116,6 +117,7 @@ _agentctl__flags() {
     'auth login') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'auth status') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'auth logout') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'auth token') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'config') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'config get') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'config set') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;

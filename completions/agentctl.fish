@@ -98,6 +98,8 @@ function __agentctl_child
             echo status
         case 'auth:logout'
             echo logout
+        case 'auth:token'
+            echo token
         case 'config:get'
             echo get
         case 'config:set'
@@ -503,7 +505,7 @@ complete -c agentctl -n '__agentctl_at' -a 'agents' -d 'legacy browser-use agent
 complete -c agentctl -n '__agentctl_at' -a 'tasks' -d 'legacy browser tasks: create, follow, inspect and cancel'
 complete -c agentctl -n '__agentctl_at' -a 'persistent' -d 'persistent agents: long-lived agents with a charter, a schedule and a contact policy'
 complete -c agentctl -n '__agentctl_at' -a 'schedule-preview' -d 'check a schedule expression locally, describe it and list its next fire times (UTC)'
-complete -c agentctl -n '__agentctl_at' -a 'auth' -d 'log in to a deployment, check or remove the stored API key'
+complete -c agentctl -n '__agentctl_at' -a 'auth' -d 'log in to a deployment, check, print or remove the stored API key'
 complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored settings (per --profile; file mode 0600)'
 complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
 complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory copy of the service for trying agentctl and testing scripts (no browser runs)'
@@ -511,7 +513,7 @@ complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP
 complete -c agentctl -n '__agentctl_at' -a 'mcp' -d 'serve the service to AI assistants over the Model Context Protocol (stdio, or --http PORT)'
 complete -c agentctl -n '__agentctl_at' -a 'doctor' -d 'check the setup: base URL, key source, config file, reachability, latency and clock skew'
 complete -c agentctl -n '__agentctl_at' -a 'version' -d 'print the version of agentctl and of the Node.js it runs on (--version prints the bare number)'
-complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh or fish): subcommands, flags, their values and file names'
+complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh, fish or powershell): subcommands, flags, their values and file names'
 complete -c agentctl -n '__agentctl_at' -a 'help' -d 'show help for a command: agentctl help tasks create is agentctl tasks create --help'
 complete -c agentctl -n '__agentctl_at' -s V -l version -d 'print the version'
 complete -c agentctl -n '__agentctl_at' -s h -l help -d 'show help for a command'
@@ -724,10 +726,12 @@ complete -c agentctl -n '__agentctl_at schedule-preview' -s h -l help -d 'show h
 complete -c agentctl -n '__agentctl_at auth' -a 'login' -d 'check an API key with the service (GET /ping/) and store it in the profile'
 complete -c agentctl -n '__agentctl_at auth' -a 'status' -d 'show which deployment and key are in use, and check them'
 complete -c agentctl -n '__agentctl_at auth' -a 'logout' -d 'remove the stored API key from the profile'
+complete -c agentctl -n '__agentctl_at auth' -a 'token' -d 'print the API key in use (the active profile\'s, or --api-key-file / AGENTCTL_API_KEY) on stdout'
 complete -c agentctl -n '__agentctl_at auth' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at auth login' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at auth status' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at auth logout' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at auth token' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at config' -a 'get' -d 'print one setting (an API key is shown masked)'
 complete -c agentctl -n '__agentctl_at config' -a 'set' -d 'store a setting in the profile'
 complete -c agentctl -n '__agentctl_at config' -a 'unset' -d 'remove a setting from the profile'

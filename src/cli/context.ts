@@ -65,7 +65,8 @@ export class Context {
   ) {
     // A stored `output json` is --json unless the command line chose a machine format itself.
     const preferJson = preferences.output === 'json' && !flags.json && !flags.jsonl;
-    this.out = new Output(decideOutput(preferJson ? { ...flags, json: true } : flags, io.env, io.terminal), { stdout: io.stdout, stderr: io.stderr }, io.process.holdingThread);
+    const chosen = preferJson ? { ...flags, json: true } : preferences.output === 'table' ? { ...flags, table: true } : flags;
+    this.out = new Output(decideOutput(chosen, io.env, io.terminal), { stdout: io.stdout, stderr: io.stderr }, io.process.holdingThread);
     this.redactor.add(flags.apiKey);
     this.redactor.add(io.env.AGENTCTL_API_KEY);
   }

@@ -81,6 +81,7 @@ const EXIT_CODES: Record<string, ExitCodeValue[]> = {
   'config list': LOCAL,
   'config path': LOCAL,
   'auth logout': LOCAL,
+  'auth token': [0, 2, 3],
   emulator: [0, 1, 2, 130],
   'webhook-listen': [0, 1, 2, 8, 130],
 };

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXIT_CODE_MEANINGS, ExitCode, isExplainedError, type ExitCodeValue } from '../errors.js';
 import type { Redactor } from '../api/redact.js';
 import { sanitizeText } from '../output/sanitize.js';
+import { ghHabitHint, unknownCommandMessage } from './gh-habits.js';
 
 export interface ReportOptions {
   /** --json/--jsonl: the error is one JSON object on stderr, so a job can log and branch on it. */
@@ -95,10 +96,12 @@ export function commanderErrorReport(text: string, command: Command): ErrorRepor
     return { exitCode: ExitCode.usage, message, hint: 'for the version: agentctl --version (or -V, or agentctl version); for an HTTP trace: --verbose' };
   }
   const usage = `${path.join(' ')} ${command.usage()}`;
+  const habit = ghHabitHint(message, command);
+  if (habit) return { exitCode: ExitCode.usage, message, hint: `${habit}\n      usage: ${usage}` };
   const choice = outOfChoices(message);
   if (choice) return { exitCode: ExitCode.usage, message: choice, hint: `usage: ${usage}` };
   const help = path.length > 1 ? `agentctl help ${path.slice(1).join(' ')}` : 'agentctl help';
-  return { exitCode: ExitCode.usage, message, hint: `usage: ${usage}\n      more: ${help} (or --help)` };
+  return { exitCode: ExitCode.usage, message: unknownCommandMessage(message, command) ?? message, hint: `usage: ${usage}\n      more: ${help} (or --help)` };
 }
 
 /** Commander's wording for a value outside its choices, in agentctl's (or undefined for other errors). */

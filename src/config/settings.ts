@@ -126,8 +126,11 @@ async function readAtMost(path: string, limit: number): Promise<string> {
 
 /** Preferences stored in a profile (`config set output json`, `config set timeout 60`). */
 export interface Preferences {
-  /** `json`: print JSON as with --json; `auto` (the default): a table on a terminal, tab-separated when piped. */
-  output?: 'json' | 'auto';
+  /**
+   * `json`: print JSON as with --json; `table`: a table even when piped (for a person reading through
+   * a pager); `auto` (the default): a table on a terminal, tab-separated when piped.
+   */
+  output?: (typeof OUTPUT_PREFERENCES)[number];
   /** The per-request timeout in seconds when --timeout is not given. */
   timeout?: string;
   /** `true`: the profile's plain http:// base URL to another machine is allowed, as with --insecure-http. */
@@ -137,7 +140,7 @@ export interface Preferences {
 /** The values `config set insecure-http` takes. */
 export const INSECURE_HTTP_VALUES = ['true', 'false'] as const;
 
-export const OUTPUT_PREFERENCES = ['json', 'auto'] as const;
+export const OUTPUT_PREFERENCES = ['json', 'table', 'auto'] as const;
 
 /**
  * The profile's preferences, read before a command runs. A config file that cannot be read gives
@@ -147,7 +150,7 @@ export async function readPreferences(flags: ConnectionFlags, env: NodeJS.Proces
   try {
     const profile = (await openStore()).profile(profileName(flags, env).name);
     const output = profile?.output;
-    return { output: output === 'json' || output === 'auto' ? output : undefined, timeout: profile?.timeout, insecureHttp: profile?.['insecure-http'] === 'true' };
+    return { output: (OUTPUT_PREFERENCES as readonly (string | undefined)[]).includes(output) ? (output as Preferences['output']) : undefined, timeout: profile?.timeout, insecureHttp: profile?.['insecure-http'] === 'true' };
   } catch {
     return {};
   }

@@ -9,6 +9,8 @@ export interface OutputFlags {
   color?: boolean; // commander sets false for --no-color
   quiet?: boolean;
   jq?: string;
+  /** A table even off a terminal (the stored `output table`); a machine format still wins. */
+  table?: boolean;
 }
 
 export interface OutputSettings {
@@ -42,7 +44,7 @@ export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, termina
   const machine = Boolean(flags.json || flags.jsonl || flags.jq !== undefined);
   const dumb = env.TERM === 'dumb';
   const ci = Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
-  const format: Format = flags.json || (flags.jq !== undefined && !flags.jsonl) ? 'json' : flags.jsonl ? 'jsonl' : terminal.stdoutIsTTY ? 'table' : 'plain';
+  const format: Format = flags.json || (flags.jq !== undefined && !flags.jsonl) ? 'json' : flags.jsonl ? 'jsonl' : terminal.stdoutIsTTY || flags.table ? 'table' : 'plain';
 
   let color = terminal.stdoutIsTTY && !dumb;
   const force = env.FORCE_COLOR;

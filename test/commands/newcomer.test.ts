@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
-import { against } from '../helpers/cli.js';
+import { against, tempDir } from '../helpers/cli.js';
 import { closedServiceHost } from '../../src/contract/url.js';
 import { ClosedServiceError, createClient } from '../../src/client/index.js';
 
@@ -67,5 +67,67 @@ describe('a base URL on the closed hosted service', () => {
     const client = createClient({ baseUrl: 'https://gobii.ai/api/v1', apiKey: 'k' });
     await expect(client.tasks.get('3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f')).rejects.toThrow(ClosedServiceError);
     await expect(client.tasks.get('3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f')).rejects.toThrow(/gobii\.ai, whose hosted service closed on 2026-09-01/);
+  });
+});
+
+describe("gh's habits get a pointer (item 10)", () => {
+  it('--limit and -L point to --page-size and --all', async () => {
+    for (const flag of ['--limit', '-L']) {
+      const result = await cli(['tasks', 'list', flag, '5']);
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toContain(`error: unknown option '${flag}'`);
+      expect(result.stderr).toContain(`hint: gh's ${flag} is not an option here: --page-size N reads one page of N items`);
+      expect(result.stderr).toContain('--all every page');
+    }
+  });
+
+  it('-q with a filter says -q is --quiet and gh\'s -q is --jq', async () => {
+    const result = await cli(['tasks', 'list', '-q', '.[].id']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("hint: -q is --quiet here; gh's -q is --jq: --jq '.[].id'");
+  });
+
+  it('tasks del suggests delete, not help', async () => {
+    const result = await cli(['tasks', 'del', '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('(Did you mean delete?)');
+    expect(result.stderr).not.toContain('Did you mean help');
+  });
+
+  it('auth token prints the key in use, alone, on stdout (and only there)', async () => {
+    const result = await cli(['auth', 'token']);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'emulator-key\n', stderr: '' });
+    const none = await cli(['auth', 'token'], { env: { AGENTCTL_API_KEY: undefined } });
+    expect(none.exitCode).toBe(3);
+    expect(none.stdout).toBe('');
+  });
+});
+
+describe('round-2 rough edges (item 11)', () => {
+  it('tasks create --follow --json: stderr holds only the JSON error, stdout the task', async () => {
+    const result = await cli(['tasks', 'create', 'Book it [fail]', '--follow', '--json']);
+    expect(result.exitCode).toBe(5);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ error: { code: 'task_failed', exit: 5 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'failed' });
+  });
+
+  it('config set output table is stored, and lists are then tables even when piped', async () => {
+    const home = tempDir('agentctl-config-');
+    const set = await cli(['config', 'set', 'output', 'table'], { configHome: home });
+    expect(set.exitCode, set.stderr).toBe(0);
+    await apiRequest(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'listed' });
+    const listed = await cli(['tasks', 'list'], { configHome: home });
+    expect(listed.exitCode).toBe(0);
+    expect(listed.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS/i);
+    expect(listed.stdout).not.toContain('\t');
+    // A machine format still wins.
+    expect(JSON.parse((await cli(['tasks', 'list', '--json'], { configHome: home })).stdout)).toBeInstanceOf(Array);
+  });
+
+  it('completion --help names PowerShell too', async () => {
+    const result = await cli(['completion', '--help']);
+    expect(result.stdout.replace(/\s+/g, ' ')).toMatch(/\(bash, zsh, fish or powershell\)/);
   });
 });

@@ -34,7 +34,7 @@ describe('config set output json', () => {
     const configHome = tempDir();
     const result = await cli(['config', 'set', 'output', 'yaml'], { configHome });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/output: "yaml" is not one of json, auto/);
+    expect(result.stderr).toMatch(/output: "yaml" is not one of json, table, auto/);
     expect((await cli(['config', 'set', 'timeout', 'soon'], { configHome })).exitCode).toBe(2);
   });
 });

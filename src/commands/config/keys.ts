@@ -2,7 +2,7 @@ import type { ArgumentSpec } from '../../cli/define.js';
 import { UsageError } from '../../errors.js';
 import { CONFIG_KEYS, isConfigKey, type ConfigKey, type Profile } from '../../config/store.js';
 
-export const KEY_ARG: ArgumentSpec = { name: '<key>', description: 'base-url, api-key, output (json|auto), timeout (seconds per request) or insecure-http (true|false)', choices: CONFIG_KEYS };
+export const KEY_ARG: ArgumentSpec = { name: '<key>', description: 'base-url, api-key, output (json|table|auto), timeout (seconds per request) or insecure-http (true|false)', choices: CONFIG_KEYS };
 
 export function parseConfigKey(key: unknown): ConfigKey {
   const text = String(key);

@@ -23,7 +23,7 @@ export const command = defineCommand({
     if (key === 'base-url') value = normaliseBaseUrl(value);
     if (key === 'api-key') value = checkApiKey(value, given === '-' ? 'stdin' : 'the command line');
     if (key === 'output' && !(OUTPUT_PREFERENCES as readonly string[]).includes(value)) {
-      throw new UsageError(`output: "${value}" is not one of ${OUTPUT_PREFERENCES.join(', ')}`, 'json prints JSON as --json does; auto (the default) a table on a terminal, tab-separated when piped');
+      throw new UsageError(`output: "${value}" is not one of ${OUTPUT_PREFERENCES.join(', ')}`, 'json prints JSON as --json does; table a table even when piped; auto (the default) a table on a terminal, tab-separated when piped');
     }
     if (key === 'timeout') value = String(parseSecondsFlag(value, 'timeout', 0.001));
     if (key === 'insecure-http' && !(INSECURE_HTTP_VALUES as readonly string[]).includes(value)) {

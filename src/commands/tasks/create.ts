@@ -97,7 +97,8 @@ export const command = defineCommand({
     // creates a second task to find out (stderr keeps --json's stdout one document).
     if (idOnly) ctx.out.line(task.id);
     if (limits) {
-      if (!idOnly) ctx.out.info(`Created task ${task.id}; following it (Ctrl-C stops waiting, not the task).`);
+      // Under --json stderr holds only a JSON error, if any (it names the task id, as stdout's record does).
+      if (!idOnly && !ctx.out.machine) ctx.out.info(`Created task ${task.id}; following it (Ctrl-C stops waiting, not the task).`);
       await waitAndReport(ctx, client, scope, task.id, { ...limits, silent: idOnly });
       return;
     }
