@@ -61,6 +61,11 @@ describe('a base URL on the closed hosted service', () => {
     expect(result.stderr).toContain('error: the base URL https://api.getgobii.com/api/v1 is on getgobii.com, whose hosted service closed on 2026-09-01');
     expect(result.stderr).toContain('hint: run gobii-platform yourself');
     expect((await cli(['auth', 'status'])).stdout).not.toContain('getgobii');
+    // Before the key is asked for: a key typed for a closed host would be typed for nothing.
+    const asked = await cli(['auth', 'login', '--base-url', 'https://gobii.ai/api/v1'], { terminal: { stdinIsTTY: true, stderrIsTTY: true } });
+    expect(asked.exitCode).toBe(2);
+    expect(asked.stderr).not.toContain('API key:');
+    expect(asked.stderr).toContain('closed on 2026-09-01');
   });
 
   it('the library rejects with ClosedServiceError, before any request', async () => {
