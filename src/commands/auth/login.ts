@@ -1,8 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
-import { clearTextHost } from '../../contract/url.js';
+import { clearTextHost, closedServiceHost } from '../../contract/url.js';
 import { checkApiKey } from '../../contract/validate.js';
-import { closedServiceHost } from '../../contract/url.js';
 import { ClosedServiceError } from '../../api/errors.js';
 import { DEFAULT_BASE_URL, normaliseBaseUrl, profileName, readKeyFile } from '../../config/settings.js';
 import { ExitCode, ExitError, UsageError } from '../../errors.js';
@@ -27,18 +26,14 @@ export const command = defineCommand({
     const store = await ctx.openConfig();
     const explicitBase = ctx.flags.baseUrl ?? ctx.env.AGENTCTL_BASE_URL;
     const base = normaliseBaseUrl(explicitBase ?? store.profile(name)?.['base-url'] ?? DEFAULT_BASE_URL);
+    // Said before the key is asked for: nothing answers there (the client would refuse it anyway).
+    const closed = closedServiceHost(new URL(base).hostname);
+    if (closed !== undefined) throw new ClosedServiceError(base, closed);
     // Refused before the key is asked for: it would be sent in clear text.
     await ctx.refuseClearText(base);
     if (ctx.flags.apiKey !== undefined) {
       ctx.out.warn('--api-key puts the key in argv, where other users and the shell history can see it; pipe it instead (printf %s "$KEY" | agentctl auth login) or use --api-key-file PATH');
     }
-    // A new profile may be named here, so the base URL is resolved without requiring it to exist.
-    const store = await ctx.openConfig();
-    const explicitBase = ctx.flags.baseUrl ?? ctx.env.AGENTCTL_BASE_URL;
-    const base = normaliseBaseUrl(explicitBase ?? store.profile(name)?.['base-url'] ?? DEFAULT_BASE_URL);
-    // Said before the key is asked for: nothing could check it there (the client would refuse it anyway).
-    const closed = closedServiceHost(new URL(base).hostname);
-    if (closed !== undefined) throw new ClosedServiceError(base, closed);
 
     // The key comes from --api-key(-file), else stdin when piped, else a hidden prompt.
     let key = ctx.flags.apiKey ?? (ctx.flags.apiKeyFile === undefined ? undefined : await readKeyFile(ctx.flags.apiKeyFile, () => ctx.readStdin()));
