@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { BIN, childEnv, tempDir } from './cli.js';
 
@@ -20,6 +22,11 @@ export interface PtyRun {
   type(text: string): void;
   /** Resolves once the output matches; rejects if the process ends first. */
   waitFor(test: (output: string) => boolean, what: string): Promise<string>;
+  /**
+   * Resizes the terminal, as dragging its window's corner does: the kernel sends the program
+   * SIGWINCH. Resolves once the size is set.
+   */
+  resize(columns: number, rows?: number): Promise<void>;
   /** Waits for the process to end. */
   done(): Promise<{ exitCode: number; output: string }>;
 }
@@ -28,7 +35,9 @@ const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 export function ptyAgentctl(args: string[], options: PtyOptions): PtyRun {
   const home = options.configHome ?? tempDir();
-  const command = `stty cols ${options.columns} rows ${options.rows ?? 24}; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
+  // The pty's name is kept, for `resize` to set its size from outside (stty -F).
+  const ttyName = join(tempDir(), 'tty');
+  const command = `stty cols ${options.columns} rows ${options.rows ?? 24}; tty > ${quote(ttyName)}; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
   const env = childEnv(home, { TERM: 'xterm' });
   for (const [key, value] of Object.entries(options.env ?? {})) if (value !== undefined) env[key] = value;
   const child: ResultPromise = execa('script', ['-qefc', command, '/dev/null'], {
@@ -54,6 +63,9 @@ export function ptyAgentctl(args: string[], options: PtyOptions): PtyRun {
   return {
     output: () => output,
     type: (text) => void child.stdin?.write(text),
+    resize: async (columns, rows) => {
+      await execa('stty', ['-F', readFileSync(ttyName, 'utf8').trim(), 'cols', String(columns), 'rows', String(rows ?? options.rows ?? 24)]);
+    },
     waitFor: (test, what) =>
       new Promise((resolve, reject) => {
         const check = () => {
