@@ -7,6 +7,9 @@ export interface OutStream {
   once(event: 'drain', listener: () => void): unknown;
   /** Set on a terminal. */
   columns?: number;
+  /** A terminal's stream says 'resize' when its window changes size (SIGWINCH); a live view redraws. */
+  on?(event: 'resize', listener: () => void): unknown;
+  removeListener?(event: 'resize', listener: () => void): unknown;
 }
 
 /**

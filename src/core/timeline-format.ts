@@ -29,19 +29,37 @@ function quote(body: string | undefined, max: number | undefined): string {
   return `"${max === undefined ? line : shorten(line, max)}"`;
 }
 
-function describeMessage(event: Fields, max: number | undefined): string {
-  const message = inner(event, 'message');
-  const direction = pick(message, 'direction') ?? (message.isOutbound === true ? 'outbound' : message.isOutbound === false ? 'inbound' : undefined);
-  const channel = pick(message, 'channel');
+/** The owner's address on the web channel (web://user/<id>/agent/<id>), the only web sender the service hears. */
+const OWNER_WEB = /^web:\/\/user\/[^/]*\/agent\//;
+
+/**
+ * A message's sender and recipient. For people (`named`), the owner's web address is "you" and the
+ * agent is its name (the service's `selfAgentName`); otherwise the addresses, and "agent".
+ */
+function speakers(message: Fields, named: boolean): { from: string; to: string } {
+  const outbound = pick(message, 'direction') === 'outbound' || message.isOutbound === true;
+  const agent = (named && pick(message, 'selfAgentName')) || 'agent';
+  const who = (address: string | undefined) => (named && address && OWNER_WEB.test(address) ? 'you' : address ?? 'someone');
   const sender = pick(message, 'sender', 'senderAddress', 'from', 'fromAddress');
   const recipient = pick(message, 'recipient', 'recipientAddress', 'to', 'toAddress');
+  // On the web an answer without a recipient goes to the owner, who is the only one heard there.
+  if (outbound) return { from: agent, to: named && !recipient && pick(message, 'channel') === 'web' ? 'you' : who(recipient) };
+  return { from: who(sender), to: agent };
+}
+
+/** Who wrote a message event, for people: "you" (the owner on the web), the agent's name, or the address. */
+export function messageAuthor(event: TimelineEvent): string {
+  return speakers(inner(event as Fields, 'message'), true).from;
+}
+
+function describeMessage(event: Fields, max: number | undefined, named: boolean): string {
+  const message = inner(event, 'message');
+  const channel = pick(message, 'channel');
+  const { from, to } = speakers(message, named);
   const body = messageBody(event as TimelineEvent);
-  const via = channel ? ` via ${channel}` : '';
-  const head =
-    direction === 'outbound'
-      ? `agent -> ${recipient ?? 'someone'}${via}`
-      : `${sender ?? 'someone'} -> agent${via}`;
   const subject = pick(message, 'subject');
+  // A conversation between you and the agent on the web reads as one: who said it, then the text.
+  const head = named && channel === 'web' && (from === 'you' || to === 'you') ? `${from}:` : `${from} -> ${to}${channel ? ` via ${channel}` : ''}`;
   return [head, subject ? `[${subject}]` : '', quote(body, max)].filter(Boolean).join(' ');
 }
 
@@ -86,12 +104,15 @@ function describeGeneric(event: Fields, max: number | undefined, keys: string[])
   return rest.length ? `(${rest.join(', ')})` : '';
 }
 
-/** A one-line summary of an event; `max` shortens quoted text (none when piped). */
-export function describeEvent(event: TimelineEvent, max?: number): string {
+/**
+ * A one-line summary of an event; `max` shortens quoted text (none when piped). `named`: for a person
+ * at a terminal, messages say "you" and the agent's name instead of the addresses.
+ */
+export function describeEvent(event: TimelineEvent, max?: number, named = false): string {
   const fields = event as Fields;
   switch (event.kind) {
     case 'message':
-      return describeMessage(fields, max);
+      return describeMessage(fields, max, named);
     case 'steps':
       return describeSteps(fields);
     case 'thinking':
@@ -110,9 +131,18 @@ function eventTime(event: TimelineEvent): string {
   return event.timestamp ?? text((event as Fields).earliestTimestamp) ?? '';
 }
 
-/** A terminal line: time, kind, summary (text shortened). */
-export function timelineLine(event: TimelineEvent, bodyWidth = 100): string {
-  return `${humanCell(eventTime(event)).padEnd(17)}  ${event.kind.padEnd(11)}  ${describeEvent(event, bodyWidth)}`;
+/** Below this width a terminal line shows the time of day alone and a narrower kind: the text needs the room. */
+export const NARROW = 60;
+
+/**
+ * A terminal line: time, kind, summary (text shortened), who wrote a message by name. On a narrow
+ * terminal the time is "09:30" (UTC, as the full "2026-03-01 09:30Z" is) and the kind is not padded
+ * as far, so a 40-column terminal keeps most of its width for the text.
+ */
+export function timelineLine(event: TimelineEvent, width = 100): string {
+  const time = humanCell(eventTime(event));
+  if (width < NARROW) return `${time.slice(11, 16).padEnd(5)} ${event.kind.padEnd(8)} ${describeEvent(event, width, true)}`;
+  return `${time.padEnd(17)}  ${event.kind.padEnd(11)}  ${describeEvent(event, width, true)}`;
 }
 
 /** A piped line: ISO time, kind and the full summary, tab-separated. */

@@ -34,6 +34,8 @@ export class Output {
   private pending: Promise<void> = Promise.resolve();
   private jqFailure?: unknown;
   private fieldsChecked = false;
+  /** While `measure` runs: everything written, stdout and stderr. */
+  private recorded?: string;
 
   constructor(
     readonly settings: OutputSettings,
@@ -190,7 +192,10 @@ export class Output {
       this.info('No items.');
       return;
     }
-    this.write(`${renderTable(shown, items, this.settings.width, (s) => this.chalk.bold(s))}\n`);
+    let shortIds: string[] = [];
+    this.write(`${renderTable(shown, items, this.settings.width, (s) => this.chalk.bold(s), (headers) => (shortIds = headers))}\n`);
+    // A short id cannot be pasted into a command: say where the whole ones are.
+    if (shortIds.length > 0) this.info(this.chalk.dim(`${shortIds.join(', ')} cut to 8 characters to fit the terminal; piped or with --json, whole.`));
   }
 
   /**
@@ -252,9 +257,23 @@ export class Output {
     this.write(`${this.machine ? this.machineText(text) : sanitizeMessage(text, this.settings.color)}\n`);
   }
 
+  /**
+   * Runs `draw` and returns what it wrote to stdout and stderr (still written): a live view measures
+   * its frame, to move back over it and draw the next one in its place.
+   */
+  measure(draw: () => void): string {
+    this.recorded = '';
+    try {
+      draw();
+      return this.recorded;
+    } finally {
+      this.recorded = undefined;
+    }
+  }
+
   /** Progress and hints on stderr; silent with --quiet. */
   info(message: string): void {
-    if (!this.settings.quiet) this.streams.stderr.write(`${this.clean(message)}\n`);
+    if (!this.settings.quiet) this.toStderr(`${this.clean(message)}\n`);
   }
 
   success(message: string): void {
@@ -262,12 +281,12 @@ export class Output {
   }
 
   warn(message: string): void {
-    if (!this.settings.quiet) this.streams.stderr.write(`${this.chalk.yellow('warning:')} ${this.clean(message)}\n`);
+    if (!this.settings.quiet) this.toStderr(`${this.chalk.yellow('warning:')} ${this.clean(message)}\n`);
   }
 
   /** Errors always reach stderr, --quiet or not. */
   error(message: string): void {
-    this.streams.stderr.write(`${this.clean(message)}\n`);
+    this.toStderr(`${this.clean(message)}\n`);
   }
 
   /** Messages may quote the service: only agentctl's own colours survive, other controls are escaped. */
@@ -276,7 +295,13 @@ export class Output {
   }
 
   private write(text: string): void {
+    if (this.recorded !== undefined) this.recorded += text;
     this.streams.stdout.write(text);
+  }
+
+  private toStderr(text: string): void {
+    if (this.recorded !== undefined) this.recorded += text;
+    this.streams.stderr.write(text);
   }
 
   private writeAsync(text: string): Promise<void> {

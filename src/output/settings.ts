@@ -25,8 +25,12 @@ export interface OutputSettings {
   fields?: string[];
   /** A jq expression applied to the JSON output (--jq; implies --json unless --jsonl). */
   jq?: string;
-  /** Terminal width for tables (only meaningful for the table format). */
-  width: number;
+  /**
+   * Terminal width for tables, wrapped replies and timeline lines (only meaningful for the table
+   * format). Read again each time: a live view (a watch, a follow, a chat) uses the width the
+   * terminal has now, after a resize.
+   */
+  readonly width: number;
 }
 
 export interface Terminal {
@@ -66,7 +70,10 @@ export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, termina
     quiet: Boolean(flags.quiet),
     fields,
     jq: flags.jq,
-    width: tableWidth(terminal.columns) ?? tableWidth(Number(env.COLUMNS)) ?? 100,
+    // `terminal.columns` is the launcher's live reading of stdout's width (a getter).
+    get width() {
+      return tableWidth(terminal.columns) ?? tableWidth(Number(env.COLUMNS)) ?? 100;
+    },
   };
 }
 

@@ -113,13 +113,20 @@ describe('persistent status --watch', () => {
     for (const document of documents) expect(document).toHaveProperty('processing_active');
   });
 
-  it('on a terminal redraws in place', async () => {
+  it('on a terminal redraws in place: up over the last frame (its rows, footer included), clear, draw', async () => {
     const id = await createAgent();
-    const redraws = (stdout: string) => stdout.split('\x1b[H\x1b[2J').length - 1;
+    /* eslint-disable no-control-regex */
+    const redraws = (stdout: string) => stdout.match(/\x1b\[\d+A\r\x1b\[J/g)?.length ?? 0;
     const result = await cli(['persistent', 'status', id, '--watch', '0.1'], { ...interruptAfter(3, redraws), terminal: { stdoutIsTTY: true, stderrIsTTY: true, columns: 100 } });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain('\x1b[H\x1b[2J');
-    expect(result.stdout).toMatch(/processing/);
+    // No clearing of the whole screen (many terminals push a copy of it into the scrollback each time).
+    expect(result.stdout).not.toContain('\x1b[2J');
+    const frames = result.stdout.split(/\x1b\[\d+A\r\x1b\[J/);
+    const rows = [...result.stdout.matchAll(/\x1b\[(\d+)A/g)].map((match) => Number(match[1]));
+    /* eslint-enable no-control-regex */
+    // Each move goes up as many rows as the frame before it took: its lines, and the footer on stderr.
+    expect(rows[0]).toBe((frames[0] ?? '').split('\n').length - 1 + 1);
+    expect(frames[0]).toMatch(/processing/);
   });
 
   it('refuses a bad interval', async () => {

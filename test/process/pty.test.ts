@@ -36,7 +36,8 @@ const CHARTER = [
   '',
   'Check twice a day. Prefer direct flights; a single stop under two hours is acceptable.',
 ].join('\n');
-const createAgent = async () => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `pty-${Date.now()}-${Math.random()}`, charter: CHARTER })).id;
+let agents = 0;
+const createAgent = async () => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `pty-${++agents}-${Date.now() % 100_000}`, charter: CHARTER })).id;
 // The service hears the web channel only from the owner's web address, to the agent's (gobii-platform
 // api/models.py PersistentAgent.is_sender_whitelisted).
 const sendAsOwner = async (id: string, body: string) => {
@@ -65,14 +66,15 @@ describe.each([80, 40])('conversations at %i columns', (columns) => {
     const prompts = screen.filter((line) => line.startsWith('you> '));
     expect(prompts.map((line) => MESSAGE.startsWith(line.slice(5)) || line === 'you> half'), screen.join('\n')).toEqual([true, true]);
     expect(screen.filter((line) => line.includes('half')), screen.join('\n')).toEqual(['you> half']);
-    // The reply: "agent> " and the text, continued on indented lines, every word whole.
-    const start = screen.findIndex((line) => line.startsWith('agent> '));
+    // The reply: the agent's name, "> " and the text, continued on indented lines, every word whole.
+    const { name } = await apiRequest<{ name: string }>(emulator.baseUrl, 'GET', `/agents/${id}/`);
+    const start = screen.findIndex((line) => line.startsWith(`${name}> `));
     const reply = [screen[start] ?? ''];
     for (const line of screen.slice(start + 1)) if (line.startsWith('       ')) reply.push(line.trim()); else break;
     const timeline = await apiRequest<{ events: { message?: { isOutbound: boolean; bodyText: string } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`);
     const body = timeline.events.find((event) => event.message?.isOutbound)?.message?.bodyText ?? '';
     expect(body.length).toBeGreaterThan(columns); // long enough to need wrapping
-    expect(reply.join(' ')).toBe(`agent> ${body}`);
+    expect(reply.join(' ')).toBe(`${name}> ${body}`);
     expect(reply.length).toBeGreaterThan(1);
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Output } from '../../src/output/output.js';
 import { decideOutput, type Terminal } from '../../src/output/settings.js';
 import { renderTable } from '../../src/output/table.js';
+import { frameRows, overFrame } from '../../src/output/frame.js';
 
 const tty: Terminal = { stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: true, columns: 80 };
 const pipe: Terminal = { stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false };
@@ -137,12 +138,65 @@ describe('tables on a terminal', () => {
     expect(text).toMatch(/Find the cheapest flight fro…/);
   });
 
-  it('leave columns out rather than cut an id (60 columns)', () => {
-    const text = renderTable(taskColumns, [task], 60, (s) => s);
+  it('show ids short (8 characters) rather than lose the prompt (60 columns), and say so', () => {
+    const heard: string[][] = [];
+    const text = renderTable(taskColumns, [task], 60, (s) => s, (headers) => heard.push(headers));
     for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
-    expect(text).toContain(id);
-    expect(text).not.toContain('…');
-    expect(text.split('\n')[0]).toMatch(/^ID\s+STATUS/);
+    expect(text.split('\n')[0]).toMatch(/^ID\s+STATUS\s+PROMPT$/);
+    expect(text.split('\n')[1]).toMatch(/^e20f6bd1\s+in_progress\s+Find the cheapest flight/);
+    expect(heard).toEqual([['id']]);
+  });
+
+  it('keep status, a short id and readable prompt text at 40 columns (once only the id was left)', () => {
+    const text = renderTable(taskColumns, [task, { ...task, status: 'completed' }], 40, (s) => s);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(40);
+    expect(text.split('\n')).toEqual([
+      expect.stringMatching(/^ID\s+STATUS\s+PROMPT$/),
+      expect.stringMatching(/^e20f6bd1 {2}in_progress {2}Find the cheapes…$/),
+      expect.stringMatching(/^e20f6bd1 {2}completed {4}Find the cheapes…$/),
+    ]);
+  });
+
+  it('show a date without its year before leaving out a column that is not optional', () => {
+    const columns = [{ key: 'id' }, { key: 'created_at', header: 'created' }, { key: 'prompt' }];
+    const text = renderTable(columns, [task], 75, (s) => s);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(75);
+    expect(text).toContain(id); // the date gave enough room: the id stays whole
+    expect(text).toMatch(/ {2}11-23 10:52Z {2}Find the cheapest/);
+    expect(text).not.toContain('2026-');
+  });
+
+  it('read the width again for each table (a resized terminal), and say when ids are cut', () => {
+    const terminal: Terminal = { ...tty, columns: 100 };
+    const c = capture({ color: false }, terminal);
+    c.output.list([task], taskColumns);
+    expect(c.out()).toContain(id);
+    expect(c.err()).toBe('');
+    terminal.columns = 40; // what the launcher's getter reads after SIGWINCH
+    c.output.list([task], taskColumns);
+    for (const line of c.out().split('\n').slice(2)) expect(line.length).toBeLessThanOrEqual(40);
+    expect(c.out()).toMatch(/^e20f6bd1 {2}in_progress/m);
+    expect(c.err()).toBe('id cut to 8 characters to fit the terminal; piped or with --json, whole.\n');
+  });
+
+  it('leave the id whole where it fits (80 columns and more)', () => {
+    const heard: string[][] = [];
+    renderTable(taskColumns, [task], 80, (s) => s, (headers) => heard.push(headers));
+    expect(heard).toEqual([]);
+  });
+});
+
+describe('frames of a live view', () => {
+  it('count the rows a frame takes at a width: long lines wrap, colours take none', () => {
+    expect(frameRows('a\nb\n', 80)).toBe(2);
+    expect(frameRows(`${'x'.repeat(80)}\n${'y'.repeat(81)}\n\n`, 80)).toBe(1 + 2 + 1);
+    expect(frameRows(`\x1b[1m${'x'.repeat(40)}\x1b[22m\n`, 40)).toBe(1);
+    expect(frameRows(`${'x'.repeat(70)}\n`, 40)).toBe(2); // after a resize to 40, the 80-column line has reflowed
+  });
+
+  it('move up over the last frame and clear to the end of the screen', () => {
+    expect(overFrame(3)).toBe('\x1b[3A\r\x1b[J');
+    expect(overFrame(0)).toBe('\r\x1b[J');
   });
 });
 

@@ -7,11 +7,30 @@ describe('timeline lines', () => {
   it('shows who wrote a message, on which channel, with the body shortened on a terminal', () => {
     const event = { kind: 'message', cursor: 'c1', timestamp: at, message: { direction: 'inbound', channel: 'email', sender: 'ann@example.com', subject: 'Prices', body: 'Please check the price of the Oslo to Rome flight again tomorrow morning' } };
     expect(describeEvent(event, 30)).toBe('ann@example.com -> agent via email [Prices] "Please check the price of the…"');
-    expect(timelineLine(event, 30)).toMatch(/^2026-03-01 09:30Z\s+message\s+ann@example.com -> agent/);
+    expect(timelineLine(event, 80)).toMatch(/^2026-03-01 09:30Z\s+message\s+ann@example.com -> agent/);
   });
 
   it('shows replies as agent -> recipient', () => {
     expect(describeEvent({ kind: 'message', message: { direction: 'outbound', channel: 'web', recipient: 'ann', body: 'Done.' } })).toBe('agent -> ann via web "Done."');
+  });
+
+  it('names you and the agent on a terminal: the text, not the addresses, fills the line', () => {
+    const id = 'e20f6bd1-d54b-4115-9bce-d2c35b7a3f10';
+    const mine = { kind: 'message', timestamp: at, message: { isOutbound: false, channel: 'web', senderAddress: `web://user/42/agent/${id}`, selfAgentName: 'Fares', bodyText: 'Any news?' } };
+    const reply = { kind: 'message', timestamp: at, message: { isOutbound: true, channel: 'web', recipientAddress: null, selfAgentName: 'Fares', bodyText: 'Not yet.' } };
+    const email = { kind: 'message', timestamp: at, message: { isOutbound: false, channel: 'email', senderAddress: 'ann@example.com', selfAgentName: 'Fares', bodyText: 'Hi' } };
+    expect(timelineLine(mine, 80)).toBe('2026-03-01 09:30Z  message      you: "Any news?"');
+    expect(timelineLine(reply, 80)).toBe('2026-03-01 09:30Z  message      Fares: "Not yet."');
+    expect(timelineLine(email, 80)).toBe('2026-03-01 09:30Z  message      ann@example.com -> Fares via email "Hi"');
+    // Piped and for the MCP server, the addresses as the service sent them.
+    expect(describeEvent(mine)).toBe(`web://user/42/agent/${id} -> agent via web "Any news?"`);
+    expect(timelinePlainLine(mine)).toContain(`web://user/42/agent/${id}`);
+  });
+
+  it('keeps most of a narrow terminal for the text: the time of day, a narrower kind', () => {
+    const event = { kind: 'thinking', timestamp: at, text: 'Compare three airlines' };
+    expect(timelineLine(event, 40)).toBe('09:30 thinking "Compare three airlines"');
+    expect(timelineLine(event, 80).startsWith('2026-03-01 09:30Z  thinking     "Compare')).toBe(true);
   });
 
   it('summarises tool steps by name and status', () => {

@@ -7,12 +7,12 @@ import { defineCommand } from '../../cli/define.js';
 import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
 import { ExitCode, UsageError } from '../../errors.js';
-import { wrapText } from '../../output/format.js';
-import { sanitizeText } from '../../output/sanitize.js';
+import { shorten, wrapText } from '../../output/format.js';
+import { sanitizeLine, sanitizeText } from '../../output/sanitize.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { printEvents } from './timeline.js';
 import { completeMessage } from '../../core/web-message.js';
-import { messageBody } from '../../core/timeline-format.js';
+import { messageAuthor, messageBody } from '../../core/timeline-format.js';
 import { followTimeline } from './timeline-follow.js';
 import { explainPaused } from './paused.js';
 import { reportError } from '../../cli/report.js';
@@ -34,7 +34,8 @@ export const command = defineCommand({
   ],
   notes:
     'On a terminal: a prompt with line editing and history (up/down); each reply is printed whole under\n' +
-    '"agent> ", wrapped to the terminal; events arriving while you type are printed above the prompt.\n' +
+    'the agent\'s name ("Fares> "), wrapped to the terminal (its width now, after a resize too); events\n' +
+    'arriving while you type are printed above the prompt.\n' +
     'Ctrl-D or Ctrl-C ends the chat (exit 0).\n' +
     "Without one (piped stdin): each line is sent as a message, the agent's events are printed as they come\n" +
     '(--jsonl: one JSON event a line), and the command ends once the input has ended and every message has\n' +
@@ -149,18 +150,28 @@ export const command = defineCommand({
   },
 });
 
-const REPLY_PREFIX = 'agent> ';
+/** A chat line's label: "you> " for your messages (as the prompt), the agent's name for its replies. */
+function chatLabel(event: TimelineEvent): string | undefined {
+  if (event.kind !== 'message') return undefined;
+  const author = messageAuthor(event);
+  if (!isReply(event) && author !== 'you') return undefined; // someone on another channel: a timeline line
+  return `${shorten(sanitizeLine(author), NAME_WIDTH)}> `;
+}
+/** An agent's name longer than this is cut in the label: the reply needs the width. */
+const NAME_WIDTH = 20;
 
-/** The agent's replies whole, wrapped under "agent> " on a terminal; other events as timeline lines. */
+/** Your messages and the agent's replies whole, wrapped under their label on a terminal; other events as timeline lines. */
 function printChatEvents(ctx: Context, events: TimelineEvent[]): void {
   if (ctx.out.settings.format !== 'table') return printEvents(ctx, events, true);
   for (const event of events) {
-    const body = isReply(event) ? messageBody(event) : undefined;
-    if (body === undefined) {
+    const label = chatLabel(event);
+    const body = label === undefined ? undefined : messageBody(event);
+    if (label === undefined || body === undefined) {
       printEvents(ctx, [event], true);
       continue;
     }
-    const lines = wrapText(sanitizeText(body), ctx.out.settings.width - REPLY_PREFIX.length);
-    lines.forEach((line, i) => ctx.out.line(i === 0 ? REPLY_PREFIX + line : line && ' '.repeat(REPLY_PREFIX.length) + line));
+    // Read at each message: a resized terminal wraps the next one to its new width.
+    const lines = wrapText(sanitizeText(body), ctx.out.settings.width - label.length);
+    lines.forEach((line, i) => ctx.out.line(i === 0 ? label + line : line && ' '.repeat(label.length) + line));
   }
 }
