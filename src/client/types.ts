@@ -160,14 +160,17 @@ export interface ServiceSchedulePreview {
   [field: string]: unknown;
 }
 
-/** A schedule checked and evaluated locally (the same grammar as the service). */
+/** A schedule checked and evaluated locally (the service's grammar, ported from its code). */
 export interface SchedulePreview {
   expression: string;
-  valid: true;
-  /** In words: "every day at 09:00 UTC". */
+  /** False only where the service's parser crashes on the expression (a 500 there): see `warning`. */
+  valid: boolean;
+  /** In words, as the service's preview says it: "At 09:00, Monday through Friday". */
   description: string;
   /** The next fire times, ISO 8601 in UTC. */
   next: string[];
+  /** Why the service answers this expression with a 500. */
+  warning?: string;
   /** The service's own answer, when an agent was named. */
   service?: ServiceSchedulePreview;
 }

@@ -4,18 +4,38 @@ import { isUuid } from '../contract/validate.js';
 import { InputError } from '../errors.js';
 // The grammar alone: checking a schedule needs no fire-time arithmetic (and no croner).
 import { checkSchedule } from '../schedule/grammar.js';
-import { ScheduleError } from '../schedule/types.js';
+import { pyStrip } from '../schedule/py.js';
+import { MAX_SCHEDULE_LENGTH, ScheduleCrash, ScheduleError } from '../schedule/types.js';
 
 /**
- * A schedule expression: blank clears it (as the service treats it); anything else must parse. The
- * refusal's `cause` is the grammar's own error (what is wrong, without the expression).
+ * A schedule expression: blank clears it (as the service treats it); anything else must be what the
+ * service accepts, refused in its words (the refusal's `cause` is the grammar's own error). One the
+ * service's parser crashes on (a 500 there) passes: see scheduleCrash.
  */
 export function checkScheduleExpression(expression: string, field = 'schedule'): string | null {
+  // The serializer's CharField(max_length=128) counts characters after its strip.
+  if ([...pyStrip(expression)].length > MAX_SCHEDULE_LENGTH) {
+    throw Object.assign(new InputError(field, `"${expression}" is not a schedule: Ensure this field has no more than ${MAX_SCHEDULE_LENGTH} characters.`), {
+      cause: new ScheduleError(`Ensure this field has no more than ${MAX_SCHEDULE_LENGTH} characters.`),
+    });
+  }
   try {
     return checkSchedule(expression) === null ? null : expression;
   } catch (error) {
+    if (error instanceof ScheduleCrash) return expression;
     if (!(error instanceof ScheduleError)) throw error;
     throw Object.assign(new InputError(field, `"${expression}" is not a schedule: ${error.message}`), { cause: error });
+  }
+}
+
+/** Why the service answers this schedule with a 500 rather than accepting or refusing it, or null. */
+export function scheduleCrash(expression: string | null | undefined): string | null {
+  try {
+    checkSchedule(expression);
+    return null;
+  } catch (error) {
+    if (error instanceof ScheduleCrash) return error.message;
+    return null;
   }
 }
 

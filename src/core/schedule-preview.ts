@@ -1,14 +1,19 @@
 // Previewing a schedule offline, as a core operation: the grammar the service accepts, a description
 // and the next fire times (UTC). Errors name the field (`expression`, `from`).
 import { InputError } from '../errors.js';
-import { checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule, ScheduleError } from '../schedule/index.js';
+import { pyStrip } from '../schedule/py.js';
+import { checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule, ScheduleCrash, ScheduleError } from '../schedule/index.js';
 
-/** The local answer, in the contract's JSON shape. */
+/**
+ * The local answer, in the contract's JSON shape. `valid` is false only where the service neither
+ * accepts nor refuses the expression (its parser crashes: a 500); `warning` then says why.
+ */
 export interface LocalPreview {
   expression: string;
-  valid: true;
+  valid: boolean;
   description: string;
   next: string[];
+  warning?: string;
 }
 
 /** An ISO 8601 instant (a date at least), or an input error about `field`. */
@@ -40,11 +45,12 @@ export function inZone(next: string[], timeZone: string): { local: string[]; off
 
 /**
  * Checks the expression with the service's grammar and lists its next `count` fire times after
- * `from`. An empty or invalid expression is an input error about `expression`; the refusal of an
- * invalid one has the grammar's error as its `cause`.
+ * `from`, with the description the service's preview gives. An empty or refused expression is an
+ * input error about `expression` (a refusal has the grammar's error, in the service's words, as its
+ * `cause`); one the service crashes on is no error here but a `warning`.
  */
 export function previewSchedule(expression: string, from: Date, count: number): LocalPreview {
-  if (expression.trim() === '') throw new InputError('expression', 'is empty (an empty schedule turns an agent\'s schedule off)');
+  if (pyStrip(expression) === '') throw new InputError('expression', 'is empty (an empty schedule turns an agent\'s schedule off)');
   try {
     const schedule = parseSchedule(expression);
     return {
@@ -54,6 +60,7 @@ export function previewSchedule(expression: string, from: Date, count: number): 
       next: nextFireTimes(schedule, from, count).map((date) => date.toISOString()),
     };
   } catch (error) {
+    if (error instanceof ScheduleCrash) return { expression, valid: false, description: expression, next: [], warning: error.message };
     if (!(error instanceof ScheduleError)) throw error;
     throw Object.assign(new InputError('expression', `"${expression}" is not a schedule: ${error.message}`), { cause: error });
   }

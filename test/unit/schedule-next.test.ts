@@ -93,12 +93,13 @@ describe('cron fire times in UTC (hand-computed)', () => {
     expect(next('* * * * *', '2026-01-01T09:00:00.000Z', 2)).toEqual(['2026-01-01T09:01:00.000Z', '2026-01-01T09:02:00.000Z']);
   });
 
-  it('handles steps from a start (a/n), range steps and day names', () => {
-    expect(next('5/20 * * * *', '2026-01-01T00:00:00Z', 4)).toEqual([
-      '2026-01-01T00:05:00.000Z',
-      '2026-01-01T00:25:00.000Z',
-      '2026-01-01T00:45:00.000Z',
-      '2026-01-01T01:05:00.000Z',
+  it('handles wrap-around ranges, range steps and day names', () => {
+    // Celery's wrap-around: 50-10 is 50..59 then 0..10, and every 10th of those is 50, 0 and 10.
+    expect(next('50-10/10 * * * *', '2026-01-01T00:00:00Z', 4)).toEqual([
+      '2026-01-01T00:10:00.000Z',
+      '2026-01-01T00:50:00.000Z',
+      '2026-01-01T01:00:00.000Z',
+      '2026-01-01T01:10:00.000Z',
     ]);
     expect(next('0 9-17/4 * * *', '2026-01-01T00:00:00Z', 4)).toEqual([
       '2026-01-01T09:00:00.000Z',
@@ -111,12 +112,11 @@ describe('cron fire times in UTC (hand-computed)', () => {
       '2026-01-04T08:30:00.000Z',
       '2026-01-10T08:30:00.000Z',
     ]);
-    // mon/2 is Monday, Wednesday and Friday; 2026-01-01 is a Thursday.
-    expect(next('0 0 * * mon/2', '2026-01-01T00:00:00Z', 4)).toEqual([
-      '2026-01-02T00:00:00.000Z',
+    // Celery reads a name by its first three letters, whatever follows: mon/2 is Monday only.
+    expect(next('0 0 * * mon/2', '2026-01-01T00:00:00Z', 3)).toEqual([
       '2026-01-05T00:00:00.000Z',
-      '2026-01-07T00:00:00.000Z',
-      '2026-01-09T00:00:00.000Z',
+      '2026-01-12T00:00:00.000Z',
+      '2026-01-19T00:00:00.000Z',
     ]);
   });
 
@@ -318,9 +318,17 @@ describe('agreement with a brute-force reference', () => {
           pieces.push(`${a}-${b}/${step}`);
           add(a, b, step);
           break;
-        default:
-          pieces.push(`${a}/${step}`);
-          add(a, max, step);
+        default: {
+          // Celery refuses `a/n`; a range may wrap past the field's end instead (b-a, b > a).
+          if (b === a) {
+            pieces.push(String(a));
+            add(a, a, 1);
+            break;
+          }
+          pieces.push(`${b}-${a}`);
+          add(b, max, 1);
+          add(min, a, 1);
+        }
       }
     }
     return { text: pieces.join(','), values };

@@ -3,7 +3,8 @@ import { LIMITS, checkName, checkUuid } from '../../contract/validate.js';
 import type { PersistentAgentBody } from '../../api/schemas/persistent-agent.js';
 import { readTextInput } from '../../cli/input.js';
 import { InputError, UsageError } from '../../errors.js';
-import { checkPreferredContact as checkContact, checkScheduleExpression } from '../../core/persistent-fields.js';
+import { checkPreferredContact as checkContact, checkScheduleExpression, scheduleCrash } from '../../core/persistent-fields.js';
+import type { Context } from '../../cli/context.js';
 
 /**
  * Turns the agent flags of create/update/replace into the request body, checking every field the
@@ -58,6 +59,15 @@ export function checkScheduleFlag(expression: string): string | null {
     if (!(error instanceof InputError)) throw error;
     throw new UsageError(`--schedule "${expression}": ${(error.cause as Error).message}`, `check it with: agentctl schedule-preview '${expression}'`);
   }
+}
+
+/**
+ * Says so before sending a schedule the service's parser crashes on: the service, not agentctl, is
+ * the judge, so it is sent, and the answer will be its 500.
+ */
+export function warnScheduleCrash(ctx: Context, body: PersistentAgentBody): void {
+  const crash = scheduleCrash(body.schedule);
+  if (crash !== null) ctx.out.warn(`--schedule "${body.schedule}": ${crash}; sending it anyway`);
 }
 
 /** `email`, `sms` (any case) or a contact endpoint UUID. */

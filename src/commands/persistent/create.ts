@@ -1,6 +1,6 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
 import { defineCommand } from '../../cli/define.js';
-import { parseAgentBody } from './body.js';
+import { parseAgentBody, warnScheduleCrash } from './body.js';
 import { agentFieldOptions } from './options.js';
 import { showAgent } from './show.js';
 
@@ -17,6 +17,7 @@ export const command = defineCommand({
   ],
   parse: (input) => parseAgentBody(input, 'create'),
   async run(body, ctx) {
+    warnScheduleCrash(ctx, body);
     showAgent(ctx, await persistentAgents.create(await ctx.client(), body));
   },
 });

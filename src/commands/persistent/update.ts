@@ -1,7 +1,7 @@
 import { persistentAgents } from '../../api/persistent-agents.js';
 import { defineCommand } from '../../cli/define.js';
 import { checkUuid } from '../../contract/validate.js';
-import { parseAgentBody } from './body.js';
+import { parseAgentBody, warnScheduleCrash } from './body.js';
 import { AGENT_ID_ARG, ID, agentFieldOptions } from './options.js';
 import { showAgent } from './show.js';
 
@@ -15,6 +15,7 @@ export const command = defineCommand({
   examples: [`agentctl persistent update ${ID} --schedule "@every 2h"`, `agentctl persistent update ${ID} --no-schedule --paused`],
   parse: async (input) => ({ id: checkUuid(input.arg(0) ?? '', 'agent id'), body: await parseAgentBody(input, 'update') }),
   async run({ id, body }, ctx) {
+    warnScheduleCrash(ctx, body);
     showAgent(ctx, await persistentAgents.update(await ctx.client(), id, body));
   },
 });

@@ -9,7 +9,8 @@ import { ExitCode } from '../../errors.js';
 import { defineCommand } from '../../cli/define.js';
 import type { DetailRow } from '../../output/output.js';
 import { SCHEDULE_GRAMMAR } from '../../schedule/grammar-text.js';
-import { LAST_SEARCHED_YEAR, checkTimeZone, formatInZone } from '../../schedule/index.js';
+import { LAST_SEARCHED_YEAR, checkTimeZone, formatInZone, parseSchedule } from '../../schedule/index.js';
+import { neverFires } from '../../schedule/grammar.js';
 
 export interface PreviewOptions {
   expression: string;
@@ -109,6 +110,8 @@ async function askService(ctx: Context, agentId: string, answer: LocalPreview): 
 }
 
 function printPreview(ctx: Context, preview: PreviewOptions, answer: LocalPreview): void {
+  // Not a refusal: the service, not agentctl, answers such an expression (with a 500), so exit 0.
+  if (answer.warning) ctx.out.warn(answer.warning);
   if (ctx.out.machine) return ctx.out.json(answer);
 
   // Seconds matter (`@every 90s`), so terminal times are spelled out rather than shortened like table cells.
@@ -119,7 +122,7 @@ function printPreview(ctx: Context, preview: PreviewOptions, answer: LocalPrevie
     { label: 'expression', value: answer.expression },
     { label: 'description', value: answer.description },
   ];
-  if (answer.next.length === 0) rows.push({ label: 'next', value: answer.description.includes('never fires') ? 'never (no date matches)' : `none found (agentctl looks no further than the year ${LAST_SEARCHED_YEAR})` });
+  if (answer.next.length === 0) rows.push({ label: 'next', value: noFireTimes(answer) });
   answer.next.forEach((iso, index) => rows.push({ label: index === 0 || plain ? 'next' : '', value: show(iso) }));
   if (answer.service) {
     rows.push({ label: 'service', value: serviceSummary(answer.service) });
@@ -127,6 +130,13 @@ function printPreview(ctx: Context, preview: PreviewOptions, answer: LocalPrevie
   ctx.out.record(answer, rows);
   if (preview.timeZone) ctx.out.info(ctx.out.chalk.dim(`Times are shown in ${preview.timeZone}; the schedule itself runs in UTC, as the service evaluates it.`));
   else if (ctx.out.settings.format === 'table') ctx.out.info(ctx.out.chalk.dim('Times are UTC; --tz ZONE shows them in another zone.'));
+}
+
+function noFireTimes(answer: LocalPreview): string {
+  if (!answer.valid) return 'none (the service cannot read this schedule)';
+  const schedule = parseSchedule(answer.expression);
+  if (schedule.kind === 'cron' && neverFires(schedule.sets)) return 'never (no date matches)';
+  return `none found (agentctl looks no further than the year ${LAST_SEARCHED_YEAR})`;
 }
 
 function serviceSummary(service: SchedulePreview): string {
