@@ -443,7 +443,9 @@ describe('persistent agents: processing status and web tasks', () => {
   it('reports a running web task while a [hang] message is being worked on', async () => {
     const agent = await createAgent();
     const idle = await api<Timeline>('GET', `/agents/${agent.id}/processing-status/`);
-    expect(idle).toEqual({ processing_active: false, processing_snapshot: { active: false, webTasks: [], nextScheduledAt: null } });
+    // Without a schedule the next wake-up is the first check-in, a day after creation.
+    const checkin = new Date(Math.floor(Date.parse(agent.created_at as string) / 1000) * 1000 + 86_400_000).toISOString().replace('.000Z', 'Z');
+    expect(idle).toEqual({ processing_active: false, processing_snapshot: { active: false, webTasks: [], nextScheduledAt: checkin } });
 
     await message(agent.id, { body: 'keep going [hang]' });
     expect((await api<Timeline>('GET', `/agents/${agent.id}/processing-status/`)).processing_snapshot.webTasks[0]?.status).toBe('pending');
