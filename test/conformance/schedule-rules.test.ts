@@ -130,6 +130,13 @@ describe('processing status nextScheduledAt (console/agent_chat/timeline.py comp
     expect(await status(paused.id)).toBeNull();
   });
 
+  it('answers 500 for a crontab no date matches (Celery\'s _delta_to_next raises RuntimeError, which is not caught)', async () => {
+    const agent = await newAgent({ schedule: '0 0 31 2 *' });
+    expect((await h.raw('GET', `/agents/${agent.id}/processing-status/`)).status).toBe(500);
+    await h.api('POST', `/agents/${agent.id}/deactivate/`);
+    expect(await status(agent.id)).toBeNull();
+  });
+
   it('for @every is now + the interval, each time it is asked (remaining_estimate(now))', async () => {
     const agent = await newAgent({ schedule: '@every 2h' });
     expect(await status(agent.id)).toBe(inHours(2));

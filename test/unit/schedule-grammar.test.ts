@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FormatFailure, pyFormat, pyInt, pyRepr, pySplit, pyStrip } from '../../src/schedule/py.js';
 import { parseSchedule, ScheduleCrash, ScheduleError } from '../../src/schedule/index.js';
+import { summariseSchedule } from '../../src/commands/persistent/schedule-summary.js';
 
 // The Python behaviour the service's schedule answers hang on (src/schedule/py.ts), and the order in
 // which its parser looks at things. Whole verdicts are checked row by row against the service's own
@@ -64,5 +65,12 @@ describe('ScheduleParser.parse and crontab(): what is looked at first', () => {
     expect(() => parseSchedule('@every 1000000000d')).toThrow(ScheduleCrash);
     expect(() => parseSchedule('@every 999999999d 999999999d')).toThrow(ScheduleCrash);
     expect(parseSchedule('@every 999999999d')).toMatchObject({ kind: 'interval' });
+  });
+});
+
+describe('a record\'s schedule the service could not have saved', () => {
+  it('is reported in the detail view, not fatal, whether refused or crashing', () => {
+    expect(summariseSchedule('-5 * * * *')?.problem).toMatch(/cannot read this schedule: the service answers this schedule with 500/);
+    expect(summariseSchedule('61 * * * *')?.problem).toBe('agentctl cannot read this schedule: Invalid end range: 61 > 59.');
   });
 });

@@ -1,4 +1,4 @@
-import { ScheduleError, describeSchedule, nextFireTimes, parseSchedule } from '../../schedule/index.js';
+import { ScheduleCrash, ScheduleError, describeSchedule, nextFireTimes, parseSchedule } from '../../schedule/index.js';
 import type { ScheduleSummary } from './columns.js';
 
 /**
@@ -18,7 +18,8 @@ export function summariseSchedule(expression: string | null | undefined, now = n
       next: nextFireTimes(schedule, now, count).map((date) => date.toISOString()),
     };
   } catch (error) {
-    if (!(error instanceof ScheduleError)) throw error;
+    // A record's schedule is the service's text: one its own parser would refuse or crash on is reported.
+    if (!(error instanceof ScheduleError || error instanceof ScheduleCrash)) throw error;
     return { next: [], problem: `agentctl cannot read this schedule: ${error.message}` };
   }
 }
