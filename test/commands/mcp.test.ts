@@ -218,6 +218,11 @@ describe('agentctl mcp tools', () => {
     expect(data(preview).next).toEqual(['2026-01-01T01:30:00.000Z', '2026-01-01T03:00:00.000Z']);
     const invalid = await call('schedule_preview', { expression: '* * * * * *' });
     expect(data(invalid).error).toMatchObject({ name: 'usage', field: 'expression' });
+    // What the service's parser crashes on (its 500) is neither accepted nor refused: valid false, a warning.
+    const crashing = await call('schedule_preview', { expression: '1,,2 * * * *' });
+    expect(crashing.isError).toBeFalsy();
+    expect(data(crashing)).toMatchObject({ valid: false, next: [], warning: expect.stringContaining('500') });
+    expect(text(crashing)).toContain('Do not save it');
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual(['agentctl://schedule/grammar', 'agentctl://exit-codes']);
     const grammar = await client.readResource({ uri: 'agentctl://schedule/grammar' });

@@ -15,9 +15,10 @@ const schedulePreview = defineTool({
   openWorld: false,
   output: z.object({
     expression: z.string(),
-    valid: z.literal(true),
+    valid: z.boolean().describe('false only where the service answers the expression with a 500 (its parser crashes): see warning'),
     description: z.string(),
     next: z.array(z.string()),
+    warning: z.string().optional(),
     timezone: z.string().optional(),
     next_local: z.array(z.string()).optional(),
   }),
@@ -30,7 +31,9 @@ const schedulePreview = defineTool({
   async run({ expression, count, from, timezone }, call) {
     const zone = timezone === undefined ? undefined : parseTimeZone(timezone);
     const preview = previewSchedule(expression, from === undefined ? new Date(call.clock.now()) : parseInstant(from), count);
-    const summary = `${preview.description}\nNext (UTC, as the schedule runs): ${preview.next.join(', ') || 'none'}`;
+    const summary = preview.warning
+      ? `Not accepted or refused: ${preview.warning}. Do not save it; write the schedule another way.`
+      : `${preview.description}\nNext (UTC, as the schedule runs): ${preview.next.join(', ') || 'none'}`;
     if (!zone) return { data: { ...preview }, summary };
     const { local, offsetChanges } = inZone(preview.next, zone);
     const shift = offsetChanges ? `\n${zone} changes its UTC offset (daylight saving) among these times: the schedule runs in UTC, so it fires at another local hour after the change.` : '';
