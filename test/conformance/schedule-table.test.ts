@@ -29,24 +29,11 @@ const strip = pyStrip;
 
 const h = useEmulator();
 
-/** The rows in groups, so the emulator is asked a few at a time. */
+/** The rows in small groups: a few requests at once reuse their connections (many at once open new ones). */
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
   return out;
-}
-
-/**
- * A few rows of each kind (verdict, refusal text, whether the service's strip changes it): creating
- * an agent costs more than a preview, and the create route shares the preview's grammar.
- */
-function kinds(rows: readonly Row[]): Row[] {
-  const seen = new Map<string, number>();
-  return rows.filter((row) => {
-    const key = `${row.status} ${row.error ?? row.exception ?? ''} ${strip(row.expression) === row.expression}`;
-    seen.set(key, (seen.get(key) ?? 0) + 1);
-    return seen.get(key)! <= 3;
-  });
 }
 
 describe('the schedule table (test/conformance/data/schedules.json)', () => {
@@ -103,7 +90,7 @@ describe('the schedule table (test/conformance/data/schedules.json)', () => {
 
   it('the emulator\'s preview route answers each row as the service does', async () => {
     const agent = await h.api<{ id: string }>('POST', '/agents/', { name: 'schedule table' });
-    for (const group of chunks(table.rows, 100)) {
+    for (const group of chunks(table.rows, 4)) {
       const answers = await Promise.all(group.map((row) => h.raw('POST', `/agents/${agent.id}/schedule/preview/`, { schedule: row.expression })));
       group.forEach((row, index) => {
         const answer = answers[index]!;
@@ -116,9 +103,9 @@ describe('the schedule table (test/conformance/data/schedules.json)', () => {
     }
   });
 
-  it('the emulator\'s create route saves, refuses or fails as the service does (each kind of row)', async () => {
+  it('the emulator\'s create route saves, refuses or fails each row as the service does', async () => {
     let counter = 0;
-    for (const group of chunks(kinds(table.rows), 100)) {
+    for (const group of chunks(table.rows, 4)) {
       const answers = await Promise.all(group.map((row) => h.raw('POST', '/agents/', { name: `table ${++counter}`, schedule: row.expression })));
       group.forEach((row, index) => {
         const answer = answers[index]!;
