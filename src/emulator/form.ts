@@ -30,10 +30,20 @@ const MULTIPART = 'multipart/form-data';
 export function parseBody(text: string, contentType: string | undefined): ParsedBody {
   const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (text === '') return media === FORM || media === MULTIPART ? { kind: 'form', values: new Map() } : { kind: 'json', data: {} };
-  if (media === 'application/json' || media.endsWith('+json')) return { kind: 'json', data: parseJsonBody(text) };
+  if (isJsonMedia(media)) return { kind: 'json', data: parseJsonBody(text) };
   if (media === FORM) return { kind: 'form', values: parseUrlEncoded(text) };
   if (media === MULTIPART) return { kind: 'form', values: parseMultipart(text, contentType ?? '') };
   throw new HttpError(415, { detail: `Unsupported media type "${contentType ?? ''}" in request.` });
+}
+
+/**
+ * Whether DRF's JSONParser takes the body (negotiation.py select_parser, media_type_matches): its
+ * application/json, or a wildcard covering it (`*` + `/*`, `application/*`); a `+json` type is not
+ * (415 like any other).
+ */
+function isJsonMedia(media: string): boolean {
+  const [main, sub] = media.split('/');
+  return (main === 'application' || main === '*') && (sub === 'json' || sub === '*');
 }
 
 function parseUrlEncoded(text: string): Map<string, string[]> {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PyJsonError, PyJsonTooDeep, pyLoads } from './python-json.js';
 
 export { UUID_PATTERN } from '../contract/ids.js';
 
@@ -33,7 +35,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   sendJsonText(res, status, JSON.stringify(body));
 }
 
-export function sendJsonText(res: ServerResponse, status: number, text: string): void {
+/** JSON text as DRF's JSONRenderer sends it: U+2028 and U+2029 escaped (JSON allows them raw, JavaScript source did not). */
+export function sendJsonText(res: ServerResponse, status: number, json: string): void {
+  const text = /[\u2028\u2029]/.test(json) ? json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : json;
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
@@ -98,17 +102,17 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
 }
 
 /**
- * Parses a JSON request body as DRF does: an empty body is no data (an empty object); anything else
- * must be JSON, so a body of only whitespace is a parse error like any other.
+ * Parses a JSON request body as DRF's JSONParser does (rest_framework/parsers.py JSONParser.parse):
+ * an empty body is no data (an empty object); anything else must be JSON, NaN and the infinities
+ * refused (utils/json.py strict_constant), and a failure is worded by Python's json module.
  */
 export function parseJsonBody(text: string): Record<string, unknown> {
   if (text === '') return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    const message = text.trim() === '' ? `Expecting value: ${pythonPosition(text, text.length)}` : (error as Error).message;
-    throw new HttpError(400, { detail: `JSON parse error - ${message}` });
+  } catch {
+    throw new HttpError(400, { detail: `JSON parse error - ${pythonParseError(text)}` });
   }
   // JSON null is "no data" to a serializer: its validate_empty_values refuses it before any field.
   if (value === null) throw new HttpError(400, { non_field_errors: ['No data provided'] });
@@ -118,12 +122,16 @@ export function parseJsonBody(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Python's json module names a position as "line L column C (char N)". */
-function pythonPosition(text: string, index: number): string {
-  const before = text.slice(0, index);
-  const line = before.split('\n').length;
-  const column = index - (before.lastIndexOf('\n') + 1) + 1;
-  return `line ${line} column ${column} (char ${index})`;
+/** Why Python's json.loads refuses a text JSON.parse refused too (or the service's 500, past its recursion limit). */
+function pythonParseError(text: string): string {
+  try {
+    pyLoads(text, { strict: true });
+  } catch (error) {
+    if (error instanceof PyJsonError) return error.message;
+    if (error instanceof PyJsonTooDeep) throw serverError(randomUUID());
+    throw error;
+  }
+  return 'Expecting value: line 1 column 1 (char 0)'; // not reached: both parsers refuse the same texts
 }
 
 function pythonType(value: unknown): string {

@@ -2,6 +2,7 @@ import { UUID_PATTERN } from './http.js';
 import { inactivePayload } from './persistent-state.js';
 import type { Route } from './route-types.js';
 import type { State } from './state.js';
+import { pythonIsoFormat } from './timestamps.js';
 
 /**
  * POST /webhooks/inbound/agents/<webhook id>/?t=<secret> (gobii-platform api/webhooks.py,
@@ -28,11 +29,4 @@ export function inboundWebhookRoute(state: State): Route {
       },
     },
   };
-}
-
-/** A time as Python's datetime.isoformat() writes an aware UTC one: `+00:00`, microseconds only when not zero. */
-export function pythonIsoFormat(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  const fraction = ms % 1000 === 0 ? '' : `.${iso.slice(20, 23)}000`;
-  return `${iso.slice(0, 19)}${fraction}+00:00`;
 }

@@ -1,6 +1,7 @@
 import { PAGE_LIMITS } from '../contract/limits.js';
 import { HttpError } from './http.js';
 import type { NewestFirst } from './newest-first.js';
+import { codePointOrder } from './python-json.js';
 
 export interface Page<T> {
   count: number;
@@ -33,16 +34,72 @@ export function paginate<T extends { seq: number }, R>(index: NewestFirst<T>, ur
   const rawPage = url.searchParams.get('page');
   const page = rawPage === null || rawPage === '' ? 1 : rawPage === 'last' ? pages : /^\s*\+?\d+\s*$/.test(rawPage) ? Number(rawPage) : NaN;
   if (!Number.isInteger(page) || page < 1 || page > pages) throw new HttpError(404, { detail: 'Invalid page.' });
-  const link = (target: number) => {
-    const next = new URL(url.href);
-    if (target === 1) next.searchParams.delete('page');
-    else next.searchParams.set('page', String(target));
-    return next.href;
-  };
+  const link = (target: number) => pageLink(url, target === 1 ? null : target);
   return {
     count: index.size,
     next: page < pages ? link(page + 1) : null,
     previous: page > 1 ? link(page - 1) : null,
     results: index.slice((page - 1) * size, size).map(render),
   };
+}
+
+/**
+ * A page's link as DRF writes it (rest_framework/utils/urls.py replace_query_param, and
+ * remove_query_param for page 1): the query read by urllib.parse.parse_qs (blank values kept) and
+ * written back by urlencode(sorted(...), doseq=True), so the parameters come sorted by name, each
+ * in quote_plus's spelling (`+` for a space, `%2F`, upper-case hex, `~` left alone).
+ */
+export function pageLink(url: URL, page: number | null): string {
+  const params = parseQs(url.search.slice(1));
+  if (page === null) params.delete('page');
+  else params.set('page', [String(page)]);
+  const names = [...params.keys()].sort(codePointOrder);
+  const query = names.flatMap((name) => (params.get(name) as string[]).map((value) => `${quotePlus(name)}=${quotePlus(value)}`)).join('&');
+  return `${url.origin}${url.pathname}${query === '' ? '' : `?${query}`}`;
+}
+
+/** urllib.parse.parse_qs(query, keep_blank_values=True): `&`-separated, `+` a space, %-escapes read as UTF-8 (bad bytes replaced). */
+function parseQs(query: string): Map<string, string[]> {
+  const params = new Map<string, string[]>();
+  for (const piece of query.split('&')) {
+    if (piece === '') continue;
+    const split = piece.indexOf('=');
+    const name = unquote(split < 0 ? piece : piece.slice(0, split));
+    const value = split < 0 ? '' : unquote(piece.slice(split + 1));
+    const list = params.get(name);
+    if (list) list.push(value);
+    else params.set(name, [value]);
+  }
+  return params;
+}
+
+const decoder = new TextDecoder('utf-8');
+const encoder = new TextEncoder();
+
+/** urllib.parse.unquote_plus with errors='replace': only a `%` and two hex digits is an escape. */
+function unquote(text: string): string {
+  const plain = text.replace(/\+/g, ' ');
+  if (!plain.includes('%')) return plain;
+  const bytes: number[] = [];
+  for (let i = 0; i < plain.length; ) {
+    if (plain[i] === '%' && /^[0-9a-fA-F]{2}$/.test(plain.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(plain.slice(i + 1, i + 3), 16));
+      i += 3;
+    } else {
+      const char = String.fromCodePoint(plain.codePointAt(i) as number);
+      bytes.push(...encoder.encode(char));
+      i += char.length;
+    }
+  }
+  return decoder.decode(new Uint8Array(bytes));
+}
+
+/** urllib.parse.quote_plus: letters, digits and `_.-~` as they are, a space as `+`, every other byte %XX. */
+function quotePlus(text: string): string {
+  let out = '';
+  for (const byte of encoder.encode(text)) {
+    const char = String.fromCharCode(byte);
+    out += /[A-Za-z0-9_.~-]/.test(char) ? char : byte === 0x20 ? '+' : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
 }

@@ -2,7 +2,7 @@ import { TASK_STATUSES } from '../contract/enums.js';
 import { PAGE_LIMITS } from '../contract/limits.js';
 import { neverFires } from '../schedule/grammar.js';
 import { describeSchedule, nextFireTimes, parseSchedule, type Schedule } from '../schedule/index.js';
-import { pythonIsoFormat } from './inbound-webhook.js';
+import { drfTimestamp } from './timestamps.js';
 import { excerpt } from './lifecycle.js';
 import { HttpError, fieldError, noMatch, serverError } from './http.js';
 import { paginate } from './pagination.js';
@@ -393,7 +393,7 @@ function nextScheduledAt(state: State, agent: PersistentAgentRecord): string | n
   }
   if (candidates.length === 0) return null;
   // _format_timestamp: isoformat() with Z for +00:00 (microseconds only when not zero).
-  return pythonIsoFormat(Math.min(...candidates)).replace('+00:00', 'Z');
+  return drfTimestamp(Math.min(...candidates));
 }
 
 /** ScheduleParser.parse, or null where the service's `except ValueError` gives up on it. */

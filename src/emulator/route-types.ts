@@ -15,6 +15,9 @@ export interface Request {
   params: string[];
   /** The body's data; a form is read through `spec` (how the operation's serializer reads each field). */
   body: (spec: FormSpec) => Record<string, unknown>;
+  /** The body as it came, and its Content-Type (a plain Django view reads them itself: the inbound webhook). */
+  rawBody?: string;
+  contentType?: string | undefined;
 }
 
 /** An answer: `body` is serialized as JSON; `json` is a body already serialized. */

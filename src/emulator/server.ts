@@ -3,13 +3,15 @@ import { EMULATOR_RUN_HEADER } from '../contract/ids.js';
 import type { Clock } from './clock.js';
 import { FaultSpecError, type FaultDecision, type Faults } from './faults.js';
 import { bodyData, parseBody, type FormSpec, type ParsedBody } from './form.js';
-import { BodyTooLarge, HttpError, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge } from './http.js';
+import { allowedMethods, browsablePage, negotiate, optionsMetadata, tokenAuthentication, viewInfo, type Rendering, type ViewInfo } from './drf-view.js';
+import { BodyTooLarge, HttpError, readBody, sendEmpty, sendHtmlNotFound, sendJson, sendJsonText, sendTooLarge, serverError } from './http.js';
 import type { Request as RouteInput, Route } from './route-types.js';
 import type { State } from './state.js';
 import { hostRefusal } from './host-guard.js';
 
 // The emulator's HTTP server: every request below the base path goes through the injected faults
-// to its route (in the service's order: trailing slash, API key, method, then the handler), the
+// to its route (in the service's order: trailing slash, then DRF's negotiation, authentication,
+// method and handler: drf-view.ts), the
 // control routes below /_emulator/ answer at once, and each request is logged.
 
 export const BASE_PATH = '/api/v1';
@@ -88,6 +90,8 @@ class RouteRequest implements RouteInput {
     private readonly parse: () => URL,
     readonly params: string[],
     readonly body: RouteInput['body'],
+    readonly rawBody: string,
+    readonly contentType: string | undefined,
   ) {}
 
   get url(): URL {
@@ -148,34 +152,107 @@ async function handle(parts: ServerParts, startedAt: number, req: IncomingMessag
   const faulted = injectFault(parts, startedAt, req, res, record, url);
   if (faulted === true || (faulted !== false && (await faulted))) return;
   const path = url.pathname.slice(BASE_PATH.length);
-  const match = matchRoute(parts.routes, method, path);
+  const match = matchRoute(parts.routes, path);
   if (match === 'redirect') {
-    res.writeHead(301, { location: `${url.pathname}/${url.search}` });
+    res.writeHead(301, { location: `${url.pathname}/${url.search}`, 'content-type': 'text/html; charset=utf-8' });
     return void res.end();
   }
   if (!match) return sendHtmlNotFound(res, url.pathname);
-  const { route, params } = match;
-  if (!route.public) {
-    const key = req.headers['x-api-key'];
-    if (!key) return sendJson(res, 403, { detail: 'Authentication credentials were not provided.' });
-    if (key !== parts.apiKey) return sendJson(res, 403, { detail: 'Invalid API key' });
-  }
+  const call = { parts, req, res, route: match.route, params: match.params, path, method, rawBody, url: fullUrl, search: url.search };
+  return match.route.public ? plainView(call) : drfView(call);
+}
+
+interface Call {
+  parts: ServerParts;
+  req: IncomingMessage;
+  res: ServerResponse;
+  route: Route;
+  params: string[];
+  path: string;
+  method: string;
+  rawBody: string;
+  url: () => URL;
+  search: string;
+}
+
+/** A plain Django view (the inbound webhook): @require_POST's empty 405 with `Allow`, no negotiation, no API key. */
+async function plainView(call: Call): Promise<void> {
+  const { route, method, res } = call;
   const handler = route.methods[method];
-  if (!handler) return sendJson(res, 405, { detail: `Method "${method}" not allowed.` });
+  if (!handler) {
+    res.writeHead(405, { allow: Object.keys(route.methods).join(', '), 'content-type': 'text/html; charset=utf-8' });
+    return void res.end();
+  }
+  await answer(call, handler, { renderer: 'json' }, undefined);
+}
+
+/**
+ * A DRF view, in APIView.dispatch's order (rest_framework/views.py): every answer carries `Allow`
+ * and `Vary: Accept`; initial() negotiates the renderer, authenticates and checks permissions;
+ * then the method's handler, HEAD as GET on a viewset, OPTIONS the metadata, else 405.
+ */
+async function drfView(call: Call): Promise<void> {
+  const { parts, req, res, route, method, search } = call;
+  const view = viewInfo(call.path);
+  res.setHeader('allow', allowedMethods(Object.keys(route.methods), view).join(', '));
+  res.setHeader('vary', 'Accept');
+  let rendering: Rendering = JSON_RENDERING;
+  try {
+    const accept = req.headers.accept;
+    const plain = !search.includes('format=') && (accept === undefined || accept === '*/*' || accept === 'application/json');
+    if (!plain) rendering = negotiate(call.url().searchParams.getAll('format').at(-1) ?? null, accept);
+    authenticate(parts, req);
+    if (method === 'OPTIONS') return sendRendered(res, rendering, view, 200, JSON.stringify(optionsMetadata(view)));
+    const handler = route.methods[method === 'HEAD' && !view.functionView ? 'GET' : method];
+    if (!handler) throw new HttpError(405, { detail: `Method "${method}" not allowed.` });
+    await answer(call, handler, rendering, view);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    sendRendered(res, rendering, view, error.status, JSON.stringify(error.body));
+  }
+}
+
+const JSON_RENDERING: Rendering = { renderer: 'json' };
+
+/** The service's authentication classes in order: X-Api-Key, then (no session here) Token; none is a 403. */
+function authenticate(parts: ServerParts, req: IncomingMessage): void {
+  const key = req.headers['x-api-key'];
+  if (key) {
+    if (key !== parts.apiKey) throw new HttpError(403, { detail: 'Invalid API key' });
+    return;
+  }
+  tokenAuthentication(req.headers.authorization, () => serverError(parts.state.newId()));
+  throw new HttpError(403, { detail: 'Authentication credentials were not provided.' });
+}
+
+/** Runs the handler (a HEAD runs GET's) and sends its answer; an HttpError it throws is answered too. */
+async function answer(call: Call, handler: Route['methods'][string], rendering: Rendering, view: ViewInfo | undefined): Promise<void> {
+  const { parts, req, res, rawBody } = call;
+  const method = call.method === 'HEAD' ? 'GET' : call.method;
   // A write may change a record in place (a rename): the next periodic save must see it.
   if (method !== 'GET') parts.state.touch();
   try {
     // Read only when the handler asks, as DRF parses request.data on first use (a 409 comes first).
     let body: ParsedBody | undefined;
     const data = (spec: FormSpec) => bodyData((body ??= parseBody(rawBody, req.headers['content-type'])), spec, method === 'PATCH');
-    const answer = await handler(new RouteRequest(method, path, fullUrl, params, data));
-    if (answer.json !== undefined) sendJsonText(res, answer.status, answer.json);
-    else if (answer.body === undefined) sendEmpty(res, answer.status);
-    else sendJson(res, answer.status, answer.body);
+    const result = await handler(new RouteRequest(method, call.path, call.url, call.params, data, rawBody, req.headers['content-type']));
+    const json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
+    sendRendered(res, rendering, view, result.status, json);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    sendJson(res, error.status, error.body);
+    sendRendered(res, rendering, view, error.status, JSON.stringify(error.body));
   }
+}
+
+/** An answer through the negotiated renderer: JSON (indented if asked), or the browsable page; no body is no content type. */
+function sendRendered(res: ServerResponse, rendering: Rendering, view: ViewInfo | undefined, status: number, json: string | undefined): void {
+  if (json === undefined) return sendEmpty(res, status);
+  if (rendering.renderer === 'api' && view) {
+    const html = browsablePage(view, status, JSON.stringify(JSON.parse(json), null, 4));
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+    return void res.end(html);
+  }
+  sendJsonText(res, status, rendering.indent ? JSON.stringify(JSON.parse(json), null, rendering.indent) : json);
 }
 
 type Url = { pathname: string; search: string };
@@ -206,12 +283,14 @@ function answerFault(parts: ServerParts, decision: FaultDecision, req: IncomingM
 }
 
 /**
- * The route for a path, or 'redirect' for a GET or DELETE missing only its trailing slash (as Django
- * answers; other methods fail without it); undefined when none matches.
+ * The route for a path, or 'redirect' for a path missing only its trailing slash, whatever the
+ * method: Django's CommonMiddleware (APPEND_SLASH) answers the URL resolver's 404 with a 301 to the
+ * slashed URL, and only raises instead of redirecting a POST, PUT or PATCH under DEBUG, which the
+ * service's settings leave off (config/settings.py DEBUG defaults to False). undefined when none matches.
  */
-function matchRoute(routes: Route[], method: string, path: string): { route: Route; params: string[] } | 'redirect' | undefined {
+function matchRoute(routes: Route[], path: string): { route: Route; params: string[] } | 'redirect' | undefined {
   if (path.endsWith('/')) return findRoute(routes, path);
-  return findRoute(routes, `${path}/`) && (method === 'GET' || method === 'DELETE') ? 'redirect' : undefined;
+  return findRoute(routes, `${path}/`) ? 'redirect' : undefined;
 }
 
 /** GET/PUT/DELETE /_emulator/faults, GET/DELETE /_emulator/requests, POST /_emulator/reset. */

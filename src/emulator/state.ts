@@ -3,6 +3,7 @@ import type { TaskStatus } from '../contract/enums.js';
 import type { Clock } from './clock.js';
 import { seededRandom } from './faults.js';
 import { NewestFirst } from './newest-first.js';
+import { drfTimestamp } from './timestamps.js';
 import { USER_EMAIL } from './user.js';
 import type { PersistentAgentRecord } from './persistent-state.js';
 import type { MessageFields } from './timeline.js';
@@ -178,10 +179,10 @@ export class State {
 
   private lastStamp: { time: number; text: string } | undefined;
 
-  /** The clock's time as the service writes it (ISO 8601, UTC); records made in the same millisecond share the text. */
+  /** The clock's time as the service writes it (DRF's DateTimeField: `Z`, microseconds unless zero); records made in the same millisecond share the text. */
   now(): string {
     const time = this.clock.now();
-    if (this.lastStamp?.time !== time) this.lastStamp = { time, text: new Date(time).toISOString() };
+    if (this.lastStamp?.time !== time) this.lastStamp = { time, text: drfTimestamp(time) };
     return this.lastStamp.text;
   }
 
