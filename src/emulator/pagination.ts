@@ -29,9 +29,10 @@ export function pageSize(raw: string | null): number {
  * the last page, as in DRF).
  */
 export function paginate<T extends { seq: number }, R>(index: NewestFirst<T>, url: URL, render: (item: T) => R): Page<R> {
-  const size = pageSize(url.searchParams.get('page_size'));
+  // A repeated parameter counts by its last value, as a QueryDict reads it.
+  const size = pageSize(url.searchParams.getAll('page_size').at(-1) ?? null);
   const pages = Math.max(1, Math.ceil(index.size / size));
-  const rawPage = url.searchParams.get('page');
+  const rawPage = url.searchParams.getAll('page').at(-1) ?? null;
   const page = rawPage === null || rawPage === '' ? 1 : rawPage === 'last' ? pages : /^\s*\+?\d+\s*$/.test(rawPage) ? Number(rawPage) : NaN;
   if (!Number.isInteger(page) || page < 1 || page > pages) throw new HttpError(404, { detail: 'Invalid page.' });
   const link = (target: number) => pageLink(url, target === 1 ? null : target);

@@ -90,7 +90,7 @@ export function buildPersistentRoutes({ state, lifecycle }: Services): Route[] {
         GET: (request) => {
           const agent = agentById(request);
           const query = parseTimelineQuery(request.url.searchParams);
-          return { status: 200, body: { ...timelineWindow(agent.events, query), ...processing(state, agent) } };
+          return { status: 200, body: { ...timelineWindow(agent.events, query, state.clock.now()), ...processing(state, agent) } };
         },
       },
     },
@@ -229,7 +229,7 @@ function sendMessage(ctx: Ctx, request: Request): Answer {
   const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
   state.messageTasks.set(task.id, { agentId: agent.id, message });
   lifecycle.start(task);
-  return { status: 201, body: { event: eventBody(event) } };
+  return { status: 201, body: { event: eventBody(event, state.clock.now()) } };
 }
 
 function webTasks(state: State, request: Request): Answer {
@@ -262,7 +262,8 @@ function append(state: State, agent: PersistentAgentRecord, kind: EventKind, dat
   return event;
 }
 
-function appendMessage(state: State, agent: PersistentAgentRecord, message: MessageFields): TimelineEvent {
+/** Adds a message event to the timeline: the API's messages, the agent's replies, the inbound webhook's payloads. */
+export function appendMessage(state: State, agent: PersistentAgentRecord, message: MessageFields): TimelineEvent {
   return append(state, agent, 'message', (_seq, cursor, timestamp) => messageData(message, agent.name, cursor, timestamp));
 }
 

@@ -1,6 +1,8 @@
 import { PAGE_LIMITS, clampLimit } from '../contract/limits.js';
 import { TIMELINE_DIRECTIONS } from '../contract/enums.js';
 import { HttpError } from './http.js';
+import { naturalTime } from './timestamps.js';
+import { USER_EMAIL } from './user.js';
 
 // An agent's timeline: events ascending in time, each `{kind, cursor, timestamp, ...}` with the
 // service's camelCase fields inside, and the cursor paging of GET /agents/{id}/timeline/.
@@ -28,6 +30,8 @@ export interface MessageFields {
   body: string;
   /** The message this one answers (an agent's reply names the inbound message). */
   inReplyTo?: string;
+  /** Where a message the API did not make came from (the inbound webhook). */
+  source?: MessageSource;
 }
 
 export interface Step {
@@ -54,10 +58,27 @@ export function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The kind-specific fields of a message event. `agentName` is the receiving agent's. */
+/** A webhook-made message's source (api/webhooks.py inbound_agent_webhook's raw_payload). */
+export interface MessageSource {
+  kind: 'webhook';
+  label: string;
+  /** get_webhook_timeline_metadata's fields: contentType, method, path, queryParams, payloadKind, payload. */
+  meta: Record<string, unknown>;
+}
+
+/**
+ * The kind-specific fields of a message event, as console/agent_chat/timeline.py _serialize_message
+ * writes a message create_message stored: addresses are the endpoints' (PersistentAgentCommsEndpoint.
+ * normalize_address: stripped, lower-cased); no subject (the API's raw_payload holds none, and
+ * _message_subject reads only that); senderName the web user's display name (the account's e-mail:
+ * _build_user_display_name), a webhook's name (its source_label), else the sender's address; a new
+ * message's latest_status is "queued". `relativeTimestamp` is written when the event is sent (eventBody).
+ */
 export function messageData(message: MessageFields, agentName: string, cursor: string, timestamp: string): Record<string, unknown> {
   const webUser = message.channel === 'web' && !message.isOutbound;
   const email = message.channel === 'email';
+  const senderAddress = normalizeAddress(message.sender);
+  const senderName = message.source?.label ?? (webUser ? USER_EMAIL : senderAddress);
   // Every key the service's message serializer sends, in its order (those the emulator has no data for are null or empty).
   return {
     message: {
@@ -66,36 +87,39 @@ export function messageData(message: MessageFields, agentName: string, cursor: s
       cursor,
       bodyHtml: email ? `<p>${escapeHtml(message.body).replace(/\n/g, '<br>')}</p>` : '',
       bodyText: message.body,
-      // Only e-mail has a subject and a recipient address (the agent's mailbox inbound, the person written to outbound).
-      subject: email ? message.subject : null,
+      // An outbound e-mail's raw_payload carries its subject; an inbound API message's none.
+      subject: email && message.isOutbound ? message.subject : null,
       isOutbound: message.isOutbound,
       channel: message.channel,
       attachments: [],
       timestamp,
-      relativeTimestamp: 'moments ago',
+      relativeTimestamp: 'now',
       isPeer: false,
       peerAgent: null,
       peerLinkId: null,
       selfAgentName: agentName,
       senderUserId: webUser ? 42 : null,
-      senderName: message.sender,
-      senderAddress: message.sender,
+      senderName,
+      senderAddress,
       recipientName: null,
-      recipientAddress: email ? message.recipient : null,
+      recipientAddress: email && message.recipient !== null ? normalizeAddress(message.recipient) : null,
       replyTo: null,
       ccAddresses: [],
       bccAddresses: [],
-      sourceKind: null,
-      sourceLabel: null,
+      sourceKind: message.source?.kind ?? null,
+      sourceLabel: message.source?.label ?? null,
       channelLabel: null,
-      webhookMeta: null,
+      webhookMeta: message.source?.meta ?? null,
       structuredPayload: null,
       viewerFeedback: null,
-      deliveryStatus: null,
+      deliveryStatus: 'queued',
       outboxReview: null,
     },
   };
 }
+
+/** PersistentAgentCommsEndpoint.normalize_address (api/models.py). */
+const normalizeAddress = (address: string) => address.trim().toLowerCase();
 
 /** A steps event: one cluster of tool calls (_build_cluster: no `timestamp` of its own, only its entries'). */
 export function stepsData(steps: Step[], seq: number, cursor: string, timestamp: string): Record<string, unknown> {
@@ -153,10 +177,15 @@ function planData(agentName: string, titles: string[], seq: number): Record<stri
   };
 }
 
-/** An event as the timeline sends it; a steps cluster has no timestamp of its own. */
-export function eventBody(event: TimelineEvent): Record<string, unknown> {
+/**
+ * An event as the timeline sends it; a steps cluster has no timestamp of its own. A message's
+ * relativeTimestamp is naturaltime's of its time at `nowMs` (timeline.py _relative_timestamp).
+ */
+export function eventBody(event: TimelineEvent, nowMs: number): Record<string, unknown> {
   if (event.kind === 'steps') return { kind: event.kind, cursor: encodeCursor(event), ...event.data };
-  return { kind: event.kind, cursor: encodeCursor(event), timestamp: event.timestamp, ...event.data };
+  const message = event.kind === 'message' ? (event.data.message as Record<string, unknown>) : undefined;
+  const data = message ? { message: { ...message, relativeTimestamp: naturalTime(Date.parse(event.timestamp), nowMs) } } : event.data;
+  return { kind: event.kind, cursor: encodeCursor(event), timestamp: event.timestamp, ...data };
 }
 
 export interface TimelineQuery {
@@ -169,7 +198,7 @@ export interface TimelineQuery {
  * The window of `events` (ascending) a query selects, as the service computes it: `initial` (or no
  * usable cursor with `older`) is the newest `limit` events; `newer` without a cursor the oldest.
  */
-export function timelineWindow(events: TimelineEvent[], query: TimelineQuery) {
+export function timelineWindow(events: TimelineEvent[], query: TimelineQuery, nowMs: number) {
   const { direction, cursor, limit } = query;
   const filtered =
     cursor === undefined || direction === 'initial' ? events : events.filter((event) => (direction === 'older' ? event.seq < cursor : event.seq > cursor));
@@ -179,7 +208,7 @@ export function timelineWindow(events: TimelineEvent[], query: TimelineQuery) {
   const hasMoreOlder = first !== undefined && (direction !== 'initial' || filtered.length >= limit) && events[0] !== first;
   const hasMoreNewer = direction !== 'initial' && last !== undefined && events[events.length - 1] !== last;
   return {
-    events: window.map(eventBody),
+    events: window.map((event) => eventBody(event, nowMs)),
     oldest_cursor: first ? encodeCursor(first) : null,
     newest_cursor: last ? encodeCursor(last) : null,
     has_more_older: hasMoreOlder,
