@@ -125,7 +125,7 @@ _agentctl__flags() {
     'config list') echo '--all-profiles -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'config path') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'api') echo '-X --method -f --raw-field -F --field -H --header -i --include --input --data --paginate -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'emulator') echo '--port --host --task-duration --latency --faults --seed --allowed-host --state -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'emulator') echo '--port --host --task-duration --latency --faults --seed --allowed-host --agent-limit --task-credits --state -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'mcp') echo '--http --allow-secret-env --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -273,6 +273,8 @@ _agentctl__option() {
     'emulator:--faults') echo '1 any' ;;
     'emulator:--seed') echo '1 any' ;;
     'emulator:--allowed-host') echo '1 any' ;;
+    'emulator:--agent-limit') echo '1 any' ;;
+    'emulator:--task-credits') echo '1 any' ;;
     'emulator:--state') echo '1 file' ;;
     'webhook-listen:--host') echo '1 any' ;;
     'webhook-listen:--port') echo '1 any' ;;

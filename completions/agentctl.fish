@@ -378,6 +378,10 @@ function __agentctl_arity
             echo 1
         case 'emulator:--allowed-host'
             echo 1
+        case 'emulator:--agent-limit'
+            echo 1
+        case 'emulator:--task-credits'
+            echo 1
         case 'emulator:--state'
             echo 1
         case 'webhook-listen:--host'
@@ -763,6 +767,8 @@ complete -c agentctl -n '__agentctl_at emulator' -l latency -x -d 'extra delay b
 complete -c agentctl -n '__agentctl_at emulator' -l faults -x -d 'inject faults, e.g. "503@10%, 429@5%/2, reset@1%, latency=200ms" or "POST /tasks/* => 500@50%"'
 complete -c agentctl -n '__agentctl_at emulator' -l seed -x -d 'repeatable ids and fault draws (the same seed and requests give the same answers)'
 complete -c agentctl -n '__agentctl_at emulator' -l allowed-host -x -d 'also answer requests whose Host is NAME (or NAME:PORT); on a loopback --host, other names than localhost, 127.x.x.x and [::1] get 421 (repeatable)'
+complete -c agentctl -n '__agentctl_at emulator' -l agent-limit -x -d 'the plan\'s agent limit: creating a persistent agent beyond N alive answers 400 "Agent limit reached for this user."'
+complete -c agentctl -n '__agentctl_at emulator' -l task-credits -x -d 'the plan\'s task credits: after N task creates, the next answers 402 (before its body is read)'
 complete -c agentctl -n '__agentctl_at emulator' -l state -r -F -d 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)'
 complete -c agentctl -n '__agentctl_at emulator' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at webhook-listen' -a 'replay' -d 'resend (or list) events captured by webhook-listen --output, in order, through the forwarder'

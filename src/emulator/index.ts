@@ -6,7 +6,7 @@ import { hostGuard } from './host-guard.js';
 import { Lifecycle } from './lifecycle.js';
 import { buildRoutes } from './routes.js';
 import { BASE_PATH, createEmulatorServer, RequestLog, type RequestRecord } from './server.js';
-import { State, type StateSnapshot } from './state.js';
+import { State, type PlanLimits, type StateSnapshot } from './state.js';
 import { readStateFile } from './state-file.js';
 import { StateFileError, StateSaver, type LockProcess } from './state-saver.js';
 import { WebhookSender } from './webhook.js';
@@ -54,6 +54,8 @@ export interface EmulatorOptions {
   allowedHosts?: string[];
   /** Completion webhooks delivered at once at most (default 16); the others wait their turn. */
   webhookConcurrency?: number;
+  /** Plan limits to apply (none by default): `agentLimit` persistent agents, `taskCredits` task creates. */
+  plan?: PlanLimits;
 }
 
 export interface RunningEmulator {
@@ -84,6 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const log = options.log ?? (() => undefined);
   const clock = options.clock ?? systemClock();
   const state = new State(clock, options.seed);
+  state.plan = { ...options.plan };
   const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000);
   const webhooks = new WebhookSender(state, log, options.webhookConcurrency);
   lifecycle.onEnd((task) => webhooks.deliver(task));

@@ -124,6 +124,8 @@ function createAgent(ctx: Ctx, request: Request): Answer {
   if (legacyNameTaken(state, name)) throw fieldError('name', 'Browser use agent with this User and Name already exists.');
   if (persistentNameTaken(state, name)) throw fieldError('name', PERSISTENT_NAME_TAKEN);
   checkScheduleCrash(changes.schedule);
+  // provision() checks the plan's agent limit first (api/services/persistent_agents.py); the serializer words it.
+  if (state.plan.agentLimit !== undefined && state.persistentAgents.size >= state.plan.agentLimit) throw new HttpError(400, { non_field_errors: ['Agent limit reached for this user.'] });
   // provision() checks the template after the agents are saved, in one transaction: nothing stays.
   // The emulator has no templates, nor personal MCP servers (mcp_servers.update_agent_personal_servers).
   if (changes.template_code) throw new HttpError(400, { non_field_errors: [`Unknown template code '${changes.template_code}'.`] });

@@ -25,6 +25,7 @@ export class PyJsonTooDeep extends Error {}
 const MAX_DEPTH = 1000;
 const WS = /[ \t\n\r]*/y;
 const NUMBER = /(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
+// eslint-disable-next-line no-control-regex -- a JSON string ends at a quote, a backslash or a control character
 const STRING_CHUNK = /[^"\\\x00-\x1f]*/y;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const CONSTANTS = ['NaN', 'Infinity', '-Infinity'] as const;

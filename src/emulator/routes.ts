@@ -12,6 +12,7 @@ export type { Answer, Request, Route, Services } from './route-types.js';
 const UUID_ID = `(${UUID_PATTERN})`;
 
 const PENDING_ONLY = 'Task can be modified only while it is PENDING.';
+const NO_CREDITS = 'User does not have enough task credits to create a new task.';
 
 /** Every route of the service below the base path, as method tables (the first that matches answers). */
 export function buildRoutes(services: Services): Route[] {
@@ -148,6 +149,8 @@ function findTask(state: State, request: Request): TaskRecord {
 const taskBody = (state: State, request: Request) => checkTaskBody(request.body(TASK_FORM), (id) => state.agents.has(id));
 
 async function createTask({ state, lifecycle }: Services, request: Request): Promise<Answer> {
+  // create() checks the credits before it reads the body (api/views.py BrowserUseAgentTaskViewSet.create).
+  if (state.plan.taskCredits !== undefined && state.creditsUsed >= state.plan.taskCredits) throw new HttpError(402, { message: NO_CREDITS });
   // The serializer validates the body first; perform_create then looks the route's agent up.
   const body = taskBody(state, request);
   if (body.agent && state.hiddenAgents.has(body.agent)) throw fieldError('agent', 'Specified agent has been deleted.');
@@ -155,7 +158,7 @@ async function createTask({ state, lifecycle }: Services, request: Request): Pro
   // The agent-scoped route runs the task under its agent; the standalone one under the body's `agent`, if any.
   const agentId = scope ?? body.agent ?? null;
   const prompt = body.prompt ?? null;
-  if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: 'User does not have enough task credits to create a new task.' });
+  if (prompt?.includes('[no-credits]')) throw new HttpError(402, { message: NO_CREDITS });
   if (prompt?.includes('[server-error]')) throw serverError(state.newId());
   const task = state.newTask({
     agent_id: agentId,
@@ -166,6 +169,7 @@ async function createTask({ state, lifecycle }: Services, request: Request): Pro
     credits_cost: body.credits_cost,
   });
   lifecycle.start(task);
+  if (state.plan.taskCredits !== undefined) state.creditsUsed++;
   if (body.wait === undefined || body.wait <= 0) return { status: 201, body: taskDetail(task) };
   await lifecycle.waitFor(task, body.wait * 1000);
   return { status: 201, body: syncAnswer(task) };

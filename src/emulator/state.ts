@@ -81,6 +81,16 @@ export interface MessageTask {
  * tasks, each agent's tasks, and the agent lists, each newest first. Routes read and change state
  * only through this object; time comes from its clock.
  */
+/**
+ * Limits of the account's plan, which the service applies and the emulator only when asked.
+ * `agentLimit`: persistent agents alive at once (agents/services.py AgentService.get_agents_available);
+ * `taskCredits`: task creates the credits pay for (TaskCreditService.calculate_available_tasks).
+ */
+export interface PlanLimits {
+  agentLimit?: number;
+  taskCredits?: number;
+}
+
 export class State {
   readonly agents = new Map<string, AgentRecord>();
   /** The listed browser-use agents (not those behind a deleted persistent agent). */
@@ -105,6 +115,10 @@ export class State {
   run: string = randomUUID();
   /** Where ids come from: random, or a seeded sequence (the same ids run after run). */
   private random: (() => number) | undefined;
+  /** The plan's limits the emulator applies (none by default): see PlanLimits. */
+  plan: PlanLimits = {};
+  /** Task creates the plan's credits paid for (counted only under a taskCredits limit). */
+  creditsUsed = 0;
 
   constructor(
     readonly clock: Clock,
@@ -127,6 +141,7 @@ export class State {
   clear(): void {
     for (const map of [this.agents, this.tasks, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
     this.hiddenAgents.clear();
+    this.creditsUsed = 0;
     for (const list of [this.agentList, this.taskList, this.persistentList] as NewestFirst<{ seq: number }>[]) list.clear();
     this.run = randomUUID();
   }

@@ -382,7 +382,7 @@ describe('conformance: what the service\'s code does (issue 22)', () => {
       'isPeer', 'peerAgent', 'peerLinkId', 'selfAgentName', 'senderUserId', 'senderName', 'senderAddress', 'recipientName', 'recipientAddress', 'replyTo',
       'ccAddresses', 'bccAddresses', 'sourceKind', 'sourceLabel', 'channelLabel', 'webhookMeta', 'structuredPayload', 'viewerFeedback', 'deliveryStatus', 'outboxReview',
     ]);
-    expect(sent.event.message).toMatchObject({ subject: 'Hello', bodyText: 'Hi', recipientAddress: expect.stringContaining('@'), inReplyToMessageId: null });
+    expect(sent.event.message).toMatchObject({ subject: null, bodyText: 'Hi', recipientAddress: expect.stringContaining('@'), inReplyToMessageId: null });
   });
 
   it('persistent agents carry the serializer\'s planning, contact approval, LLM tier and daily credit limit fields', async () => {

@@ -24,6 +24,8 @@ export const command = defineCommand({
       description: 'also answer requests whose Host is NAME (or NAME:PORT); on a loopback --host, other names than localhost, 127.x.x.x and [::1] get 421 (repeatable)',
       repeatable: true,
     },
+    { flags: '--agent-limit <n>', description: "the plan's agent limit: creating a persistent agent beyond N alive answers 400 \"Agent limit reached for this user.\"" },
+    { flags: '--task-credits <n>', description: "the plan's task credits: after N task creates, the next answers 402 (before its body is read)" },
     { flags: '--state <file>', description: 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)' },
   ],
   notes: SIMULATION_HELP,
@@ -34,6 +36,7 @@ export const command = defineCommand({
     'agentctl tasks create "[pending] still editable" --json && agentctl tasks replace ID "new prompt"',
     'agentctl emulator --faults "503@20%, 429@10%/2, latency=100ms" --seed 7',
     'agentctl emulator --state emulator-state.json',
+    'agentctl emulator --agent-limit 2 --task-credits 10',
   ],
   parse: (input) => ({
     port: parseIntegerFlag(input.string('port') ?? '8787', '--port', 0, 65535),
@@ -44,6 +47,10 @@ export const command = defineCommand({
     seed: input.string('seed') === undefined ? undefined : parseIntegerFlag(input.string('seed') as string, '--seed', 0, 2 ** 32 - 1),
     stateFile: input.string('state'),
     allowedHosts: input.list('allowedHost').map(checkAllowedHost),
+    plan: {
+      ...optionalCount(input.string('agentLimit'), '--agent-limit', 'agentLimit'),
+      ...optionalCount(input.string('taskCredits'), '--task-credits', 'taskCredits'),
+    },
   }),
   run: (options, ctx) => serve(options, ctx),
 });
@@ -57,6 +64,12 @@ interface ServeOptions {
   seed: number | undefined;
   stateFile: string | undefined;
   allowedHosts: string[];
+  plan: { agentLimit?: number; taskCredits?: number };
+}
+
+/** A limit flag given as a count (0..1,000,000), or nothing when it is left out. */
+function optionalCount<K extends string>(raw: string | undefined, flag: string, key: K): Partial<Record<K, number>> {
+  return raw === undefined ? {} : ({ [key]: parseIntegerFlag(raw, flag, 0, 1_000_000) } as Partial<Record<K, number>>);
 }
 
 /** A host name, or name:port, as a Host header carries it. */
@@ -77,7 +90,7 @@ function checkFaults(spec: string | undefined): string | undefined {
   return spec;
 }
 
-async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stateFile, allowedHosts }: ServeOptions, ctx: Context): Promise<number | void> {
+async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stateFile, allowedHosts, plan }: ServeOptions, ctx: Context): Promise<number | void> {
   // The global --api-key names the key clients must send; the environment's key is not reused.
   const apiKey = ctx.flags.apiKey === undefined ? EMULATOR_DEFAULT_KEY : checkApiKey(ctx.flags.apiKey, '--api-key');
   const { startEmulator, StateFileError } = await import('../../emulator/index.js');
@@ -91,6 +104,7 @@ async function serve({ port, host, taskDurationMs, latencyMs, faults, seed, stat
     seed,
     stateFile,
     allowedHosts,
+    plan,
     process: ctx.io.process,
     log: ctx.out.settings.quiet ? undefined : (line: string) => ctx.io.stderr.write(`${line}\n`),
   }).catch((error: unknown) => {
