@@ -194,7 +194,7 @@ async function plainView(call: Call): Promise<void> {
 async function drfView(call: Call): Promise<void> {
   const { parts, req, res, route, method, search } = call;
   const view = viewInfo(call.path);
-  res.setHeader('allow', allowedMethods(Object.keys(route.methods), view).join(', '));
+  res.setHeader('allow', allowHeader(route, view));
   res.setHeader('vary', 'Accept');
   let rendering: Rendering = JSON_RENDERING;
   try {
@@ -213,6 +213,14 @@ async function drfView(call: Call): Promise<void> {
 }
 
 const JSON_RENDERING: Rendering = { renderer: 'json' };
+
+/** Each route's Allow header, worked out once (a route's view is a function view or not for all its paths). */
+const allowHeaders = new WeakMap<Route, string>();
+function allowHeader(route: Route, view: ViewInfo): string {
+  let header = allowHeaders.get(route);
+  if (header === undefined) allowHeaders.set(route, (header = allowedMethods(Object.keys(route.methods), view).join(', ')));
+  return header;
+}
 
 /** The service's authentication classes in order: X-Api-Key, then (no session here) Token; none is a 403. */
 function authenticate(parts: ServerParts, req: IncomingMessage): void {
