@@ -10,9 +10,9 @@ import type { State } from './state.js';
 import { hostRefusal } from './host-guard.js';
 
 // The emulator's HTTP server: every request below the base path goes through the injected faults
-// to its route (in the service's order: trailing slash, then DRF's negotiation, authentication,
-// method and handler: drf-view.ts), the
-// control routes below /_emulator/ answer at once, and each request is logged.
+// to its route, in the service's order (Django's trailing-slash redirect, then DRF's negotiation,
+// authentication, method and handler: drf-view.ts); the control routes below /_emulator/ answer
+// at once, and each request is logged.
 
 export const BASE_PATH = '/api/v1';
 /** The emulator's own control routes: outside the service's base path, so they cannot collide with it. */
