@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { EXIT_CODE_MEANINGS, type ExitCodeValue } from '../errors.js';
+import { EXIT_CODE_MEANINGS } from '../errors.js';
+import { SERVICE_EXITS, exitCodeLines, type ExitCodeLine, type ExitCodes } from './exit-codes.js';
 
 /** Adds an "Examples:" section to a command's help; every command has at least one. */
 export function examples(command: Command, lines: string[]): Command {
@@ -61,45 +62,27 @@ export function notesOf(command: Command): string | undefined {
   return (command as Command & { notes?: string }).notes;
 }
 
-/** A command that talks to the service can end in any of these. */
-const SERVICE: ExitCodeValue[] = [0, 1, 2, 3, 4, 8, 130];
-const WAITS: ExitCodeValue[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130];
-const LOCAL: ExitCodeValue[] = [0, 2];
+/** Records the exit codes a command declares (commands that declare none end as SERVICE_EXITS says). */
+export function exitCodes(command: Command, codes: ExitCodes | undefined): Command {
+  if (codes) (command as Command & { exitCodes?: ExitCodes }).exitCodes = codes;
+  return command;
+}
 
-/** Commands whose exit codes differ from SERVICE's, by path. A new command that talks to the service needs nothing here. */
-const EXIT_CODES: Record<string, ExitCodeValue[]> = {
-  'tasks create': WAITS,
-  'tasks wait': WAITS,
-  'tasks result': [0, 1, 2, 3, 4, 5, 6, 8, 9, 130],
-  'schedule-preview': LOCAL,
-  completion: LOCAL,
-  help: LOCAL,
-  version: LOCAL,
-  'config get': [0, 2, 4],
-  'config set': LOCAL,
-  'config unset': LOCAL,
-  'config list': LOCAL,
-  'config path': LOCAL,
-  'auth logout': LOCAL,
-  'auth token': [0, 2, 3],
-  emulator: [0, 1, 2, 130],
-  'webhook-listen': [0, 1, 2, 8, 130],
-};
-
-/** The exit codes of a command path ('' is the whole program). */
-export function exitCodesFor(path: string, command?: Command): ExitCodeValue[] {
-  if (path === '') return Object.keys(EXIT_CODE_MEANINGS).map(Number) as ExitCodeValue[];
-  if (command && command.commands.length > 0 && EXIT_CODES[path] === undefined) {
-    // A noun: what its verbs can end in.
-    const union = new Set(command.commands.flatMap((verb) => exitCodesFor(`${path} ${verb.name()}`, verb)));
-    return [...union].sort((a, b) => a - b);
+/** The exit codes of a command path ('' is the whole program), each with its meaning there. */
+export function exitCodesFor(path: string, command?: Command): ExitCodeLine[] {
+  if (path === '') return exitCodeLines(Object.fromEntries(Object.keys(EXIT_CODE_MEANINGS).map((code) => [code, ''])));
+  const own = (command as (Command & { exitCodes?: ExitCodes }) | undefined)?.exitCodes;
+  if (command && command.commands.length > 0 && own === undefined) {
+    // A noun: what its verbs can end in, in the usual words.
+    const union = command.commands.flatMap((verb) => exitCodesFor(`${path} ${verb.name()}`, verb).map((line) => [line.code, '']));
+    return exitCodeLines(Object.fromEntries(union) as ExitCodes);
   }
-  return EXIT_CODES[path] ?? SERVICE;
+  return exitCodeLines(own ?? SERVICE_EXITS);
 }
 
 /** The "Exit codes:" section of one command's help. */
-export function exitCodesText(codes: readonly ExitCodeValue[]): string {
-  return `\nExit codes:\n${codes.map((code) => `  ${String(code).padEnd(3)}  ${EXIT_CODE_MEANINGS[code].meaning}`).join('\n')}`;
+export function exitCodesText(lines: readonly ExitCodeLine[]): string {
+  return `\nExit codes:\n${lines.map(({ code, meaning }) => `  ${String(code).padEnd(3)}  ${meaning}`).join('\n')}`;
 }
 
 /** Adds its exit codes to the help of every command in the tree (the root lists them all). */

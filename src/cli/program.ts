@@ -2,7 +2,7 @@ import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
 import { readBuildFile } from './build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
-import { addExitCodes, examples, notes } from './help.js';
+import { addExitCodes, examples, exitCodes, notes } from './help.js';
 import { VERSION } from './version.js';
 import { LIMITS } from '../contract/validate.js';
 
@@ -78,8 +78,8 @@ export async function commandManifest(): Promise<Manifest> {
 }
 
 function info(spec: CommandInfo): CommandInfo {
-  const { name, summary, args, options, examples: lines, notes } = spec;
-  return { name, summary, args, options, examples: lines, notes };
+  const { name, summary, args, options, examples: lines, notes, exitCodes: codes } = spec;
+  return { name, summary, args, options, examples: lines, notes, exitCodes: codes };
 }
 
 /**
@@ -212,6 +212,7 @@ function defineArguments(command: Command, spec: CommandInfo, execute: Execute |
     if (option.required) required.push(defined);
   }
   notes(command, spec.notes);
+  exitCodes(command, spec.exitCodes);
   if (spec !== undefined && command.description() === '') command.description(spec.summary);
   examples(command, spec.examples);
   command.action(async (...params: unknown[]) => {

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examplesOf } from '../../src/cli/help.js';
-import { buildProgram } from '../../src/cli/program.js';
+import { examplesOf, exitCodesFor } from '../../src/cli/help.js';
+import { buildProgram, commandWords } from '../../src/cli/program.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { USER_EMAIL } from '../../src/emulator/user.js';
 import { apiRequest, eventually } from '../helpers/api.js';
@@ -112,6 +112,8 @@ interface Seen {
 interface LineRun {
   /** The exit code of each agentctl run of the line, in order. */
   codes: number[];
+  /** The command path of each (`tasks create`). */
+  commands: string[];
   /** What the emulator saw while the line ran. */
   seen: Seen[];
   stderr: string;
@@ -143,6 +145,7 @@ describe('the examples of the docs and of --help', () => {
     home = tempDir('agentctl-examples-home-');
     mkdirSync(join(home, '.agentctl-secrets'), { mode: 0o700 }); // as `mcp --secrets-dir`'s hint says
     examples = [...docExamples(), ...(await helpExamples())];
+    tree = await buildProgram([]);
   });
   afterAll(async () => {
     await service.close();
@@ -229,7 +232,7 @@ describe('the examples of the docs and of --help', () => {
       } else if (help) service.reset();
       for (const name of ['id', 'sid']) if (!place.variables.has(name) && code.includes(`$${name}`)) place.variables.set(name, await fixture('task'));
       if (!place.variables.has('agent') && code.includes('$agent')) place.variables.set('agent', await fixture('persistent'));
-      const ran = await place.run(await withIds(code)).catch((error: Error): LineRun => ({ codes: [-1], seen: [], stderr: `the test could not run it: ${error.message}` }));
+      const ran = await place.run(await withIds(code)).catch((error: Error): LineRun => ({ codes: [-1], commands: [''], seen: [], stderr: `the test could not run it: ${error.message}` }));
       const problems = judge(code, comment, ran);
       if (problems.length > 0) failures.push(`${source}: ${line}\n    ${problems.join('\n    ')}\n    seen: ${ran.seen.map((s) => `${s.method} ${s.path}`).join(', ') || 'no request'}\n    stderr: ${ran.stderr.trim().split('\n').slice(0, 3).join(' / ')}`);
     }
@@ -252,7 +255,7 @@ class Shell {
   }
 
   async run(code: string): Promise<LineRun> {
-    const result: LineRun = { codes: [], seen: [], stderr: '' };
+    const result: LineRun = { codes: [], commands: [], seen: [], stderr: '' };
     await this.execute(code, result);
     return result;
   }
@@ -262,6 +265,7 @@ class Shell {
     const out = await against(this.service.baseUrl)(words.map((word) => this.inWork(word)), { input, env: this.env, configHome: this.place.config });
     result.seen.push(...this.service.requests.slice(from).map(({ method, path }) => ({ method, path })));
     result.codes.push(out.exitCode);
+    result.commands.push(commandWords(words).join(' '));
     result.stderr += out.stderr;
     return out;
   }
@@ -311,7 +315,11 @@ function judge(code: string, comment: string, ran: LineRun): string[] {
   const expected = EXIT.find(([prefix]) => code.startsWith(prefix));
   const named = [...comment.matchAll(/\bexit (\d+)|\b(\d+) (?:completed|failed|cancelled|timed out)/g)].map((m) => Number(m[1] ?? m[2]));
   const allowed = new Set(expected ? [expected[1]] : [0, ...named]);
-  for (const exitCode of ran.codes) if (!allowed.has(exitCode)) problems.push(`exit ${exitCode}, expected ${[...allowed].join(' or ')}`);
+  for (const [i, exitCode] of ran.codes.entries()) {
+    if (!allowed.has(exitCode)) problems.push(`exit ${exitCode}, expected ${[...allowed].join(' or ')}`);
+    const listed = listedExitCodes(ran.commands[i] as string);
+    if (!listed.includes(exitCode)) problems.push(`exit ${exitCode}, which \`${ran.commands[i]} --help\` does not list (${listed.join(', ')})`);
+  }
   const methods = new Set(ran.seen.map((seen) => seen.method));
   const api = /^(?:\S+=\S+ )?agentctl api /.test(code);
   const claimed = new Set([...`${api ? code : ''} ${comment}`.matchAll(/\b(GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1] as string));
@@ -329,6 +337,15 @@ function judge(code: string, comment: string, ran: LineRun): string[] {
   if (creates && !visibly) problems.push('created a task without saying so');
   return problems;
 }
+
+/** The codes `agentctl PATH --help` lists. */
+function listedExitCodes(path: string): number[] {
+  return exitCodesFor(path, commandAt(path)).map(({ code }) => code);
+}
+
+let tree: Command | undefined;
+const commandAt = (path: string): Command | undefined =>
+  path.split(' ').filter(Boolean).reduce<Command | undefined>((command, name) => command?.commands.find((sub) => sub.name() === name), tree);
 
 /** `jq -r .key` on each JSON document of the input (the filters the examples pipe into); others pass the input on. */
 function jq(words: string[], input = ''): string {

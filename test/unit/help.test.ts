@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { examplesOf } from '../../src/cli/help.js';
+import { examplesOf, notesOf } from '../../src/cli/help.js';
 import { overview } from '../../src/cli/overview.js';
 import { buildProgram } from '../../src/cli/program.js';
 
@@ -10,6 +10,45 @@ const FULL_PROGRAM = await buildProgram([]);
 function walk(command: Command, path: string[] = []): Array<{ path: string; command: Command }> {
   const here = { path: ['agentctl', ...path].join(' '), command };
   return [here, ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
+}
+
+/** A command's whole --help page, as commander prints it into a pipe. */
+function helpPage(command: Command): string {
+  let text = '';
+  command.configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => 80, getOutHasColors: () => false });
+  command.outputHelp();
+  return text;
+}
+
+/** The codes of a page's "Exit codes:" table. */
+function exitCodeTable(page: string): number[] {
+  const table = /\nExit codes:\n((?: {2}\d+ .*\n?(?: {7}.*\n?)*)+)/.exec(page)?.[1] ?? '';
+  return [...table.matchAll(/^ {2}(\d+) /gm)].map((match) => Number(match[1]));
+}
+
+/** What a command's help says in words: its summary, notes, arguments, options and the comments of its examples. */
+function proseOf(command: Command): string {
+  return [
+    command.description(),
+    notesOf(command) ?? '',
+    ...command.registeredArguments.map((argument) => argument.description),
+    ...command.options.map((option) => option.description),
+    ...examplesOf(command).map((line) => / #\s(.*)$/.exec(line)?.[1] ?? ''),
+  ].join('\n');
+}
+
+/**
+ * The exit codes a text names: "exit 7", "exits 2", "exit 8 (unreachable) or 1", "exit 0 completed,
+ * 5 failed, 6 cancelled", "worst first: 3, 8, 1", and in an example's comment "0 completed, 5 failed".
+ */
+function namedExitCodes(text: string): number[] {
+  const codes: number[] = [];
+  for (const match of text.matchAll(/\bexit(?:s| code is[^:.;]*:)?\s+(\d+)([^.;]*)/gi)) {
+    codes.push(Number(match[1]));
+    for (const item of (match[2] as string).matchAll(/(?:,\s*|\bor\s+|\/)(\d{1,3})\b/g)) codes.push(Number(item[1]));
+  }
+  for (const match of text.matchAll(/\b(\d{1,3}) (?:completed|failed|cancelled|timed out)\b/g)) codes.push(Number(match[1]));
+  return [...new Set(codes)];
 }
 
 describe('help for every command', () => {
@@ -39,13 +78,19 @@ describe('help for every command', () => {
   });
 
   it('lists the exit codes of every command', () => {
-    const offenders = commands.flatMap(({ path, command }) => {
-      let text = '';
-      command.configureOutput({ writeOut: (chunk) => (text += chunk), getOutHelpWidth: () => 80, getOutHasColors: () => false });
-      command.outputHelp();
-      return /\nExit codes:\n {2}0 +success/.test(text) ? [] : [path];
-    });
+    const offenders = commands.filter(({ command }) => !/\nExit codes:\n {2}0 +\S/.test(helpPage(command))).map(({ path }) => path);
     expect(offenders, `help without exit codes:\n${offenders.join('\n')}`).toEqual([]);
+  });
+
+  it('has one list of exit codes, holding every code its help names', () => {
+    const offenders = commands.flatMap(({ path, command }) => {
+      const page = helpPage(command);
+      const listed = new Set(exitCodeTable(page));
+      const problems = page.split('\nExit codes:\n').length === 2 && !/exit codes:/i.test(notesOf(command) ?? '') ? [] : [`${path}: more than one list of exit codes`];
+      for (const code of namedExitCodes(proseOf(command))) if (!listed.has(code)) problems.push(`${path}: its help names exit ${code}, its list of exit codes does not`);
+      return problems;
+    });
+    expect(offenders, offenders.join('\n')).toEqual([]);
   });
 
   it('shows defaults and allowed values in --help', async () => {

@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 
 export const command = defineCommand({
   name: 'help',
   summary: 'show help for a command: agentctl help tasks create is agentctl tasks create --help',
   args: [{ name: '[command...]', description: 'the command, e.g. tasks or tasks create (none: every command)' }],
+  exitCodes: LOCAL_EXITS,
   examples: ['agentctl help', 'agentctl help tasks', 'agentctl help tasks create'],
   parse: (input) => ({ path: input.args(0) }),
   async run({ path }, ctx) {
