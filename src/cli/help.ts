@@ -1,10 +1,17 @@
 import type { Command } from 'commander';
 import { EXIT_CODE_MEANINGS } from '../errors.js';
+import { termLine, wrapExample } from './help-layout.js';
 import { SERVICE_EXITS, exitCodeLines, type ExitCodeLine, type ExitCodes } from './exit-codes.js';
 
-/** Adds an "Examples:" section to a command's help; every command has at least one. */
+/** The width a command's help is shown at: the terminal's, 80 into a pipe. */
+function helpWidth(command: Command, error: boolean): number {
+  const output = command.configureOutput() as { getOutHelpWidth?: () => number | undefined; getErrHelpWidth?: () => number | undefined };
+  return (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) || 80;
+}
+
+/** Adds an "Examples:" section to a command's help (wrapped to its width, still pasteable); every command has at least one. */
 export function examples(command: Command, lines: string[]): Command {
-  command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  if (lines.length > 0) command.addHelpText('after', ({ error }) => `\nExamples:\n${lines.map((line) => wrapExample(line, helpWidth(command, error))).join('\n')}`);
   (command as Command & { examples?: string[] }).examples = lines;
   return command;
 }
@@ -18,11 +25,7 @@ export function examplesOf(command: Command): string[] {
 export function notes(command: Command, text: string | undefined): Command {
   if (!text) return command;
   // Reflowed to the width commander wraps the rest of the page to (the terminal's; 80 into a pipe).
-  command.addHelpText('after', ({ error }) => {
-    const output = command.configureOutput() as { getOutHelpWidth?: () => number | undefined; getErrHelpWidth?: () => number | undefined };
-    const width = (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) || 80;
-    return `\n${reflow(text, width)}`;
-  });
+  command.addHelpText('after', ({ error }) => `\n${reflow(text, helpWidth(command, error))}`);
   (command as Command & { notes?: string }).notes = text;
   return command;
 }
@@ -80,15 +83,16 @@ export function exitCodesFor(path: string, command?: Command): ExitCodeLine[] {
   return exitCodeLines(own ?? SERVICE_EXITS);
 }
 
-/** The "Exit codes:" section of one command's help. */
-export function exitCodesText(lines: readonly ExitCodeLine[]): string {
-  return `\nExit codes:\n${lines.map(({ code, meaning }) => `  ${String(code).padEnd(3)}  ${meaning}`).join('\n')}`;
+/** The "Exit codes:" section of one command's help, wrapped to `width`. */
+export function exitCodesText(lines: readonly ExitCodeLine[], width: number): string {
+  return `\nExit codes:\n${lines.flatMap(({ code, meaning }) => termLine(`  ${code}`, 7, meaning, width)).join('\n')}`;
 }
 
 /** Adds its exit codes to the help of every command in the tree (the root lists them all). */
 export function addExitCodes(program: Command): void {
   const visit = (command: Command, path: string[]): void => {
-    command.addHelpText('after', exitCodesText(exitCodesFor(path.join(' '), command)));
+    const lines = exitCodesFor(path.join(' '), command);
+    command.addHelpText('after', ({ error }) => exitCodesText(lines, helpWidth(command, error)));
     for (const sub of command.commands) visit(sub, [...path, sub.name()]);
   };
   visit(program, []);

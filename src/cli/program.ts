@@ -3,6 +3,7 @@ import { NOUNS, type NounModule } from '../commands/registry.js';
 import { readBuildFile } from './build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples, exitCodes, notes } from './help.js';
+import { HELP_LAYOUT } from './help-layout.js';
 import { VERSION } from './version.js';
 import { LIMITS } from '../contract/validate.js';
 
@@ -40,7 +41,7 @@ export async function buildProgram(argv: string[] = [], execute?: Execute): Prom
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .addHelpCommand(false)
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp(HELP_LAYOUT)
     .showSuggestionAfterError(true)
     .exitOverride();
 
@@ -172,7 +173,7 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
  */
 function keepOwnOptionsOff(verb: Command): void {
   verb.configureHelp({
-    showGlobalOptions: true,
+    ...HELP_LAYOUT,
     visibleGlobalOptions: (command) => {
       let root = command;
       while (root.parent) root = root.parent;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { examplesOf, notesOf } from '../../src/cli/help.js';
 import { overview } from '../../src/cli/overview.js';
 import { buildProgram } from '../../src/cli/program.js';
+import { agentctl } from '../helpers/cli.js';
 
 const FULL_PROGRAM = await buildProgram([]);
 
@@ -22,7 +23,7 @@ function helpPage(command: Command): string {
 
 /** The codes of a page's "Exit codes:" table. */
 function exitCodeTable(page: string): number[] {
-  const table = /\nExit codes:\n((?: {2}\d+ .*\n?(?: {7}.*\n?)*)+)/.exec(page)?.[1] ?? '';
+  const table = /\nExit codes:\n((?: {2}\d+ .*\n?(?: {6,}.*\n?)*)+)/.exec(page)?.[1] ?? '';
   return [...table.matchAll(/^ {2}(\d+) /gm)].map((match) => Number(match[1]));
 }
 
@@ -116,5 +117,50 @@ describe('the overview (agentctl alone)', () => {
   it('fits the terminal width when given one', async () => {
     const text = overview(await buildProgram([]), 60);
     for (const line of text.split('\n').filter((line) => line.startsWith('  ') && !line.includes('agentctl'))) expect(line.length).toBeLessThanOrEqual(60);
+  });
+});
+
+/** The lines of `text` wider than `width` that could have been broken: more than one word (a quoted string is one). */
+function overflowing(text: string, width: number): string[] {
+  const words = (line: string) => line.trim().replace(/ \\$/, '').match(/(?:"[^"]*"|'[^']*'|\S)+/g) ?? [];
+  return text.split('\n').filter((line) => line.length > width && words(line).length > 1);
+}
+
+/** The examples of a help page as a shell reads them: continuation lines joined, comment lines dropped. */
+function examplesAsTyped(page: string): string[] {
+  const section = /\nExamples:\n([\s\S]*?)(?:\n\n|$)/.exec(page)?.[1] ?? '';
+  return section
+    .replace(/ \\\n\s*/g, ' ')
+    .split('\n')
+    .filter((line) => !/^\s*#/.test(line))
+    .map((line) => line.trim().replace(/\s+/g, ' '));
+}
+
+describe.each([80, 40])('help at %i columns (in-process)', (width) => {
+  const terminal = { stdoutIsTTY: true, columns: width };
+  const env = { NO_COLOR: '1' }; // the text as laid out, without colour codes in its width
+
+  it('wraps every page to the width, descriptions under their terms when narrow, examples still pasteable', async () => {
+    const offenders: string[] = [];
+    for (const { path, command } of walk(FULL_PROGRAM)) {
+      const page = (await agentctl([...path.split(' ').slice(1), '--help'], { terminal, env })).stdout;
+      offenders.push(...overflowing(page, width).map((line) => `${path}: ${line}`));
+      // Each example, wrapped or not, is the same command once the shell has joined its lines.
+      const typed = examplesAsTyped(page);
+      for (const example of examplesOf(command)) {
+        const code = example.replace(/\s+#\s.*$/, '').replace(/\s+/g, ' ');
+        if (!typed.some((line) => line.startsWith(code))) offenders.push(`${path}: example not pasteable as shown: ${example}`);
+      }
+    }
+    expect(offenders, offenders.join('\n')).toEqual([]);
+  });
+
+  it('wraps `agentctl` alone to the width, cutting nothing', async () => {
+    const text = (await agentctl([], { terminal, env })).stdout;
+    expect(text).not.toContain('…');
+    expect(overflowing(text, width)).toEqual([]);
+    // Every noun's summary is there whole (wrapped lines joined).
+    const joined = text.replace(/\n\s+/g, ' ');
+    for (const noun of FULL_PROGRAM.commands) expect(joined).toContain(noun.description().split('\n')[0]!.replace(/\s+/g, ' '));
   });
 });
