@@ -88,8 +88,11 @@ const stderrIsTerminal = () => (stderrIsTTY ??= isTerminal(2));
 // Ctrl-C and SIGTERM abort the run's signal. The handlers go in when the run first asks for the
 // signal: `--version` and piped `--help` never do, and skip their cost (Node's default ends them).
 let interrupt;
+/** While a pager shows help, Ctrl-C is the pager's (less: stop a search), not the end of this run. */
+let paging = false;
 const SIGNALS = ['SIGINT', 'SIGTERM'];
 function onSignal(signal) {
+  if (paging && signal === 'SIGINT') return;
   if (interrupt.signal.aborted) process.exit(130); // a second Ctrl-C does not wait for anyone
   interrupt.abort(signal);
 }
@@ -164,6 +167,34 @@ function atExit(cleanup) {
 }
 
 const env = process.env;
+
+/**
+ * Shows long help at a terminal through the user's pager, as git and man do: $PAGER (a command line,
+ * run by the shell), else `less -FRX` (quits at once when the text fits, keeps colours, leaves the
+ * text on screen). An empty PAGER, or a pager that cannot start, prints the text as it is.
+ */
+function page(text) {
+  const pager = env.PAGER === undefined ? undefined : env.PAGER.trim();
+  if (pager === '') return Promise.resolve(void process.stdout.write(text));
+  return new Promise((resolve) => {
+    const { spawn } = require('node:child_process');
+    const stdio = ['pipe', 'inherit', 'inherit'];
+    const child = pager === undefined ? spawn('less', ['-FRX'], { stdio }) : spawn(pager, { stdio, shell: true });
+    let settled = false;
+    const finish = (shown) => {
+      if (settled) return;
+      settled = true;
+      paging = false;
+      if (!shown) process.stdout.write(text);
+      resolve();
+    };
+    paging = true;
+    child.on('error', () => finish(false)); // no such program (less not installed)
+    child.on('close', (code) => finish(code !== 127)); // 127: the shell found no such command
+    child.stdin.on('error', () => {}); // the pager quit before reading it all (q)
+    child.stdin.end(text);
+  });
+}
 // The code V8 compiles is kept for the next run ($XDG_CACHE_HOME/agentctl/v8-code, bin/compile-cache.js;
 // AGENTCTL_NO_COMPILE_CACHE=1 turns it off). It is set up when the first large file loads: the
 // files of `--version` and piped `--help` are small, and those skip loading it at all.
@@ -222,7 +253,11 @@ program
       get columns() {
         return stdoutIsTTY ? process.stdout.columns : undefined;
       },
+      get rows() {
+        return stdoutIsTTY ? process.stdout.rows : undefined;
+      },
     },
+    pager: stdoutIsTTY ? page : undefined,
     clock: program.systemClock,
     // The home folder is $HOME, as os.homedir() reads it; node:os loads only without one.
     get configDir() {

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { Context, GlobalFlags } from './context.js';
+import type { ExitCodes } from './exit-codes.js';
 
 // A command is one file: its flags, arguments, help examples, a parse step that turns commander's
 // values into a typed options object, and `run(options, ctx)`. The definition part (everything but
@@ -35,6 +36,8 @@ export interface CommandInfo {
   examples: string[];
   /** Extra help text printed before the examples. */
   notes?: string;
+  /** What it can end in, each code in its words; without it, what a command that talks to the service can (SERVICE_EXITS). */
+  exitCodes?: ExitCodes;
 }
 
 export interface CommandSpec<Options> extends CommandInfo {

@@ -1,9 +1,17 @@
 import type { Command } from 'commander';
-import { EXIT_CODE_MEANINGS, type ExitCodeValue } from '../errors.js';
+import { EXIT_CODE_MEANINGS } from '../errors.js';
+import { termLine, wrapExample } from './help-layout.js';
+import { SERVICE_EXITS, exitCodeLines, type ExitCodeLine, type ExitCodes } from './exit-codes.js';
 
-/** Adds an "Examples:" section to a command's help; every command has at least one. */
+/** The width a command's help is shown at: the terminal's, 80 into a pipe. */
+function helpWidth(command: Command, error: boolean): number {
+  const output = command.configureOutput() as { getOutHelpWidth?: () => number | undefined; getErrHelpWidth?: () => number | undefined };
+  return (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) || 80;
+}
+
+/** Adds an "Examples:" section to a command's help (wrapped to its width, still pasteable); every command has at least one. */
 export function examples(command: Command, lines: string[]): Command {
-  command.addHelpText('after', `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  if (lines.length > 0) command.addHelpText('after', ({ error }) => `\nExamples:\n${lines.map((line) => wrapExample(line, helpWidth(command, error))).join('\n')}`);
   (command as Command & { examples?: string[] }).examples = lines;
   return command;
 }
@@ -17,11 +25,7 @@ export function examplesOf(command: Command): string[] {
 export function notes(command: Command, text: string | undefined): Command {
   if (!text) return command;
   // Reflowed to the width commander wraps the rest of the page to (the terminal's; 80 into a pipe).
-  command.addHelpText('after', ({ error }) => {
-    const output = command.configureOutput() as { getOutHelpWidth?: () => number | undefined; getErrHelpWidth?: () => number | undefined };
-    const width = (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) || 80;
-    return `\n${reflow(text, width)}`;
-  });
+  command.addHelpText('after', ({ error }) => `\n${reflow(text, helpWidth(command, error))}`);
   (command as Command & { notes?: string }).notes = text;
   return command;
 }
@@ -61,51 +65,34 @@ export function notesOf(command: Command): string | undefined {
   return (command as Command & { notes?: string }).notes;
 }
 
-/** A command that talks to the service can end in any of these. */
-const SERVICE: ExitCodeValue[] = [0, 1, 2, 3, 4, 8, 130];
-const WAITS: ExitCodeValue[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 130];
-const LOCAL: ExitCodeValue[] = [0, 2];
-
-/** Commands whose exit codes differ from SERVICE's, by path. A new command that talks to the service needs nothing here. */
-const EXIT_CODES: Record<string, ExitCodeValue[]> = {
-  'tasks create': WAITS,
-  'tasks wait': WAITS,
-  'tasks result': [0, 1, 2, 3, 4, 5, 6, 8, 9, 130],
-  'schedule-preview': LOCAL,
-  completion: LOCAL,
-  help: LOCAL,
-  version: LOCAL,
-  'config get': [0, 2, 4],
-  'config set': LOCAL,
-  'config unset': LOCAL,
-  'config list': LOCAL,
-  'config path': LOCAL,
-  'auth logout': LOCAL,
-  'auth token': [0, 2, 3],
-  emulator: [0, 1, 2, 130],
-  'webhook-listen': [0, 1, 2, 8, 130],
-};
-
-/** The exit codes of a command path ('' is the whole program). */
-export function exitCodesFor(path: string, command?: Command): ExitCodeValue[] {
-  if (path === '') return Object.keys(EXIT_CODE_MEANINGS).map(Number) as ExitCodeValue[];
-  if (command && command.commands.length > 0 && EXIT_CODES[path] === undefined) {
-    // A noun: what its verbs can end in.
-    const union = new Set(command.commands.flatMap((verb) => exitCodesFor(`${path} ${verb.name()}`, verb)));
-    return [...union].sort((a, b) => a - b);
-  }
-  return EXIT_CODES[path] ?? SERVICE;
+/** Records the exit codes a command declares (commands that declare none end as SERVICE_EXITS says). */
+export function exitCodes(command: Command, codes: ExitCodes | undefined): Command {
+  if (codes) (command as Command & { exitCodes?: ExitCodes }).exitCodes = codes;
+  return command;
 }
 
-/** The "Exit codes:" section of one command's help. */
-export function exitCodesText(codes: readonly ExitCodeValue[]): string {
-  return `\nExit codes:\n${codes.map((code) => `  ${String(code).padEnd(3)}  ${EXIT_CODE_MEANINGS[code].meaning}`).join('\n')}`;
+/** The exit codes of a command path ('' is the whole program), each with its meaning there. */
+export function exitCodesFor(path: string, command?: Command): ExitCodeLine[] {
+  if (path === '') return exitCodeLines(Object.fromEntries(Object.keys(EXIT_CODE_MEANINGS).map((code) => [code, ''])));
+  const own = (command as (Command & { exitCodes?: ExitCodes }) | undefined)?.exitCodes;
+  if (command && command.commands.length > 0 && own === undefined) {
+    // A noun: what its verbs can end in, in the usual words.
+    const union = command.commands.flatMap((verb) => exitCodesFor(`${path} ${verb.name()}`, verb).map((line) => [line.code, '']));
+    return exitCodeLines(Object.fromEntries(union) as ExitCodes);
+  }
+  return exitCodeLines(own ?? SERVICE_EXITS);
+}
+
+/** The "Exit codes:" section of one command's help, wrapped to `width`. */
+export function exitCodesText(lines: readonly ExitCodeLine[], width: number): string {
+  return `\nExit codes:\n${lines.flatMap(({ code, meaning }) => termLine(`  ${code}`, 7, meaning, width)).join('\n')}`;
 }
 
 /** Adds its exit codes to the help of every command in the tree (the root lists them all). */
 export function addExitCodes(program: Command): void {
   const visit = (command: Command, path: string[]): void => {
-    command.addHelpText('after', exitCodesText(exitCodesFor(path.join(' '), command)));
+    const lines = exitCodesFor(path.join(' '), command);
+    command.addHelpText('after', ({ error }) => exitCodesText(lines, helpWidth(command, error)));
     for (const sub of command.commands) visit(sub, [...path, sub.name()]);
   };
   visit(program, []);

@@ -27,6 +27,11 @@ export interface IO {
   configDir: string;
   /** Aborted on Ctrl-C or SIGTERM: every wait, request and listener stops through it. */
   signal: AbortSignal;
+  /**
+   * At a terminal: shows text through the user's pager ($PAGER, else `less -FRX`), resolving when
+   * it quits. Help longer than the terminal goes through it; nothing else does, nor anything piped.
+   */
+  pager?: (text: string) => Promise<void>;
   /** `node/20.x`, for the User-Agent. */
   runtime: string;
   /** This process, as a lock names its holder (a batch's ledger lock). */

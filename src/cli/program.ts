@@ -2,7 +2,8 @@ import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
 import { readBuildFile } from './build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
-import { addExitCodes, examples, notes } from './help.js';
+import { addExitCodes, examples, exitCodes, notes } from './help.js';
+import { HELP_LAYOUT } from './help-layout.js';
 import { VERSION } from './version.js';
 import { LIMITS } from '../contract/validate.js';
 
@@ -40,7 +41,7 @@ export async function buildProgram(argv: string[] = [], execute?: Execute): Prom
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .addHelpCommand(false)
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp(HELP_LAYOUT)
     .showSuggestionAfterError(true)
     .exitOverride();
 
@@ -78,8 +79,8 @@ export async function commandManifest(): Promise<Manifest> {
 }
 
 function info(spec: CommandInfo): CommandInfo {
-  const { name, summary, args, options, examples: lines, notes } = spec;
-  return { name, summary, args, options, examples: lines, notes };
+  const { name, summary, args, options, examples: lines, notes, exitCodes: codes } = spec;
+  return { name, summary, args, options, examples: lines, notes, exitCodes: codes };
 }
 
 /**
@@ -172,7 +173,7 @@ async function addNoun(program: Command, module: NounModule, stored: Manifest[st
  */
 function keepOwnOptionsOff(verb: Command): void {
   verb.configureHelp({
-    showGlobalOptions: true,
+    ...HELP_LAYOUT,
     visibleGlobalOptions: (command) => {
       let root = command;
       while (root.parent) root = root.parent;
@@ -212,6 +213,7 @@ function defineArguments(command: Command, spec: CommandInfo, execute: Execute |
     if (option.required) required.push(defined);
   }
   notes(command, spec.notes);
+  exitCodes(command, spec.exitCodes);
   if (spec !== undefined && command.description() === '') command.description(spec.summary);
   examples(command, spec.examples);
   command.action(async (...params: unknown[]) => {

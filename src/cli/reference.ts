@@ -3,7 +3,6 @@
 // commander's own help formatter, the one that renders `--help` and the build's dist/help/ pages,
 // so they say what `--help` says. `npm run docs` writes them; a test fails while they are stale.
 import type { Command, Help } from 'commander';
-import { EXIT_CODE_MEANINGS } from '../errors.js';
 import { examplesOf, exitCodesFor, notesOf } from './help.js';
 
 interface Item {
@@ -78,7 +77,7 @@ function describe(command: Command, path: string[]): CommandDoc {
     verbList: help.visibleCommands(command).map((sub) => ({ term: help.subcommandTerm(sub), description: help.subcommandDescription(sub) })),
     notes: notesOf(command),
     examples: examplesOf(command),
-    exitCodes: exitCodesFor(pathText, command).map((code) => ({ term: String(code), description: EXIT_CODE_MEANINGS[code].meaning })),
+    exitCodes: exitCodesFor(pathText, command).map(({ code, meaning }) => ({ term: String(code), description: meaning })),
     grouping: verbs.length > 0 && command.registeredArguments.length === 0 && options.length === 0,
   };
 }

@@ -5,6 +5,7 @@ import { readPreferences } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
+import { HelpOutput } from './help-output.js';
 import type { IO } from './io.js';
 import { buildProgram, resolveVerbAlias, withoutHelpForUnknownCommand, type Execute } from './program.js';
 import { commanderErrorReport, reportError, writeReport } from './report.js';
@@ -42,21 +43,25 @@ export async function run(argv: string[], io: IO): Promise<number> {
     if (typeof code === 'number') exitCode = code;
   };
 
+  const help = new HelpOutput(io);
   const work = (async (): Promise<number> => {
     try {
       const program = await buildProgram(argv, execute);
-      routeOutput(program, io, wantsJson(argv));
+      routeOutput(program, io, wantsJson(argv), help);
       if (argv.length === 0) {
         // `agentctl` alone: the short overview grouped by noun, on stdout, as a successful answer.
         const { overview } = await import('./overview.js');
-        io.stdout.write(overview(program, io.terminal.stdoutIsTTY ? io.terminal.columns : undefined));
+        help.write(overview(program, io.terminal.stdoutIsTTY ? io.terminal.columns : undefined));
+        await help.end();
         return ExitCode.ok;
       }
       await program.parseAsync(joinTwoWordOptions(withoutHelpForUnknownCommand(program, resolveVerbAlias(program, argv))), { from: 'user' });
+      await help.end();
       return exitCode;
     } catch (error) {
       if (error instanceof CommanderError) {
         // Commander has already printed help, the version, or the usage error.
+        await help.end();
         return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
       }
       // After Ctrl-C the aborted request's error is noise: the interrupt message has been printed.
@@ -90,11 +95,11 @@ function wantsJson(argv: string[]): boolean {
  * Commander's help, version and errors go to the run's streams, wrapped and coloured for them. Its
  * usage errors also say how the command is used and where its help is (as JSON under --json).
  */
-function routeOutput(command: Command, io: IO, json: boolean): void {
+function routeOutput(command: Command, io: IO, json: boolean, help: HelpOutput): void {
   const colour = (tty: boolean) =>
     io.env.FORCE_COLOR !== undefined ? io.env.FORCE_COLOR !== '0' : tty && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
   command.configureOutput({
-    writeOut: (text) => io.stdout.write(text),
+    writeOut: (text) => help.write(text),
     writeErr: (text) => io.stderr.write(text),
     // undefined (off a terminal) makes commander wrap at its default width, as it does by itself.
     getOutHelpWidth: () => (io.terminal.stdoutIsTTY ? io.terminal.columns : undefined) as number,
@@ -103,5 +108,5 @@ function routeOutput(command: Command, io: IO, json: boolean): void {
     getErrHasColors: () => colour(io.terminal.stderrIsTTY),
     outputError: (text, write) => writeReport(commanderErrorReport(text, command), write, { json }),
   });
-  for (const sub of command.commands) routeOutput(sub, io, json);
+  for (const sub of command.commands) routeOutput(sub, io, json, help);
 }

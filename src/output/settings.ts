@@ -38,6 +38,8 @@ export interface Terminal {
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
   columns?: number;
+  /** The terminal's height (long help goes through the pager). */
+  rows?: number;
 }
 
 

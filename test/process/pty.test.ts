@@ -111,7 +111,7 @@ describe.each([80, 40])('conversations at %i columns', (columns) => {
 describe.each([80, 40])('help at %i columns', (columns) => {
   // Commander lays out the usage line and the options; agentctl's notes (the prose) are reflowed to the width.
   it('wraps its notes to the terminal, no word cut (examples stay whole, to be copied)', async () => {
-    const run = ptyAgentctl(['tasks', 'run-batch', '--help'], { columns });
+    const run = ptyAgentctl(['tasks', 'run-batch', '--help'], { columns, rows: 500 }); // taller than the page: no pager
     const { exitCode, output } = await run.done();
     expect(exitCode).toBe(0);
     const lines = writtenLines(output);
@@ -119,6 +119,38 @@ describe.each([80, 40])('help at %i columns', (columns) => {
     expect(prose.join('\n')).toContain('Resume:');
     // Only a single word longer than the terminal (a variable name) may run over.
     for (const line of prose) if (line.trim().includes(' ')) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+  });
+
+  // A stand-in pager that marks each line it shows: what reaches the terminal tells whether help went through it.
+  const PAGER = "sed 's/^/paged: /'";
+
+  it('pages help longer than the terminal through $PAGER, and wraps it to the width first', async () => {
+    const { exitCode, output } = await ptyAgentctl(['tasks', 'run-batch', '--help'], { columns, rows: 24, env: { PAGER } }).done();
+    expect(exitCode).toBe(0);
+    const lines = writtenLines(output).filter((line) => line !== '');
+    expect(lines[0]).toMatch(/^paged: Usage:/);
+    expect(lines.every((line) => line.startsWith('paged: ')), 'every line went through the pager').toBe(true);
+    const prose = lines.map((line) => line.slice('paged: '.length)).filter((line) => line.trim().includes(' ') && !/["']/.test(line)); // a quoted string is one word
+    for (const line of prose) expect(line.length, `"${line}" is wider than ${columns}`).toBeLessThanOrEqual(columns);
+  });
+
+  it('shows `agentctl` alone through the pager when it does not fit, and help that fits without it', async () => {
+    const bare = await ptyAgentctl([], { columns, rows: 10, env: { PAGER } }).done();
+    expect(bare.exitCode).toBe(0);
+    expect(writtenLines(bare.output)[0]).toMatch(/^paged: agentctl: /);
+    const fits = await ptyAgentctl(['tasks', 'run-batch', '--help'], { columns, rows: 500, env: { PAGER } }).done();
+    expect(fits.exitCode).toBe(0);
+    expect(fits.output).toContain('Usage:');
+    expect(fits.output).not.toContain('paged: ');
+  });
+});
+
+describe('help into a pipe', () => {
+  it('never goes through the pager', async () => {
+    const result = await spawnAgentctl(['tasks', 'run-batch', '--help'], { env: { PAGER: "sed 's/^/paged: /'" } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^Usage:/);
+    expect(result.stdout).not.toContain('paged: ');
   });
 });
 

@@ -50,7 +50,7 @@ export const command = defineCommand({
     'DELETE they go in the query string. The API key is sent as always and cannot be set with -H.',
   examples: [
     'agentctl api GET /ping/',
-    'agentctl api /tasks/browser-use/ -f status=completed -F page_size=50',
+    'agentctl api -X GET /tasks/browser-use/ -f status=completed -F page_size=50   # GET: fields go in the query',
     'agentctl api /agents/browser-use/ -f name=scraper                 # POST, as gh api',
     'agentctl api -X PATCH /agents/browser-use/ID/ --input changes.json',
     'agentctl api /ping/ --include -H "X-Trace: 42"',

@@ -1,9 +1,11 @@
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { profileName } from '../../config/settings.js';
 
 export const command = defineCommand({
   name: 'logout',
   summary: 'remove the stored API key from the profile',
+  exitCodes: LOCAL_EXITS,
   examples: ['agentctl auth logout', 'agentctl auth logout --profile prod'],
   parse: () => ({}),
   async run(_options, ctx) {

@@ -10,6 +10,7 @@ export const command = defineCommand({
     '(as `gh auth token` does). Pipe it straight into what needs it rather than onto the screen, a log or\n' +
     "a shell variable that `set -x` echoes. Nothing else prints the key: auth status and doctor say only\n" +
     'where it comes from. No request is sent. Exit 3 when no key is configured.',
+  exitCodes: { 0: '', 2: '', 3: 'no API key is configured' },
   examples: ['agentctl auth token | other-tool --api-key-stdin', 'agentctl auth token --profile prod | wc -c'],
   parse: () => ({}),
   async run(_options, ctx) {

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { completionScript } from '../../completion/index.js';
 import { SHELLS, type Shell } from '../../completion/shells.js';
 import { UsageError } from '../../errors.js';
@@ -10,6 +11,7 @@ export const command = defineCommand({
   notes:
     "The script is generated from agentctl's own command definitions and needs nothing else at completion\n" +
     "time. The same files are in the package's completions/ folder.",
+  exitCodes: LOCAL_EXITS,
   examples: [
     'agentctl completion bash > ~/.local/share/bash-completion/completions/agentctl',
     'agentctl completion zsh > "${fpath[1]}/_agentctl"',

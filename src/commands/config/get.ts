@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { profileName } from '../../config/settings.js';
 import { ExitCode, ExitError } from '../../errors.js';
 import { KEY_ARG, maskSecret, parseConfigKey } from './keys.js';
@@ -7,6 +8,7 @@ export const command = defineCommand({
   name: 'get',
   summary: 'print one setting (an API key is shown masked)',
   args: [KEY_ARG],
+  exitCodes: { ...LOCAL_EXITS, 4: 'the setting is not set in the profile' },
   examples: ['agentctl config get base-url', 'agentctl config get base-url --profile prod'],
   parse: (input) => ({ key: parseConfigKey(input.arg(0)) }),
   async run({ key }, ctx) {

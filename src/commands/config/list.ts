@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { profileName } from '../../config/settings.js';
 import { shownProfile } from './keys.js';
 
@@ -6,6 +7,7 @@ export const command = defineCommand({
   name: 'list',
   summary: 'show the settings of the profile (or of every profile with --all-profiles)',
   options: [{ flags: '--all-profiles', description: 'every profile' }],
+  exitCodes: LOCAL_EXITS,
   examples: ['agentctl config list', 'agentctl config list --all-profiles --json'],
   parse: (input) => ({ allProfiles: input.flag('allProfiles') }),
   async run({ allProfiles }, ctx) {

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { clearTextHost } from '../../contract/url.js';
 import { checkApiKey, parseSecondsFlag } from '../../contract/validate.js';
 import { INSECURE_HTTP_VALUES, normaliseBaseUrl, OUTPUT_PREFERENCES, profileName } from '../../config/settings.js';
@@ -9,6 +10,7 @@ export const command = defineCommand({
   name: 'set',
   summary: 'store a setting in the profile',
   args: [KEY_ARG, { name: '<value>', description: 'the value; - reads it from stdin (use this for api-key)' }],
+  exitCodes: LOCAL_EXITS,
   examples: [
     'agentctl config set base-url https://service.example/api/v1 --profile prod',
     'printf %s "$KEY" | agentctl config set api-key - --profile prod',

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { profileName } from '../../config/settings.js';
 import { KEY_ARG, parseConfigKey } from './keys.js';
 
@@ -6,6 +7,7 @@ export const command = defineCommand({
   name: 'unset',
   summary: 'remove a setting from the profile',
   args: [KEY_ARG],
+  exitCodes: LOCAL_EXITS,
   examples: ['agentctl config unset base-url'],
   parse: (input) => ({ key: parseConfigKey(input.arg(0)) }),
   async run({ key }, ctx) {

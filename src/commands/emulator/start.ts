@@ -29,6 +29,7 @@ export const command = defineCommand({
     { flags: '--state <file>', description: 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)' },
   ],
   notes: SIMULATION_HELP,
+  exitCodes: { 0: "stopped by SIGTERM (a service manager's stop)", 1: 'the emulator could not start or save its state', 2: '', 130: 'stopped by Ctrl-C' },
   examples: [
     'agentctl emulator',
     'agentctl emulator --port 0 --task-duration 500 --api-key test-key > url.txt &',

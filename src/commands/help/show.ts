@@ -1,11 +1,14 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../../cli/define.js';
+import { HelpOutput } from '../../cli/help-output.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
 
 export const command = defineCommand({
   name: 'help',
   summary: 'show help for a command: agentctl help tasks create is agentctl tasks create --help',
   args: [{ name: '[command...]', description: 'the command, e.g. tasks or tasks create (none: every command)' }],
+  exitCodes: LOCAL_EXITS,
   examples: ['agentctl help', 'agentctl help tasks', 'agentctl help tasks create'],
   parse: (input) => ({ path: input.args(0) }),
   async run({ path }, ctx) {
@@ -26,12 +29,14 @@ export const command = defineCommand({
       target = next;
     }
     const io = ctx.io;
+    const help = new HelpOutput(io); // long help at a terminal goes through the pager
     const colour = io.env.FORCE_COLOR !== undefined ? io.env.FORCE_COLOR !== '0' : ctx.out.settings.color;
     target.configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      writeOut: (text) => help.write(text),
       getOutHelpWidth: () => (io.terminal.stdoutIsTTY ? io.terminal.columns : undefined) as number,
       getOutHasColors: () => colour,
     });
     target.outputHelp();
+    await help.end();
   },
 });

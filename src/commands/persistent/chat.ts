@@ -4,6 +4,7 @@ import { clearScreenDown, createInterface, cursorTo, moveCursor } from 'node:rea
 import { persistentAgents } from '../../api/persistent-agents.js';
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { defineCommand } from '../../cli/define.js';
+import { SERVICE_EXITS } from '../../cli/exit-codes.js';
 import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
 import type { Context } from '../../cli/context.js';
 import { ExitCode, UsageError } from '../../errors.js';
@@ -42,6 +43,7 @@ export const command = defineCommand({
     'its reply: exit 0, or 7 when --reply-timeout ran out first.\n' +
     'A message the service refuses (a paused agent answers 409: `agentctl persistent activate ID`) is\n' +
     'reported with what to do: at a terminal the chat goes on; piped, it ends there with that error.',
+  exitCodes: { ...SERVICE_EXITS, 0: 'the chat ended (Ctrl-D or Ctrl-C; piped: once every reply came)', 7: 'piped: --reply-timeout ran out before a reply' },
   examples: [`agentctl persistent chat ${ID}`, `printf 'Check the fare again\\nAnd book it if under 100 EUR\\n' | agentctl persistent chat ${ID} --jsonl`],
   parse(input) {
     return {

@@ -49,7 +49,7 @@ export const command = defineCommand({
   examples: [
     `agentctl persistent message ${ID} "Please check the price again" --channel web`,
     `agentctl persistent message ${ID} "Please check the price again" --channel email --sender owner@example.com`,
-    `git log -1 --format=%B | agentctl persistent message ${ID} - --channel email --sender ci@example.com --subject "New release"`,
+    `git log -1 --format=%B | agentctl persistent message ${ID} - --channel email --sender owner@example.com --subject "New release"`,
   ],
   parse: async (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), message: await parseMessage(input.arg(1) ?? '', input) }),
   async run({ agentId, message }, ctx) {

@@ -3,6 +3,7 @@ import { checkUuid } from '../../contract/validate.js';
 import type { ProcessingStatus } from '../../api/schemas/persistent-agent.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
+import { SERVICE_EXITS } from '../../cli/exit-codes.js';
 import { WATCH_OPTION, parseWatch, watch } from '../common/watch.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { colorStatus } from '../../output/color.js';
@@ -16,12 +17,12 @@ export const command = defineCommand({
   summary: 'is the agent working now: its running web tasks and its next scheduled run',
   args: [AGENT_ID_ARG],
   options: [WATCH_OPTION],
+  exitCodes: { ...SERVICE_EXITS, 0: 'success (--watch: also when Ctrl-C ends it)', 4: 'no such agent' },
   examples: [
     `agentctl persistent status ${ID}`,
     `agentctl persistent status ${ID} --json | jq .processing_active`,
     `agentctl persistent status ${ID} --watch 5`,
   ],
-  notes: 'Exit codes: 0 (also when --watch ends with Ctrl-C), 4 unknown agent, 1/3/8 as for every command.',
   parse: (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), watchMs: parseWatch(input.value('watch')) }),
   async run({ agentId, watchMs }, ctx) {
     const client = await ctx.client();

@@ -9,6 +9,7 @@ import { UsageError } from '../../errors.js';
 import { shorten } from '../../output/format.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
+import { SERVICE_EXITS } from '../../cli/exit-codes.js';
 import { TIMELINE_DIRECTIONS } from '../../contract/enums.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { timelineLine, timelinePlainLine } from '../../core/timeline-format.js';
@@ -57,6 +58,7 @@ export const command = defineCommand({
     '--follow prints the newest events, then each new one as it arrives (polling every 0.5 s while the\n' +
     'agent works or events come, backing off to 10 s while it is idle), and says on stderr when the agent\n' +
     'starts and stops working (processing_active). Ctrl-C ends it with exit 0. With --jsonl, one event a line.',
+  exitCodes: { ...SERVICE_EXITS, 0: 'success (--follow: also when Ctrl-C ends it)', 1: 'the service answered with an error, or a window that never ends was stopped (docs/limits.md)' },
   examples: [
     `agentctl persistent timeline ${ID}`,
     `agentctl persistent timeline ${ID} --follow`,

@@ -7,6 +7,7 @@ import { ExitError, InputError, UsageError } from '../../errors.js';
 import { parseInstant, previewSchedule, type LocalPreview as CorePreview } from '../../core/schedule-preview.js';
 import { ExitCode } from '../../errors.js';
 import { defineCommand } from '../../cli/define.js';
+import { SERVICE_EXITS } from '../../cli/exit-codes.js';
 import type { DetailRow } from '../../output/output.js';
 import { SCHEDULE_GRAMMAR } from '../../schedule/grammar-text.js';
 import { LAST_SEARCHED_YEAR, checkTimeZone, formatInZone, parseSchedule } from '../../schedule/index.js';
@@ -72,6 +73,11 @@ export const command = defineCommand({
   notes:
     SCHEDULE_GRAMMAR +
     'An invalid expression exits 2 with the reason; nothing is sent without --agent.',
+  exitCodes: {
+    ...SERVICE_EXITS,
+    1: '--agent: the service rejects the schedule (shown beside the local answer), or another service error',
+    2: 'an invalid expression, with the reason (nothing is sent)',
+  },
   examples: [
     'agentctl schedule-preview "0 9 * * mon-fri"',
     'agentctl schedule-preview "@every 1h 30m" --count 3 --from 2026-01-01T00:00:00Z',

@@ -37,9 +37,14 @@ Under GitHub Actions (or --annotations github): a Markdown summary is appended t
 $GITHUB_STEP_SUMMARY and each line that did not end well gets an ::error annotation (the first 10).
 What the lines say shows as code in the summary, and as one line without control characters in
 annotations; a summary or JUnit file that cannot be written is warned about (the exit code stays).
-
-Exit codes: the worst outcome: 0 all completed (or created), 5 failed, 6 cancelled, 1 rejected,
-unknown, missing or duplicated; 2 an input that cannot be read.`,
+The exit code is that of the worst line's outcome.`,
+  exitCodes: {
+    0: 'every line completed (or created, for a run without --follow)',
+    1: 'a line rejected, of unknown outcome, missing or duplicated',
+    2: 'an input that cannot be read',
+    5: 'a line failed',
+    6: 'a line cancelled',
+  },
   examples: [
     'agentctl tasks batch-report shard-*/results.jsonl --input tasks.jsonl --junit batch.xml',
     'agentctl tasks batch-report tasks.jsonl.shard-*.ledger --input tasks.jsonl',

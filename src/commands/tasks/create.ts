@@ -1,6 +1,7 @@
 import { createTimeoutMs, tasks, type TaskScope } from '../../api/tasks.js';
 import { DEFAULT_MAX_OUTAGE_MS } from '../../api/wait.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
+import { WAIT_EXITS } from '../../cli/exit-codes.js';
 import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
@@ -57,6 +58,7 @@ export const command = defineCommand({
     'a lost request) delays the result but never hangs the job. For a remote service, run a tunnel to\n' +
     '--listen-port and pass its public address as --public-url.\n\n' +
     WAIT_LIMITS_HELP,
+  exitCodes: WAIT_EXITS,
   examples: [
     'agentctl tasks create "Find the cheapest flight from Oslo to Rome in May" --follow',
     'id=$(agentctl tasks create "Summarise example.com" --id-only)',

@@ -1,5 +1,6 @@
 import { tasks } from '../../api/tasks.js';
 import { defineCommand } from '../../cli/define.js';
+import { SERVICE_EXITS } from '../../cli/exit-codes.js';
 import { ExitCode, ExitError } from '../../errors.js';
 import { AGENT_OPTION, ID, TASK_ID_ARG, parseScope, parseTaskId } from './options.js';
 import { exitCodeForStatus, printResult, resumeCommand } from './outcome.js';
@@ -18,6 +19,14 @@ export const command = defineCommand({
     "schema's $schema says so; formats such as date-time are checked). A match prints the result as usual;\n" +
     'a mismatch prints nothing on stdout, lists where it differs on stderr and exits 10. A task that did\n' +
     'not complete exits with its code (5 failed, 6 cancelled, 9 still running); no output_schema exits 2.',
+  exitCodes: {
+    ...SERVICE_EXITS,
+    2: 'usage or input error, found before any request (--check-schema: the task has no output_schema)',
+    5: 'the task ended failed',
+    6: 'the task ended cancelled',
+    9: '',
+    10: "--check-schema: the result does not match the task's output_schema (nothing on stdout)",
+  },
   examples: [
     `agentctl tasks result ${ID}`,
     `agentctl tasks result ${ID} --json | jq .result`,

@@ -53,9 +53,7 @@ often, at least every --interval), so the polls of a long batch spread out; stde
 secret path; --public-url for a tunnel) is registered as each task's webhook, a webhook that comes
 costs one request for the result, and only a task whose webhook has not come is polled, every
 --fallback-interval (60 s). Tasks of a previous run are polled as with --follow.
-Exit codes: 0 all created (all completed with --follow); otherwise the worst outcome's code:
-3 auth and 8 unreachable (both stop the run), 1 rejected/unknown/service error, 4 not found,
-5 failed, 6 cancelled; 2 bad input or a ledger in use (nothing sent); 130 Ctrl-C (rerun to resume).`;
+The exit code is that of the worst outcome, worst first: 3, 8, 1, 4, 5, 6, then 0.`;
 
 export function parseBatchOptions(input: ParseInput): BatchOptions {
   const shardFlag = input.string('shard');
@@ -117,6 +115,17 @@ export const command = defineCommand({
     { flags: '--fallback-interval <sec>', description: `with --webhook-listen: poll a task whose webhook has not come this often (default ${DEFAULT_BATCH_FALLBACK_SECONDS})` },
   ],
   notes: BATCH_HELP,
+  exitCodes: {
+    0: 'every task created (with --follow: every task completed)',
+    1: 'a line rejected, of unknown outcome, or answered with a service error',
+    2: 'bad input or a ledger in use: nothing sent',
+    3: 'authentication failed: the run stops',
+    4: 'a task not found',
+    5: 'with --follow: a task ended failed',
+    6: 'with --follow: a task ended cancelled',
+    8: 'the service unreachable after retries: the run stops',
+    130: 'interrupted (Ctrl-C): run it again to resume',
+  },
   examples: [
     'agentctl tasks run-batch tasks.jsonl --concurrency 8 --follow > results.jsonl',
     'agentctl tasks run-batch prompts.txt --shard auto --follow > results.jsonl',

@@ -1,15 +1,14 @@
 import { DEFAULT_MAX_OUTAGE_MS } from '../../api/wait.js';
 import { defineCommand } from '../../cli/define.js';
+import { WAIT_EXITS } from '../../cli/exit-codes.js';
 import { checkUuid } from '../../contract/validate.js';
 import { AGENT_OPTION, ID, WAIT_LIMITS_HELP, parseScope, parseWaitLimits } from './options.js';
 import { startWait, waitAndReport } from './outcome.js';
 
 const WAIT_MANY_HELP = `
 Several ids: one poller waits for all of them (or, with --any, for the first to end) and prints one
-JSON line per task as it ends, {"id", "status", "result", "error"}, with a summary on stderr.
-Exit codes: 0 when every task completed, else the worst outcome's code (4 an unknown id, 5 failed,
-6 cancelled); with --any, the first task's code; 7 when --timeout ran out (the remaining ids are
-printed in the command that resumes the wait); 130 on Ctrl-C, likewise.`;
+JSON line per task as it ends, {"id", "status", "result", "error"}, with a summary on stderr; the
+exit code is the worst outcome's (with --any, the first task's).`;
 
 export const command = defineCommand({
   name: 'wait',
@@ -22,6 +21,15 @@ export const command = defineCommand({
     AGENT_OPTION,
   ],
   notes: `${WAIT_LIMITS_HELP}\nBy default it waits until the task ends.\n${WAIT_MANY_HELP}`,
+  exitCodes: {
+    ...WAIT_EXITS,
+    0: 'every task completed (with --any: the first to end did)',
+    4: 'an unknown task id',
+    5: 'a task ended failed (several ids: the worst outcome decides; with --any, the first to end)',
+    6: 'a task ended cancelled',
+    7: '--timeout ran out first: the remaining ids are printed in the command that resumes the wait',
+    130: 'interrupted (Ctrl-C): the command that resumes the wait is printed',
+  },
   examples: [
     `agentctl tasks wait ${ID} --timeout 600`,
     `agentctl tasks wait ${ID} --max-outage 60 --json | jq .result`,

@@ -1,9 +1,11 @@
 import { defineCommand } from '../../cli/define.js';
+import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { VERSION } from '../../cli/version.js';
 
 export const command = defineCommand({
   name: 'version',
   summary: 'print the version of agentctl and of the Node.js it runs on (--version prints the bare number)',
+  exitCodes: LOCAL_EXITS,
   examples: ['agentctl version', 'agentctl --version            # the bare number, for scripts', 'agentctl version --json'],
   parse: () => ({}),
   async run(_options, ctx) {

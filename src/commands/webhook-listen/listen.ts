@@ -54,6 +54,14 @@ export const command = defineCommand({
     'and --forward-to sends the rest first, in order (an event may arrive twice after a crash, none is\n' +
     'skipped). The exit summary says how many wait. `webhook-listen replay FILE` resends on demand.\n' +
     'A last line of FILE torn by a crash (never acknowledged) is moved to FILE.torn at start.',
+  exitCodes: {
+    0: 'stopped after --once/--count, or by SIGTERM',
+    1: 'the listener failed',
+    2: '',
+    7: '--timeout ran out before an event came (with --count N: fewer than N)',
+    8: 'queued events could not be forwarded before --drain-timeout',
+    130: 'stopped by Ctrl-C, with a summary',
+  },
   examples: [
     'agentctl webhook-listen',
     'agentctl webhook-listen --port 9000 --print-url --once --jsonl   # line 1: the URL, line 2: the event',

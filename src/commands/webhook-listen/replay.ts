@@ -74,6 +74,13 @@ export const command = defineCommand({
     '--timeout SEC (a global option) is how long to keep trying (default 30): exit 8 when events are\n' +
     'still undelivered, with the command that resends the rest. Ctrl-C stops with a summary (exit 130).\n' +
     'Replaying does not move the listener\'s forward cursor (FILE.forwarded).',
+  exitCodes: {
+    0: 'every event delivered (or listed)',
+    1: 'an event refused for good (a 4xx, an unknown host, a redirect not followed)',
+    2: 'bad lines in FILE: nothing sent',
+    8: '--timeout ran out with events undelivered: the command that resends the rest is printed',
+    130: 'interrupted (Ctrl-C), with a summary',
+  },
   examples: [
     'agentctl webhook-listen replay events.jsonl                 # list what was captured',
     'agentctl webhook-listen replay events.jsonl --forward-to http://127.0.0.1:3000/hook',

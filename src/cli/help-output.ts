@@ -1,0 +1,31 @@
+import type { IO } from './io.js';
+
+/**
+ * Where help and the overview go: at a terminal with a pager, collected, and when longer than the
+ * terminal shown through the pager (as git and man do); otherwise, and into a pipe, straight to stdout.
+ */
+export class HelpOutput {
+  private text = '';
+
+  constructor(private readonly io: Pick<IO, 'stdout' | 'terminal' | 'pager'>) {}
+
+  private get paging(): boolean {
+    return this.io.pager !== undefined && this.io.terminal.stdoutIsTTY && (this.io.terminal.rows ?? 0) > 0;
+  }
+
+  write(text: string): boolean {
+    if (!this.paging) return this.io.stdout.write(text);
+    this.text += text;
+    return true;
+  }
+
+  /** Shows what was collected: through the pager when it does not fit the terminal. */
+  async end(): Promise<void> {
+    const text = this.text;
+    this.text = '';
+    if (text === '') return;
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines >= (this.io.terminal.rows ?? 0) && this.io.pager) await this.io.pager(text);
+    else this.io.stdout.write(text);
+  }
+}
