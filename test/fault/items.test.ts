@@ -83,15 +83,19 @@ describe('the result endpoint (item 2)', () => {
 });
 
 describe('the new task id is out at once (item 3)', () => {
-  it('create --follow --json whose wait fails still names the task, on stderr, with the resume command', async () => {
+  it('create --follow --json whose wait fails still names the task in its JSON error, with the resume command', async () => {
     // Polls are refused for ever: the wait gives up, but the id was printed the moment the create answered.
     const poll = (method: string, path: string) => method === 'GET' && /^\/tasks\/browser-use\/[^/]+\/$/.test(path);
     const { run } = await faulty({ kind: 'outage', match: poll, routeOnly: true, downMs: 3_600_000 });
     const result = await run(['tasks', 'create', '[hang] id please', '--follow', '--json', '--max-outage', '5']);
     expect(result.exitCode).toBe(8);
-    const id = /Created task ([0-9a-f-]{36})/.exec(result.stderr)?.[1];
+    // With --json stderr carries no human "Created task" line (issue 47): the JSON error names the task.
+    expect(result.stderr).not.toContain('Created task');
+    const error = JSON.parse(result.stderr.trim().split('\n').at(-1)!).error as { code: string; message: string };
+    expect(error.code).toBe('network');
+    const id = /Task ([0-9a-f-]{36}) keeps running/.exec(error.message)?.[1];
     expect(id).toBeDefined();
-    expect(result.stderr).toContain(`agentctl tasks wait ${id}`);
+    expect(error.message).toContain(`agentctl tasks wait ${id}`);
     expect(result.stdout).toBe('');
   });
 });
