@@ -9,7 +9,8 @@ import type { TaskBody } from '../api/schemas/task.js';
 import type { TaskScope } from '../api/tasks.js';
 import { jsonErrorAt } from '../contract/json-error.js';
 import { loneSurrogateIn } from '../contract/text.js';
-import { checkOutputSchema, checkSecrets, checkUuid, checkWebhookUrl } from '../contract/validate.js';
+import { checkOutputSchema } from '../contract/output-schema.js';
+import { checkSecrets, checkUuid, checkWebhookUrl } from '../contract/validate.js';
 import { UsageError } from '../errors.js';
 import type { Ledger } from './ledger.js';
 

@@ -1,6 +1,7 @@
 // The library's input checks: the command line's own checks of the service's limits (contract/),
 // each run for one named field, its complaint handed over as an InputError naming that field.
-import { checkHttpUrl, checkOutputSchema, checkSecrets, checkUuid, isUuid } from '../contract/validate.js';
+import { checkOutputSchema } from '../contract/output-schema.js';
+import { checkHttpUrl, checkSecrets, checkUuid, isUuid } from '../contract/validate.js';
 import { InputError, UsageError } from '../errors.js';
 import type { Secrets } from './types.js';
 

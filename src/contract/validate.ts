@@ -98,28 +98,6 @@ export function checkWebhookUrl(value: string): string {
   return value;
 }
 
-/** An output schema must be a JSON object within the service's depth and size limits. */
-export function checkOutputSchema(schema: unknown): Record<string, unknown> {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new UsageError('the output schema must be a JSON object, e.g. {"type":"object","properties":{...}}');
-  }
-  let keys = 0;
-  const walk = (value: unknown, depth: number): void => {
-    if (depth > LIMITS.outputSchemaDepth) {
-      throw new UsageError(`the output schema is nested deeper than ${LIMITS.outputSchemaDepth} levels`);
-    }
-    if (typeof value !== 'object' || value === null) return;
-    for (const child of Object.values(value)) {
-      if (!Array.isArray(value) && ++keys > LIMITS.outputSchemaKeys) {
-        throw new UsageError(`the output schema has more than ${LIMITS.outputSchemaKeys} keys`);
-      }
-      walk(child, depth + 1);
-    }
-  };
-  walk(schema, 1);
-  return schema as Record<string, unknown>;
-}
-
 const SECRET_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const ownProperty = (target: object, name: string, value: unknown) =>

@@ -2,7 +2,8 @@
 // would check them, into the body to send. Errors name the field (`prompt`, `output_schema`,
 // `secrets_env`, `secrets_file`, `webhook`); each face words them its own way.
 import type { TaskBody } from '../api/schemas/task.js';
-import { checkHttpUrl, checkOutputSchema } from '../contract/validate.js';
+import { checkOutputSchema } from '../contract/output-schema.js';
+import { checkHttpUrl } from '../contract/validate.js';
 import { InputError } from '../errors.js';
 import { inField } from './fields.js';
 import { resolveSecrets, type SecretsRequest, type SecretsSource } from './secrets.js';

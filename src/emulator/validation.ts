@@ -1,6 +1,7 @@
 import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
 // Python keeps a lone surrogate from JSON's \ud800 as a character of its own; DRF refuses it.
 import { LONE_SURROGATE } from '../contract/text.js';
+import { outputSchemaProblem } from '../contract/output-schema.js';
 import { isDjangoUrl } from './url-validator.js';
 import { HttpError, fieldError } from './http.js';
 import type { FormSpec } from './form.js';
@@ -194,24 +195,10 @@ function checkWebhook(value: unknown): string | null {
   return url;
 }
 
+/** The serializer's validate_output_schema (src/contract/output-schema.ts). */
 function checkOutputSchema(value: unknown): unknown {
-  if (typeof value === 'boolean') return value;
-  if (typeof value !== 'object' || Array.isArray(value)) throw problem('Invalid JSON Schema: the schema must be an object or a boolean.');
-  let keys = 0;
-  const walk = (node: unknown, depth: number): void => {
-    if (depth > LIMITS.outputSchemaDepth) throw problem(`Invalid JSON Schema: nesting deeper than ${LIMITS.outputSchemaDepth} levels.`);
-    if (typeof node !== 'object' || node === null) return;
-    for (const child of Object.values(node)) {
-      if (!Array.isArray(node) && ++keys > LIMITS.outputSchemaKeys) throw problem(`Invalid JSON Schema: more than ${LIMITS.outputSchemaKeys} keys.`);
-      walk(child, depth + 1);
-    }
-  };
-  walk(value, 1);
-  const type = (value as Record<string, unknown>).type;
-  const known = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'];
-  if (type !== undefined && !(typeof type === 'string' ? known.includes(type) : Array.isArray(type))) {
-    throw problem(`Invalid JSON Schema: ${JSON.stringify(type)} is not a valid type.`);
-  }
+  const refused = outputSchemaProblem(value);
+  if (refused !== undefined) throw problem(refused);
   return value;
 }
 

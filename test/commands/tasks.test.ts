@@ -185,7 +185,21 @@ describe('tasks create', () => {
     for (let i = 0; i < 45; i++) schema = { type: 'object', properties: { a: schema } };
     const result = await cli(['tasks', 'create', 'x', '--output-schema', JSON.stringify(schema)]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('error: the output schema is nested deeper than 40 levels');
+    expect(result.stderr).toContain('error: the output schema would be refused by the service: Schema too deep - maximum nesting level is 40');
+  });
+
+  // api/serializers.py BrowserUseAgentTaskSerializer.validate_output_schema, checked before any request.
+  it('refuses an output schema the draft 2020-12 meta-schema refuses, and takes one 40 levels deep (exit 2, then 0)', async () => {
+    for (const schema of ['{"properties":5}', '{"required":"x"}', '{"type":"strin"}', '{"pattern":"\\\\p{L}"}']) {
+      const result = await cli(['tasks', 'create', 'x', '--output-schema', schema]);
+      expect(result.exitCode, schema).toBe(2);
+      expect(result.stderr, schema).toContain('error: the output schema would be refused by the service: Invalid JSON Schema: ');
+    }
+    let list: unknown = 1;
+    for (let i = 0; i < 39; i++) list = [list];
+    const result = await cli(['tasks', 'create', 'x', '--output-schema', JSON.stringify({ type: 'string', default: list })]);
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
   });
 
   it('requires a prompt', async () => {

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJsonText } from '../../src/cli/input.js';
-import { checkOutputSchema, checkSecrets, checkUuid, parseIntegerFlag, parseSecondsFlag } from '../../src/contract/validate.js';
+import { checkOutputSchema } from '../../src/contract/output-schema.js';
+import { checkSecrets, checkUuid, parseIntegerFlag, parseSecondsFlag } from '../../src/contract/validate.js';
 import { UsageError } from '../../src/errors.js';
 import { decimalText, hostileText, json, uuid, webUrl } from '../helpers/arbitraries.js';
 

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   checkCreditsCost,
   checkName,
-  checkOutputSchema,
   checkSecrets,
   checkUuid,
   checkWebhookUrl,
   parseIntegerFlag,
   splitPair,
 } from '../../src/contract/validate.js';
+import { checkOutputSchema } from '../../src/contract/output-schema.js';
 
 describe('input validation before any request', () => {
   it('accepts UUIDs and explains anything else', () => {
@@ -48,9 +48,10 @@ describe('input validation before any request', () => {
     expect(() => checkOutputSchema('x')).toThrow('must be a JSON object');
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 45; i++) deep = { items: deep };
-    expect(() => checkOutputSchema(deep)).toThrow('deeper than 40');
+    expect(() => checkOutputSchema(deep)).toThrow('would be refused by the service: Schema too deep - maximum nesting level is 40');
     const wide = Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`k${i}`, 1]));
-    expect(() => checkOutputSchema(wide)).toThrow('more than 2000 keys');
+    expect(() => checkOutputSchema(wide)).toThrow('Schema too complex - maximum property count is 2000');
+    expect(() => checkOutputSchema({ required: 'x' })).toThrow('would be refused by the service: Invalid JSON Schema: /required must be array');
   });
 
   it('checks the secrets shape and limits', () => {

@@ -2,7 +2,8 @@ import { readTextInput, readJsonArgument } from '../../cli/input.js';
 import { UsageError } from '../../errors.js';
 import type { Redactor } from '../../api/redact.js';
 import type { Secrets, TaskBody } from '../../api/schemas/task.js';
-import { addSecret, checkOutputSchema, checkSecrets } from '../../contract/validate.js';
+import { checkOutputSchema } from '../../contract/output-schema.js';
+import { addSecret, checkSecrets } from '../../contract/validate.js';
 
 /** The task fields of create, update and replace, checked by the verbs' parse steps (options.ts). */
 export interface TaskFieldOptions {
