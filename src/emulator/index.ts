@@ -109,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const server = createEmulatorServer({
     state,
     clock,
-    routes: buildRoutes({ state, lifecycle }),
+    routes: buildRoutes({ state, lifecycle, webhookDelivered: (id) => webhooks.delivered(id) }),
     faults,
     requests,
     apiKey: options.apiKey ?? 'emulator-key',

@@ -75,15 +75,23 @@ export class Lifecycle {
   private readonly timers = new Map<string, Set<TimerHandle>>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly endListeners: EndListener[] = [];
-  /** Tasks' steps: to in_progress, then to their end. A deleted task's steps do nothing (the service does not stop it; nobody can see it). */
+  /**
+   * Tasks' steps: to in_progress, then to their end. A task deleted through its route runs on (the
+   * service's worker does not look at is_deleted) and sends its webhook; one whose agent was deleted
+   * is gone, and its steps do nothing.
+   */
   private readonly runs = new StepQueue<{ id: string }>(() => this.clock, ({ id }) => {
-    const task = this.state.tasks.get(id);
+    const task = this.find(id);
     if (task) this.run(task);
   });
   private readonly ends = new StepQueue<{ id: string; status: 'completed' | 'failed' }>(() => this.clock, ({ id, status }) => {
-    const task = this.state.tasks.get(id);
+    const task = this.find(id);
     if (task) this.finish(task, status);
   });
+
+  private find(id: string): TaskRecord | undefined {
+    return this.state.tasks.get(id) ?? this.state.deletedRunning.get(id);
+  }
 
   constructor(
     private readonly state: State,
@@ -114,16 +122,17 @@ export class Lifecycle {
     const deadline = elapsedOn(this.clock) + ms;
     return new Promise((resolve) => {
       const done = () => {
-        this.clock.clearTimeout(timer);
+        if (timer !== undefined) this.clock.clearTimeout(timer);
         this.waiters.get(task.id)?.delete(done);
         resolve();
       };
-      // Its task's steps due by then run first: a wait as long as the task sees it end.
-      const timer = this.clock.setTimeout(() => {
+      // Its task's steps due by then run first: a wait as long as the task sees it end. No limit
+      // (Infinity): no timer, the task's end (or stop()) ends the wait.
+      const timer = Number.isFinite(ms) ? this.clock.setTimeout(() => {
         this.runs.runDueBy(deadline);
         this.ends.runDueBy(deadline);
         done();
-      }, ms);
+      }, ms) : undefined;
       let set = this.waiters.get(task.id);
       if (!set) this.waiters.set(task.id, (set = new Set()));
       set.add(done);
@@ -175,6 +184,7 @@ export class Lifecycle {
     } else {
       this.state.changeTask(task, { status });
     }
+    this.state.deletedRunning.delete(task.id);
     for (const done of [...(this.waiters.get(task.id) ?? [])]) done();
     this.waiters.delete(task.id);
     for (const listener of this.endListeners) listener(task);

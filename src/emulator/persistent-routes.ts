@@ -3,7 +3,6 @@ import { PAGE_LIMITS } from '../contract/limits.js';
 import { neverFires } from '../schedule/grammar.js';
 import { describeSchedule, nextFireTimes, parseSchedule, type Schedule } from '../schedule/index.js';
 import { drfTimestamp } from './timestamps.js';
-import { excerpt } from './lifecycle.js';
 import { HttpError, fieldError, noMatch, serverError } from './http.js';
 import { paginate } from './pagination.js';
 import {
@@ -17,10 +16,11 @@ import {
   webAgentAddress,
   type PersistentAgentRecord,
 } from './persistent-state.js';
-import { checkAgentBody, checkMessageBody, checkPreviewSchedule, checkScheduleCrash, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges } from './persistent-validation.js';
+import { checkAgentBody, checkMessageBody, checkPreviewSchedule, checkScheduleCrash, MESSAGE_FORM, PERSISTENT_FORM, PREVIEW_FORM, type AgentChanges, type EndpointOwner } from './persistent-validation.js';
 import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './route-types.js';
 import { taskListItem, type State, type TaskRecord, type TaskStatus } from './state.js';
 import { encodeCursor, eventBody, messageData, parseLimit, parseTimelineQuery, seedEvents, stepsData, timelineWindow, type EventKind, type MessageFields, type TimelineEvent } from './timeline.js';
+import { pythonSplit, pythonStrip } from './validation.js';
 
 const STATUS_LABELS: Record<TaskStatus, string> = { pending: 'Pending', in_progress: 'In Progress', completed: 'Completed', failed: 'Failed', cancelled: 'Cancelled' };
 const PREVIEW_CHARS = 160;
@@ -117,7 +117,7 @@ function findAgent(state: State, request: Request): PersistentAgentRecord {
 
 function createAgent(ctx: Ctx, request: Request): Answer {
   const { state, armSchedule } = ctx;
-  const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+  const changes = checkAgentBody(request.body(PERSISTENT_FORM), (id) => endpointOwner(state, id));
   const name = changes.name ?? generatedName(state);
   // The service creates the browser-use agent first, under the same whole name: a name any
   // browser-use agent of the user has (a deleted persistent agent's included) is refused there.
@@ -146,8 +146,9 @@ function createAgent(ctx: Ctx, request: Request): Answer {
     contact_approval_mode: 'require_approval',
     preferred_llm_tier: 'standard',
     daily_credit_limit: null,
-    // The model's default (timezone.now) stamps it at creation.
-    last_interaction_at: stamp,
+    // The model's default (timezone.now) stamps it when the object is built, before the save's
+    // auto_now_add stamps created_at: a moment earlier.
+    last_interaction_at: new Date(Date.parse(stamp) - 1).toISOString(),
     created_at: stamp,
     updated_at: stamp,
     browser_use_agent_id: legacy.id,
@@ -174,14 +175,18 @@ function createAgent(ctx: Ctx, request: Request): Answer {
 function updateAgent(ctx: Ctx, request: Request): Answer {
   const { state, armSchedule } = ctx;
   const agent = findAgent(state, request);
-  const changes = checkAgentBody(request.body(PERSISTENT_FORM));
+  const changes = checkAgentBody(request.body(PERSISTENT_FORM), (id) => endpointOwner(state, id, agent));
   // full_clean runs the model's clean() (the schedule) before its constraints.
   checkScheduleCrash(changes.schedule);
   // Renaming checks only the persistent agents (the model's constraint, a non-field error).
   if (changes.name !== undefined && persistentNameTaken(state, changes.name, agent.id)) throw new HttpError(400, { __all__: [PERSISTENT_NAME_TAKEN] });
   const charter = agent.charter;
   apply(agent, changes);
-  agent.updated_at = state.now();
+  // The serializer saves with update_fields = the fields it set, and Django's auto_now stamps
+  // updated_at only on a save without them: only a body that sets nothing (template_code and the
+  // personal servers are not fields it sets) moves it (PersistentAgentSerializer.update).
+  const { template_code: _template, enabled_personal_server_ids: _servers, ...saved } = changes;
+  if (Object.keys(saved).length === 0) agent.updated_at = state.now();
   if (agent.charter !== charter) seed(state, agent);
   armSchedule(agent);
   // Saved before the servers are applied, outside a transaction: the other changes stay.
@@ -197,13 +202,12 @@ function setActive(ctx: Ctx, request: Request, active: boolean): Answer {
   if (active && agent.life_state !== 'active') {
     updated = true;
     agent.life_state = 'active';
-    if (agent.schedule === null && agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
+    // `if locked.schedule_snapshot and not locked.schedule`: a blank schedule is restored too.
+    if (!agent.schedule && agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
   }
   agent.is_active = active;
-  if (updated) {
-    agent.updated_at = state.now();
-    if (active) agent.last_interaction_at = agent.updated_at;
-  }
+  // Both save with update_fields, without updated_at (auto_now): it stays; activate_agent stamps last_interaction_at.
+  if (updated && active) agent.last_interaction_at = state.now();
   armSchedule(agent);
   return { status: 200, body: { status: active ? 'activated' : 'deactivated', updated } };
 }
@@ -271,7 +275,9 @@ export function appendMessage(state: State, agent: PersistentAgentRecord, messag
 
 /** The thought and plan a (new) charter starts. */
 function seed(state: State, agent: PersistentAgentRecord): void {
-  for (const { kind, data } of seedEvents(agent.charter, agent.name)) append(state, agent, kind, (seq) => data(seq));
+  // broadcast_plan_changes names the agent by its first word (`if " " in agent_name: agent_name.split()[0]`).
+  const planName = agent.name.includes(' ') ? (pythonSplit(agent.name)[0] ?? agent.name) : agent.name;
+  for (const { kind, data } of seedEvents(agent.charter, planName)) append(state, agent, kind, (seq) => data(seq));
 }
 
 /** When a message's web task ends: a steps event and, unless it was cancelled, the agent's reply. */
@@ -285,7 +291,7 @@ function answerMessage(state: State, task: TaskRecord): void {
   const summary =
     task.status === 'completed' ? `Web task completed: ${result}` : task.status === 'failed' ? `Web task failed: ${task.error_message ?? 'unknown error'}` : 'Web task was cancelled.';
   append(state, agent, 'steps', (seq, cursor, timestamp) =>
-    stepsData([{ toolName: 'browser_use_task', status: task.status, caption: summary, parameters: { task_id: task.id, prompt: task.prompt }, result: summary }], seq, cursor, timestamp),
+    stepsData([{ toolName: 'browser_use_task', status: task.status === 'failed' ? 'error' : 'complete', caption: summary, parameters: { task_id: task.id, prompt: task.prompt }, result: summary }], seq, cursor, timestamp),
   );
   if (task.status === 'cancelled') return;
   const inbound = origin.message;
@@ -326,6 +332,19 @@ function apply(agent: PersistentAgentRecord, changes: AgentChanges): void {
   if (endpoint !== undefined) {
     agent.preferred_contact_endpoint_id = endpoint === 'email' || endpoint === 'sms' ? ownerEndpointId(agent.id, endpoint) : endpoint;
   }
+}
+
+/**
+ * The emulator's contact endpoints are each agent's e-mail and SMS endpoints (ownerEndpointId). The
+ * service's 'email' is the agent's own address endpoint (owner_agent: the agent); its 'sms' the
+ * user's number (no owner agent).
+ */
+function endpointOwner(state: State, id: string, self?: PersistentAgentRecord): EndpointOwner {
+  for (const agent of state.persistentAgents.values()) {
+    if (ownerEndpointId(agent.id, 'sms') === id) return 'this agent';
+    if (ownerEndpointId(agent.id, 'email') === id) return agent === self ? 'this agent' : 'another agent';
+  }
+  return undefined;
 }
 
 /** Any personal MCP server id is unknown to the emulator: 400 as update_agent_personal_servers' ValueError; none is fine. */
@@ -415,13 +434,15 @@ function processing(state: State, agent: PersistentAgentRecord) {
     .oldest()
     .filter((task) => task.status === 'pending' || task.status === 'in_progress')
     .map((task) => {
-      const prompt = (task.prompt ?? '').trim();
+      const prompt = pythonStrip(task.prompt ?? '');
+      const chars = [...prompt];
       return {
         id: task.id,
         status: task.status,
         statusLabel: STATUS_LABELS[task.status],
         prompt,
-        promptPreview: [...prompt].length <= PREVIEW_CHARS ? prompt : excerpt(prompt, PREVIEW_CHARS - 1),
+        // prompt if len(prompt) <= 160 else f"{prompt[:157].rstrip()}…" (_serialize_processing_web_task)
+        promptPreview: chars.length <= PREVIEW_CHARS ? prompt : `${pythonStrip(chars.slice(0, PREVIEW_CHARS - 3).join(''))}…`,
         startedAt: task.created_at,
         updatedAt: task.updated_at,
         elapsedSeconds: Math.max(0, (state.clock.now() - Date.parse(task.created_at)) / 1000),

@@ -3,7 +3,7 @@ import { SERVICE_LIMITS as LIMITS } from '../contract/limits.js';
 import { randomUUID } from 'node:crypto';
 import { parseSchedule, ScheduleCrash, ScheduleError, type Schedule } from '../schedule/index.js';
 import type { FormSpec } from './form.js';
-import { HttpError, serverError, UUID_PATTERN } from './http.js';
+import { HttpError, serverError } from './http.js';
 import { boolean, checkFields, FieldProblem, integer, problem, pythonStr, pythonTypeName, readUuid, text } from './validation.js';
 
 const dailyLimit = integer(0, 2147483647);
@@ -40,7 +40,6 @@ export interface MessageInput {
   metadata?: Record<string, unknown>;
 }
 
-const UUID = new RegExp(`^${UUID_PATTERN}$`);
 
 /** How the persistent agent serializer reads a form (a full form without is_active makes the agent inactive, as in DRF). */
 export const PERSISTENT_FORM: FormSpec = {
@@ -124,11 +123,19 @@ function scheduleField(value: unknown, nullable = false, max: number = LIMITS.sc
   }
 }
 
-export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
+/** Whose contact endpoint an id names: this agent's (or no agent's), another agent's, or none that exists. */
+export type EndpointOwner = 'this agent' | 'another agent' | undefined;
+
+/**
+ * The serializer's field checks. `endpointOwner` looks up a preferred_contact_endpoint id
+ * (PreferredEndpointInputField.to_internal_value, then validate_preferred_contact_endpoint).
+ */
+export function checkAgentBody(body: Record<string, unknown>, endpointOwner: (id: string) => EndpointOwner): AgentChanges {
   return checkFields<AgentChanges>(body, {
     name: (value) => text(LIMITS.persistentAgentName)(value) as string,
     charter: (value) => text(Number.POSITIVE_INFINITY, { blank: true })(value) as string,
-    schedule: (value) => scheduleField(value, true).expression,
+    // Blank disables the schedule and is kept as sent: DRF's CharField(allow_blank) gives '' back.
+    schedule: (value) => (scheduleField(value, true).expression ?? (value === null ? null : '')),
     schedule_snapshot: (value) => text(LIMITS.schedule, { nullable: true, blank: true })(value),
     is_active: boolean,
     life_state: choice<LifeState>(LIFE_STATES),
@@ -147,7 +154,14 @@ export function checkAgentBody(body: Record<string, unknown>): AgentChanges {
       if (value === null) return null;
       if (typeof value === 'string') {
         const key = value.trim().toLowerCase();
-        if (key === 'email' || key === 'sms' || UUID.test(key)) return key;
+        if (key === 'email' || key === 'sms') return key;
+        if (readUuid(key) !== undefined) {
+          const id = readUuid(key)!;
+          const owner = endpointOwner(id);
+          if (owner === undefined) throw problem(`Contact endpoint does not exist: ${key}.`);
+          if (owner === 'another agent') throw problem('Contact endpoint belongs to a different agent.');
+          return id;
+        }
       }
       throw problem('preferred_contact_endpoint must be "email", "sms", or a valid endpoint id.');
     },

@@ -31,10 +31,12 @@ export interface Route {
   public?: boolean;
 }
 
-/** What the routes work on: the records (with the clock) and the task lifecycle. */
+/** What the routes work on: the records (with the clock), the task lifecycle and the webhooks sent. */
 export interface Services {
   state: State;
   lifecycle: Lifecycle;
+  /** Resolves once a task's completion webhook, if any, was delivered (or failed). */
+  webhookDelivered?: (taskId: string) => Promise<void>;
 }
 
 /** The id segment of a DRF router route: anything but `/` and `.`; a malformed id is then a JSON 404. */

@@ -85,7 +85,7 @@ function renameAgent(state: State, request: Request, required: boolean): Answer 
 
 /** The task routes below `base`: the agent-scoped ones (`<uuid:agentId>` paths) or the standalone ones. */
 function taskRoutes(services: Services, base: string): Route[] {
-  const { state, lifecycle } = services;
+  const { state, lifecycle, webhookDelivered } = services;
   const taskOf = (request: Request) => findTask(state, request);
   return [
     {
@@ -107,7 +107,8 @@ function taskRoutes(services: Services, base: string): Route[] {
         PUT: (request) => updateTask(state, request),
         PATCH: (request) => updateTask(state, request),
         DELETE: (request) => {
-          state.deleteTask(taskOf(request)); // its scheduled steps find it gone
+          // perform_destroy only marks the task deleted: the worker runs it on and sends its webhook.
+          state.deleteTask(taskOf(request), true);
           return { status: 204 };
         },
       },
@@ -115,9 +116,11 @@ function taskRoutes(services: Services, base: string): Route[] {
     {
       pattern: new RegExp(`^${base}${UUID_ID}/cancel/$`),
       methods: {
-        POST: (request) => {
+        POST: async (request) => {
           const task = taskOf(request);
           if (!lifecycle.cancel(task)) throw new HttpError(409, { detail: `Task is already ${task.status} and cannot be cancelled.` });
+          // cancel_browser_use_task calls trigger_task_webhook itself: the answer comes after the delivery.
+          await webhookDelivered?.(task.id);
           return { status: 200, body: { status: 'cancelled', message: 'Task has been cancelled.' } };
         },
       },
@@ -166,13 +169,17 @@ async function createTask({ state, lifecycle }: Services, request: Request): Pro
     output_schema: body.output_schema ?? null,
     webhook: body.webhook ?? null,
     requires_vision: body.requires_vision ?? false,
-    credits_cost: body.credits_cost,
+    // None (null, or blank text) is no charge of one's own: the model's save() charges the default.
+    credits_cost: body.credits_cost ?? undefined,
   });
   lifecycle.start(task);
   if (state.plan.taskCredits !== undefined) state.creditsUsed++;
-  if (body.wait === undefined || body.wait <= 0) return { status: 201, body: taskDetail(task) };
-  await lifecycle.waitFor(task, body.wait * 1000);
-  return { status: 201, body: syncAnswer(task) };
+  // serializer.data is read (and cached) before the wait: the answer shows the record as created.
+  const created = taskDetail(task);
+  if (body.wait === undefined) return { status: 201, body: created };
+  // Celery's AsyncResult.wait(timeout=0) has no limit (its loop tests `if timeout and ...`).
+  await lifecycle.waitFor(task, body.wait === 0 ? Number.POSITIVE_INFINITY : body.wait * 1000);
+  return { status: 201, body: syncAnswer(task, created) };
 }
 
 function updateTask(state: State, request: Request): Answer {
@@ -195,16 +202,22 @@ function nameTaken(state: State, name: string): boolean {
 }
 
 /**
- * The synchronous-wait answer, as the service builds it: its outcome fields (id, agent_id, status,
- * and result or error_message) over the task record. Time ran out: status in_progress (even for a
- * task still pending) and wait_error. `agent_id` is there, null for a standalone task.
+ * The synchronous-wait answer, as the service's create builds it (api/views.py, perform_create's
+ * wait_result_data, then create): the outcome's fields first, then every other field of the record
+ * as it was created (so updated_at, error_message and the webhook fields as at creation). Time ran
+ * out: status in_progress (even for a task still pending) and wait_error. `agent_id` is there, null
+ * for a standalone task.
  */
-function syncAnswer(task: TaskRecord): Record<string, unknown> {
-  const outcome: Record<string, unknown> = { id: task.id, agent_id: task.agent_id, status: task.status };
-  if (task.status === 'completed') outcome.result = task.result;
-  else if (task.status === 'failed') outcome.error_message = task.error_message;
-  else if (task.status !== 'cancelled') Object.assign(outcome, { status: 'in_progress', wait_error: 'The operation timed out.' });
-  return { ...taskDetail(task), ...outcome };
+function syncAnswer(task: TaskRecord, created: Record<string, unknown>): Record<string, unknown> {
+  const ids = { id: task.id, agent_id: task.agent_id };
+  let outcome: Record<string, unknown>;
+  if (task.status === 'completed') outcome = { ...ids, result: task.result, status: 'completed' };
+  else if (task.status === 'failed') outcome = { ...ids, status: 'failed', error_message: task.error_message };
+  else if (task.status === 'cancelled') outcome = { ...ids, status: task.status };
+  else outcome = { status: 'in_progress', wait_error: 'The operation timed out.', ...ids };
+  const answer = { ...outcome };
+  for (const [key, value] of Object.entries(created)) if (!(key in answer)) answer[key] = value;
+  return answer;
 }
 
 function resultBody(task: TaskRecord): Record<string, unknown> {

@@ -98,6 +98,8 @@ export class State {
   /** Browser-use agents behind a deleted persistent agent: their names stay taken, the agent routes answer 404. */
   readonly hiddenAgents = new Set<string>();
   readonly tasks = new Map<string, TaskRecord>();
+  /** Tasks deleted through their route before they ended: they run on, out of sight (deleteTask). */
+  readonly deletedRunning = new Map<string, TaskRecord>();
   /** Every task of the user (the standalone list shows them all). */
   readonly taskList = new NewestFirst<TaskRecord>();
   private readonly tasksByAgent = new Map<string, NewestFirst<TaskRecord>>();
@@ -139,7 +141,7 @@ export class State {
 
   /** Forgets every record (the emulator's reset); ids continue their sequence. */
   clear(): void {
-    for (const map of [this.agents, this.tasks, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
+    for (const map of [this.agents, this.tasks, this.deletedRunning, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
     this.hiddenAgents.clear();
     this.creditsUsed = 0;
     for (const list of [this.agentList, this.taskList, this.persistentList] as NewestFirst<{ seq: number }>[]) list.clear();
@@ -268,7 +270,12 @@ export class State {
     return (task.listJson ??= JSON.stringify(taskListItem(task)));
   }
 
-  deleteTask(task: TaskRecord): void {
+  /**
+   * Deletes a task from every route. `keepRunning`: as the task DELETE route does (perform_destroy
+   * only marks it is_deleted), it still runs to its end and sends its webhook, unseen.
+   */
+  deleteTask(task: TaskRecord, keepRunning = false): void {
+    if (keepRunning && !['completed', 'failed', 'cancelled'].includes(task.status)) this.deletedRunning.set(task.id, task);
     this.tasks.delete(task.id);
     this.taskList.remove(task);
     if (task.agent_id !== null) this.tasksByAgent.get(task.agent_id)?.remove(task);

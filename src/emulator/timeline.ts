@@ -36,7 +36,8 @@ export interface MessageFields {
 
 export interface Step {
   toolName: string;
-  status: string;
+  /** A tool call's status (PersistentAgentToolCall.Status); queued ones are not shown (_serialize_step_entry). */
+  status: 'pending' | 'complete' | 'error';
   caption: string;
   parameters: Record<string, unknown>;
   result: string;

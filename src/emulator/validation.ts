@@ -41,6 +41,12 @@ const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u
 const PY_STRIP = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
 /** Python's str.strip(). */
 export const pythonStrip = (value: string): string => value.replace(PY_STRIP, '');
+const PY_SPACES = new RegExp(`[${PY_SPACE}]+`);
+/** Python's str.split() without a separator: the words between runs of white space. */
+export const pythonSplit = (value: string): string[] => {
+  const stripped = pythonStrip(value);
+  return stripped === '' ? [] : stripped.split(PY_SPACES);
+};
 /** DRF's IntegerField and DecimalField refuse longer text before they parse it. */
 const MAX_NUMBER_TEXT = 1000;
 
@@ -204,7 +210,8 @@ function checkOutputSchema(value: unknown): unknown {
 
 /** DRF's DecimalField(max_digits=12, decimal_places=3, min_value=0.001), rendered with 3 decimals. */
 function checkCreditsCost(value: unknown): string | null {
-  if (value === null) return null;
+  // DecimalField.validate_empty_values: with allow_null, blank text is null too.
+  if (value === null || (typeof value === 'string' && pythonStrip(value) === '')) return null;
   if (typeof value === 'boolean' || (typeof value !== 'string' && typeof value !== 'number')) throw problem('A valid number is required.');
   const stripped = pythonStrip(String(value));
   if (stripped.length > MAX_NUMBER_TEXT) throw problem('String value too large.');

@@ -1,5 +1,6 @@
 import type { State, TaskRecord } from './state.js';
 import { Fifo } from './fifo.js';
+import { pythonStrip } from './validation.js';
 
 export const WEBHOOK_USER_AGENT = 'Agentctl-Emulator-AgentWebhook/1.0';
 const TIMEOUT_MS = 10_000;
@@ -17,7 +18,9 @@ export const DEFAULT_WEBHOOK_CONCURRENCY = 16;
  */
 export class WebhookSender {
   private readonly inFlight = new Set<AbortController>();
-  private readonly queue = new Fifo<{ task: TaskRecord; url: string }>();
+  private readonly queue = new Fifo<{ task: TaskRecord; url: string; done: () => void }>();
+  /** Each task's delivery not yet done: cancel answers only once its webhook was sent. */
+  private readonly pending = new Map<string, Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -33,21 +36,34 @@ export class WebhookSender {
 
   deliver(task: TaskRecord): void {
     if (!task.webhook || this.stopped) return;
-    this.queue.push({ task, url: task.webhook });
+    const url = task.webhook;
+    const delivered = new Promise<void>((done) => this.queue.push({ task, url, done }));
+    this.pending.set(task.id, delivered);
+    void delivered.then(() => {
+      if (this.pending.get(task.id) === delivered) this.pending.delete(task.id);
+    });
     this.next();
+  }
+
+  /** Resolves once the task's webhook delivery (if one is queued or in flight) is over. */
+  delivered(taskId: string): Promise<void> {
+    return this.pending.get(taskId) ?? Promise.resolve();
   }
 
   stop(): void {
     this.stopped = true;
-    this.queue.clear();
+    while (this.queue.size > 0) this.queue.shift()!.done();
     for (const controller of this.inFlight) controller.abort();
   }
 
   /** Starts queued deliveries while slots are free. */
   private next(): void {
     while (this.inFlight.size < this.concurrency && this.queue.size > 0) {
-      const { task, url } = this.queue.shift() as { task: TaskRecord; url: string };
-      void this.send(task, url).finally(() => this.next());
+      const { task, url, done } = this.queue.shift()!;
+      void this.send(task, url).finally(() => {
+        done();
+        this.next();
+      });
     }
   }
 
@@ -66,7 +82,8 @@ export class WebhookSender {
       });
       const text = await response.text();
       task.webhook_last_status_code = response.status;
-      task.webhook_last_error = response.ok ? null : `Received status ${response.status}: ${text.slice(0, 500)}`;
+      // f"Received status {status_code}: {response_preview}".strip(), the preview 500 code points.
+      task.webhook_last_error = response.ok ? null : pythonStrip(`Received status ${response.status}: ${[...text].slice(0, 500).join('')}`);
       this.log(`webhook ${task.id} -> ${url} answered ${response.status}`);
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;

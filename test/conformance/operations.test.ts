@@ -293,7 +293,7 @@ describe('conformance: what the service\'s code does (issue 22)', () => {
       // proactive_opt_in is not written on create (PersistentAgentSerializer.create), whatever the form says.
       expect(agent).toMatchObject({ is_active: false, charter: 'Help.', proactive_opt_in: true });
       expect((await send('partialUpdatePersistentAgent', `/agents/${agent.id}/`, [['charter', 'Still help.']])).body).toMatchObject({ is_active: false, charter: 'Still help.' });
-      expect((await send('updatePersistentAgent', `/agents/${agent.id}/`, [['is_active', 'on'], ['schedule', '']])).body).toMatchObject({ is_active: true, schedule: null });
+      expect((await send('updatePersistentAgent', `/agents/${agent.id}/`, [['is_active', 'on'], ['schedule', '']])).body).toMatchObject({ is_active: true, schedule: '' });
       expect((await send('activatePersistentAgent', `/agents/${agent.id}/activate/`, [['ignored', 'x']])).status).toBe(200);
       expect((await send('deactivatePersistentAgent', `/agents/${agent.id}/deactivate/`, [])).status).toBe(200);
       await send('activatePersistentAgent', `/agents/${agent.id}/activate/`, []);

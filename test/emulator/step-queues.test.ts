@@ -87,10 +87,12 @@ describe('task steps on real and odd clocks', () => {
     }
   });
 
-  it('a deleted task is not kept in memory by its steps still to come', async () => {
+  // api/views.py perform_destroy only marks a task deleted; the worker runs it on (and sends its webhook).
+  it('a deleted task runs on out of sight, and is let go once it ends', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const emulator = await startEmulator({ port: 0, clock: new ManualClock(), taskDurationMs: 24 * 3600 * 1000 });
+    const clock = new ManualClock();
+    const emulator = await startEmulator({ port: 0, clock, taskDurationMs: 24 * 3600 * 1000 });
     try {
       const records: WeakRef<object>[] = [];
       for (let i = 0; i < 50; i++) {
@@ -98,6 +100,9 @@ describe('task steps on real and odd clocks', () => {
         records.push(new WeakRef(emulator.state.tasks.get(id) as object));
         expect((await fetch(`${emulator.baseUrl}/tasks/browser-use/${id}/`, { method: 'DELETE', headers: HEADERS })).status).toBe(204);
       }
+      expect(emulator.state.deletedRunning.size).toBe(50);
+      clock.advance(24 * 3600 * 1000);
+      expect(emulator.state.deletedRunning.size).toBe(0);
       await sleep(10);
       gc();
       expect(records.filter((record) => record.deref() !== undefined)).toHaveLength(0);
