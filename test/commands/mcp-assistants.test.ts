@@ -197,8 +197,11 @@ describe('errors in the terms of tools', () => {
     const { call, close } = await connect({ baseUrl: stub.baseUrl });
     const credits = await call('tasks_create', { prompt: 'x' });
     expect(data(credits).error).toMatchObject({ name: 'out_of_credits', status: 402, exit_code: 1 });
-    const schema = await call('tasks_create', { prompt: 'x', output_schema: { type: 'nonsense' } });
+    // A schema the meta-schema takes reaches the service (the stub refuses it); one it refuses is a usage error before any request.
+    const schema = await call('tasks_create', { prompt: 'x', output_schema: { type: 'object' } });
     expect(data(schema).error).toMatchObject({ name: 'output_schema_refused', status: 400, field: 'output_schema' });
+    const local = await call('tasks_create', { prompt: 'x', output_schema: { type: 'nonsense' } });
+    expect(data(local).error).toMatchObject({ name: 'usage', exit_code: 2 });
     const paused = await call('persistent_message', { id: UUID, body: 'hi', sender: 'me@example.com' });
     expect(data(paused).error).toMatchObject({ name: 'conflict', status: 409, next_tool: 'persistent_activate' });
     await close();
