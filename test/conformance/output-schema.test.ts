@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a build script, plain JavaScript
+import { metaSchemaModule } from '../../scripts/generate-meta-schema.mjs';
 import { outputSchemaProblem } from '../../src/contract/output-schema.js';
 import { useEmulator } from '../emulator/harness.js';
 
@@ -43,5 +45,14 @@ describe('output_schema (api/serializers.py BrowserUseAgentTaskSerializer.valida
     expect(await h.raw('POST', '/tasks/browser-use/', { prompt: 'x', output_schema: { default: [list] } })).toMatchObject({
       status: 400, body: { output_schema: ['Schema too deep - maximum nesting level is 40'] },
     });
+  });
+});
+
+describe('the compiled meta-schema', () => {
+  it('is what `npm run generate` writes from the Ajv installed now', () => {
+    const written = (ext: string) => readFileSync(new URL(`../../src/contract/meta-schema.generated.${ext}`, import.meta.url), 'utf8');
+    const { code, declarations } = metaSchemaModule() as { code: string; declarations: string };
+    expect(written('js'), 'run npm run generate').toBe(code);
+    expect(written('d.ts'), 'run npm run generate').toBe(declarations);
   });
 });

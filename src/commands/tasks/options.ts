@@ -14,7 +14,7 @@ export const AGENT_OPTION: OptionSpec = { flags: '--agent <id>', description: 'u
 /** The task fields shared by create, update and replace. */
 export const TASK_FIELD_OPTIONS: OptionSpec[] = [
   { flags: '--prompt-file <path>', description: 'read the prompt from a file (- for stdin)' },
-  { flags: '--output-schema <path|json>', description: 'JSON Schema for a structured result: a file, @file, - for stdin, or inline JSON' },
+  { flags: '--output-schema <path|json>', description: 'JSON Schema for a structured result: a file, @file, - for stdin, or inline JSON; checked as the service checks it (draft 2020-12, at most 40 levels) before any request' },
   { flags: '--secret <domain> <key=value>', description: 'a secret for a domain (repeatable; argv is visible to others, prefer the next two)', repeatable: true },
   { flags: '--secrets-file <path>', description: 'secrets as JSON: {"https://site": {"KEY": "value"}} (- for stdin)' },
   { flags: '--secret-env <domain> <key=envvar>', description: 'a secret read from an environment variable (repeatable)', repeatable: true },
