@@ -116,6 +116,11 @@ export class ApiClient {
     return new ApiClient({ ...this.options, ...overrides });
   }
 
+  /** One request's time limit, unless a request sets its own (a wait caps each poll by this and its deadline). */
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
   /** Whether `value` is the API key this client sends (never handed out as a task secret, wherever it is found). */
   isApiKey(value: string): boolean {
     return this.options.apiKey !== undefined && this.options.apiKey !== '' && value === this.options.apiKey;
@@ -335,7 +340,7 @@ export class ApiClient {
     } else if (isTimeout) {
       hint = 'raise the limit with --timeout SEC';
     }
-    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain, nothingListens);
+    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain, nothingListens, Boolean(isTimeout));
   }
 
   /** What to do after a create (or another POST) whose outcome is unknown. */

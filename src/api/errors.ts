@@ -111,6 +111,8 @@ export class NetworkError extends Error {
     readonly mayHaveBeenCarriedOut = false,
     /** Refused by this machine before the service was ever reached: nothing listens there, retrying cannot help. */
     readonly nothingListens = false,
+    /** No answer came within the request's time limit (a wait tells its own deadline from an outage by it). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'NetworkError';

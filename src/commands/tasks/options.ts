@@ -65,14 +65,14 @@ export function parseTaskFields(input: ParseInput): TaskFieldOptions {
   };
 }
 
-/** --interval and --max-outage, and the global --timeout, which in a waiting command is the whole wait. */
-export interface WaitLimits {
+/** --interval and --max-outage, and the global --timeout, which in a waiting command is the whole wait (startWait makes them a wait's limits). */
+export interface WaitFlags {
   maxIntervalMs: number;
   maxOutageMs: number;
   timeoutMs?: number;
 }
 
-export function parseWaitLimits(input: ParseInput): WaitLimits {
+export function parseWaitLimits(input: ParseInput): WaitFlags {
   const interval = input.string('interval');
   const maxOutage = input.string('maxOutage');
   const timeout = input.globals.timeout;
