@@ -12,7 +12,7 @@ import { sanitizeText } from '../output/sanitize.js';
 import { startSpinner, type Spinner } from '../output/spinner.js';
 import { readStdin } from './input.js';
 import type { IO } from './io.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../contract/version.js';
 
 /** The global options of the contract, as commander hands them to every command. */
 export interface GlobalFlags {

@@ -1,4 +1,5 @@
 import { isUuid } from './ids.js';
+import { LIMITS } from './limits.js';
 import { parseHttpUrl } from './url.js';
 import { UsageError } from '../errors.js';
 import type { Secrets } from '../api/schemas/task.js';
@@ -7,22 +8,7 @@ import type { Secrets } from '../api/schemas/task.js';
 
 export { isUuid };
 
-export const LIMITS = {
-  legacyAgentName: 64,
-  persistentAgentName: 255,
-  waitSeconds: 1350,
-  pageSize: 100,
-  secrets: 50,
-  secretDomains: 20,
-  secretValueBytes: 4096,
-  secretsTotalBytes: 100 * 1024,
-  secretKeyLength: 64,
-  outputSchemaDepth: 40,
-  outputSchemaKeys: 2000,
-  /** Ours, not the service's: the largest response body read by default, and by --max-response at most, in MB (docs/limits.md). */
-  bodyMb: 64,
-  bodyMbCeiling: 500,
-} as const;
+export { LIMITS };
 
 export function checkUuid(value: string, what: string): string {
   if (!isUuid(value)) {
