@@ -61,10 +61,11 @@ export function parseSecondsFlag(value: string, flag: string, min = 0, max = 7 *
 
 const CREDITS_COST = /^-?\d{0,9}(?:\.\d{0,3})?$/;
 
-export function checkCreditsCost(value: string): string {
+/** A credits cost as the service takes it; `what` is how the face names the field (a flag, a record's key). */
+export function checkCreditsCost(value: string, what = 'credits_cost'): string {
   if (!CREDITS_COST.test(value) || !/\d/.test(value)) {
     throw new UsageError(
-      `--credits-cost "${value}" is not a decimal with up to 9 integer and 3 fractional digits`,
+      `${what} "${value}" is not a decimal with up to 9 integer and 3 fractional digits`,
       'for example 0.4, 12 or -1.250',
     );
   }
@@ -79,8 +80,9 @@ export function checkHttpUrl(value: string, flag: string): URL {
   throw new UsageError(`${flag} must be an http:// or https:// URL, got ${parsed.protocol}`);
 }
 
-export function checkWebhookUrl(value: string): string {
-  checkHttpUrl(value, '--webhook');
+/** A webhook URL; `what` is how the face names the field (a flag, a record's key). */
+export function checkWebhookUrl(value: string, what = 'webhook'): string {
+  checkHttpUrl(value, what);
   return value;
 }
 

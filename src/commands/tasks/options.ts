@@ -59,9 +59,9 @@ export function parseTaskFields(input: ParseInput): TaskFieldOptions {
       const [key, variable] = splitPair(pair, '--secret-env', 'ENVVAR');
       return { domain, key, variable };
     }),
-    webhook: webhook === false ? null : typeof webhook === 'string' ? checkWebhookUrl(webhook) : undefined,
+    webhook: webhook === false ? null : typeof webhook === 'string' ? checkWebhookUrl(webhook, '--webhook') : undefined,
     wait: wait === undefined ? undefined : parseIntegerFlag(wait, '--wait', 0, LIMITS.waitSeconds),
-    creditsCost: creditsCost === undefined ? undefined : checkCreditsCost(creditsCost),
+    creditsCost: creditsCost === undefined ? undefined : checkCreditsCost(creditsCost, '--credits-cost'),
   };
 }
 
