@@ -4,7 +4,13 @@
 //   below them (src/core, an engine, src/api) or in src/commands/common;
 // - files under src/commands/ at most 250 lines;
 // - functions (declarations, methods, arrows, function expressions) at most 100 lines, a nested
-//   function counted inside its parent too.
+//   function counted inside its parent too;
+// - words only at the faces: no string in src/api or src/contract names a flag (`--word`) or an
+//   `agentctl <command>` (the library and the MCP server read those layers' messages; each face adds
+//   its own hints: the command line's are src/cli/api-words.ts and the `what` it passes to checks);
+// - one wait loop: a wait for a task becomes polls only in src/core/wait.ts (waitForTask is declared
+//   and called there alone, and no other file polls a task with a single-try GET), so every face's
+//   wait caps each poll by its deadline.
 // The files are only parsed (TypeScript's parser, no type checking), so it takes well under a second.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +29,17 @@ const EXEMPT_FUNCTIONS = new Set([
   'src/completion/bash.ts bashScript',
   'src/completion/fish.ts fishScript',
 ]);
+
+// Strings below the faces that name a flag of another program, not of agentctl.
+const EXEMPT_WORDS = new Set([
+  // V8's flag, set for the connection pool's code (see the file).
+  'src/api/undici-pool.ts --liftoff-only',
+]);
+const FACE_WORD_LAYERS = /^src\/(api|contract)\//;
+const FLAG = /(?:^|[^\w-])(--[a-z][a-z0-9-]*)/;
+const COMMAND = /`agentctl [a-z][a-z-]*|\bagentctl (?:agents|tasks|persistent|schedule-preview|auth|config|api|emulator|webhook-listen|mcp|doctor|version|completion|help)\b/;
+/** The one file where a wait becomes polls. */
+const WAIT_LOOP_FILE = 'src/core/wait.ts';
 
 // Known offenders, allowed while a piece of work reshapes them (none today: issue 32 emptied the
 // lists). A listed entry that no longer offends is reported too, so the lists only ever shrink.
@@ -57,6 +74,8 @@ function resolveImport(from, specifier) {
 
 const imports = new Map();
 const functions = [];
+const faceWords = [];
+const waitLoops = [];
 const commandFileLines = new Map();
 for (const file of files) {
   const text = readFileSync(join(root, file), 'utf8');
@@ -73,6 +92,12 @@ for (const file of files) {
     }
     const target = specifier === undefined ? undefined : resolveImport(file, specifier);
     if (target) targets.add(target);
+    if (FACE_WORD_LAYERS.test(file) && isText(node) && !specifierOf(node, parent)) {
+      const flag = FLAG.exec(node.text)?.[1];
+      const said = flag ?? COMMAND.exec(node.text)?.[0];
+      if (said && !EXEMPT_WORDS.has(`${file} ${said}`)) faceWords.push({ file, line: lineOf(source, node), said });
+    }
+    if (file !== WAIT_LOOP_FILE && isWaitLoop(node, source)) waitLoops.push({ file, line: lineOf(source, node) });
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
@@ -83,6 +108,29 @@ for (const file of files) {
   visit(source, undefined);
   imports.set(file, targets);
   if (file.startsWith('src/commands/')) commandFileLines.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+}
+
+/** A piece of a string: a literal, or the text parts of a template. */
+function isText(node) {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
+}
+
+/** Whether a string is an import's module name (not words anybody reads). */
+function specifierOf(node, parent) {
+  return parent !== undefined && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword));
+}
+
+function lineOf(source, node) {
+  return source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+}
+
+/** A wait loop of its own: waitForTask declared or called, or a task polled with a single-try GET. */
+function isWaitLoop(node, source) {
+  if (ts.isFunctionDeclaration(node) && node.name?.text === 'waitForTask') return true;
+  if (!ts.isCallExpression(node)) return false;
+  const callee = node.expression.getText(source);
+  if (callee === 'waitForTask') return true;
+  return callee === 'tasks.get' && node.arguments.some((argument) => /\bretries:\s*0\b/.test(argument.getText(source)));
 }
 
 /** A function's name as a reader would search for it: its own, or the variable, property or method it is assigned to. */
@@ -148,6 +196,12 @@ for (const { file, name, lines, line } of functions) {
   const key = `${file} ${name}`;
   if (lines > MAX_FUNCTION_LINES && !EXEMPT_FUNCTIONS.has(key) && !allowed('functions', key)) problems.push(`${file}:${line} ${name} has ${lines} lines, over ${MAX_FUNCTION_LINES} for a function`);
 }
+for (const { file, line, said } of faceWords) {
+  problems.push(`${file}:${line} names ${said}: below the faces no string names a flag or an agentctl command (the face adds its hint: src/api/words.ts)`);
+}
+for (const { file, line } of waitLoops) {
+  problems.push(`${file}:${line} waits for a task itself: the one wait loop is ${WAIT_LOOP_FILE} (call waitForTaskEnd)`);
+}
 for (const [list, keys] of Object.entries(knownOffenders)) {
   for (const key of keys) if (!used.has(`${list}:${key}`)) problems.push(`KNOWN_OFFENDERS.${list} lists "${key}", which no longer offends: take it off the list`);
 }
@@ -157,4 +211,7 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }
-console.log(`structure: ${files.length} source files, no import cycles or cross-command imports, command files <= ${MAX_COMMAND_FILE_LINES} lines, functions <= ${MAX_FUNCTION_LINES} lines`);
+console.log(
+  `structure: ${files.length} source files, no import cycles or cross-command imports, command files <= ${MAX_COMMAND_FILE_LINES} lines, functions <= ${MAX_FUNCTION_LINES} lines, ` +
+    `no flag or agentctl command named in src/api or src/contract, one wait loop (${WAIT_LOOP_FILE})`,
+);

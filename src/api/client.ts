@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { ApiError, ClosedServiceError, MissingApiVersionError, NetworkError, RedirectError, ResponseShapeError, notJsonError } from './errors.js';
 import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
+import { NEUTRAL_WORDS, type FaceWords } from './words.js';
 import { redactBody, type Redactor } from './redact.js';
 import { PooledTransport } from './pooled-transport.js';
 import { BodyTooLargeError, HttpTransport, type HttpResponse, type Transport } from './transport.js';
@@ -38,6 +39,8 @@ export interface ClientOptions {
   howToAllowInsecureHttp?: string;
   /** True when baseUrl is the built-in default, to suggest starting the emulator. */
   usingDefaultBaseUrl?: boolean;
+  /** The face's words for what to do next (its flags and commands); without, hints name neither (words.ts). */
+  words?: FaceWords;
   /** The largest response body read, in bytes (DEFAULT_MAX_BODY_BYTES without). */
   maxBodyBytes?: number;
   /**
@@ -114,6 +117,16 @@ export class ApiClient {
   /** The same client with some options changed (a batch's creates outlive Ctrl-C: `{ signal: undefined }`). */
   withOptions(overrides: Partial<ClientOptions>): ApiClient {
     return new ApiClient({ ...this.options, ...overrides });
+  }
+
+  /** One request's time limit, unless a request sets its own (a wait caps each poll by this and its deadline). */
+  /** The hints' words of the face that made this client (words.ts). */
+  get words(): FaceWords {
+    return this.options.words ?? NEUTRAL_WORDS;
+  }
+
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
   }
 
   /** Whether `value` is the API key this client sends (never handed out as a task secret, wherever it is found). */
@@ -199,27 +212,27 @@ export class ApiClient {
           return new Answer(response, await this.checkShape(body, options.shape, method, url));
         }
         const { headers } = response;
-        if (MissingApiVersionError.applies(status, body, this.base)) throw new MissingApiVersionError(method, url.pathname, this.baseUrl);
+        if (MissingApiVersionError.applies(status, body, this.base)) throw new MissingApiVersionError(method, url.pathname, this.baseUrl, this.words);
         // What the error keeps of the answer is redacted now, not where it is shown: a service that
         // echoes the key back would else hand it to whoever logs or serializes the error.
         const { redactor } = this.options;
         const quoted = (text: string | undefined) => (text === undefined ? undefined : redactor.redact(text));
         // Never followed: the API key would go along to wherever the service points.
-        if (status < 400) throw new RedirectError(status, quoted(headerValue(headers.location)), method, url, this.base);
+        if (status < 400) throw new RedirectError(status, quoted(headerValue(headers.location)), method, url, this.base, this.words);
         const asked = parseRetryAfter(headers['retry-after'], this.clock.now(), headerValue(headers.date));
         const retryAfterMs = asked === undefined ? undefined : Math.min(asked, RETRY_AFTER_CEILING_MS);
         const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now(), askedMs: asked, header: quoted(headerValue(headers['retry-after'])) };
         // A gateway error on a create, or the service's own 500 on any write (not repeated, see
         // mayRepeat), does not say whether the service carried it out.
         const uncertain = status >= 500 && (!IDEMPOTENT_METHODS.has(method) || (status === 500 && !SAFE_METHODS.has(method)));
-        const error = new ApiError(status, redactor.redactValue(body), method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined);
+        const error = new ApiError(status, redactor.redactValue(body), method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined, this.words);
         const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
         if (attempt >= (options.retries ?? this.retry.retries) || tooLong || !mayRepeat(method, { status })) throw error;
         await this.pause(retryDelayMs(attempt, this.retry, retryAfterMs), `${status}`, options.signal);
       } else {
         const { error, code } = outcome;
         if (code === 'AbortError') throw options.signal?.reason ?? error;
-        if (error instanceof BodyTooLargeError) throw tooLargeError(error, method, url);
+        if (error instanceof BodyTooLargeError) throw tooLargeError(error, method, url, this.words);
         if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code }) || this.nothingListens(url, code)) {
           throw this.networkError(method, url, error, code, attempt + 1, this.nothingListens(url, code));
         }
@@ -328,19 +341,19 @@ export class ApiClient {
         ? `the connection broke during ${where}: ${code ?? describe(error)}`
         : `cannot reach ${url.origin}: ${code ?? describe(error)}`;
     let hint: string | undefined;
-    if (code === 'ECONNREFUSED' && this.options.usingDefaultBaseUrl) {
-      hint = 'nothing is listening at the default address: start `agentctl emulator` in another terminal, or set a base URL with --base-url, AGENTCTL_BASE_URL or `agentctl auth login --base-url URL`';
+    if (code === 'ECONNREFUSED' && this.options.usingDefaultBaseUrl && this.words.nothingAtDefault) {
+      hint = this.words.nothingAtDefault;
     } else if (uncertain) {
       hint = this.checkHint(url);
     } else if (isTimeout) {
-      hint = 'raise the limit with --timeout SEC';
+      hint = this.words.timeout;
     }
-    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain, nothingListens);
+    return new NetworkError(this.options.redactor.redact(what + tries), hint, error, uncertain, nothingListens, Boolean(isTimeout));
   }
 
   /** What to do after a create (or another POST) whose outcome is unknown. */
   private checkHint(url: URL): string {
-    return `the request may still have been carried out; check before sending it again: ${checkCommandFor(url, this.base)}`;
+    return `the request may still have been carried out; check before sending it again: ${this.words.checkWrite(url.pathname.slice(this.base.pathname.length - 1))}`;
   }
 
   private async pause(ms: number, reason: string, signal?: AbortSignal): Promise<void> {
@@ -403,12 +416,9 @@ function parseBody(text: string, response: HttpResponse): unknown {
 }
 
 /** A body past the limit: what it was, and how to read it if it really is that big. */
-function tooLargeError(error: BodyTooLargeError, method: string, url: URL): ResponseShapeError {
+function tooLargeError(error: BodyTooLargeError, method: string, url: URL, words: FaceWords): ResponseShapeError {
   const size = error.declared === undefined ? `more than ${formatMb(error.limit)}` : formatMb(error.declared);
-  const hint =
-    error.limit >= LIMITS.bodyMbCeiling * MB
-      ? `${formatMb(error.limit)} is the most agentctl reads; fetch it with another tool (curl), or ask for less (a smaller --page-size)`
-      : `if the answer really is this big, raise the limit: --max-response MB or AGENTCTL_MAX_RESPONSE_MB (up to ${LIMITS.bodyMbCeiling}; see docs/limits.md)`;
+  const hint = error.limit >= LIMITS.bodyMbCeiling * MB ? words.bodyAtCeiling(formatMb(error.limit)) : words.bodyTooLarge(LIMITS.bodyMbCeiling);
   return new ResponseShapeError(
     `${method} ${url.pathname} answered ${error.status} with a body of ${size}, over the ${formatMb(error.limit)} agentctl reads: it stopped reading`,
     hint,
@@ -434,19 +444,6 @@ function errorCode(error: unknown, userSignal?: AbortSignal): string | undefined
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The command that shows whether a create (or another POST) to `url` took effect. */
-export function checkCommandFor(url: URL, base: URL): string {
-  const path = url.pathname.slice(base.pathname.length - 1);
-  const agentTasks = /^\/agents\/browser-use\/([^/]+)\/tasks\/(?:([^/]+)\/)?/.exec(path);
-  if (agentTasks) return agentTasks[2] ? `\`agentctl tasks get ${agentTasks[2]} --agent ${agentTasks[1]}\`` : `\`agentctl tasks list --agent ${agentTasks[1]}\``;
-  const task = /^\/tasks\/browser-use\/([^/]+)\//.exec(path);
-  if (task) return `\`agentctl tasks get ${task[1]}\``;
-  if (path.startsWith('/tasks/')) return '`agentctl tasks list`';
-  if (path.startsWith('/agents/browser-use/')) return '`agentctl agents list`';
-  if (path.startsWith('/agents/')) return '`agentctl persistent list`';
-  return 'list the records it would have changed';
 }
 
 function truncate(text: string, max: number): string {

@@ -2,6 +2,7 @@ import { ExitCode, UsageError, type ExitCodeValue } from '../errors.js';
 import { clockTime, formatDuration, formatLongDuration } from './clock.js';
 import { isTransientStatus } from './retry.js';
 import { oneLine } from '../contract/text.js';
+import { NEUTRAL_WORDS, type FaceWords } from './words.js';
 
 /** What the service said about waiting, kept with a 429/503 so messages can say when to try again. */
 export interface RetryAfter {
@@ -28,12 +29,14 @@ export class ApiError extends Error {
     readonly retryAfter?: RetryAfter,
     /** Replaces the usual hint (e.g. how to check whether a failed create was carried out). */
     hint?: string,
+    /** The face's words for the usual hints (words.ts). */
+    words: Pick<FaceWords, 'auth'> = NEUTRAL_WORDS,
   ) {
     const kind = classifyStatus(status, body);
     super(`${describeStatus(status, kind)}${formatBodyInline(body)}`);
     this.name = 'ApiError';
     this.exitCode = kind === 'auth' ? ExitCode.auth : kind === 'not-found' ? ExitCode.notFound : ExitCode.serviceError;
-    this.hint = hint ?? hintFor(kind, status, retryAfter);
+    this.hint = hint ?? (kind === 'auth' ? words.auth : hintFor(status, retryAfter));
   }
 
   /** The error body as readable `field: message` lines. */
@@ -56,11 +59,12 @@ export class MissingApiVersionError extends Error {
     readonly method: string,
     readonly path: string,
     readonly baseUrl: string,
+    words: Pick<FaceWords, 'missingApiVersion'> = NEUTRAL_WORDS,
   ) {
     super(`the service answered 404 with a page that is not the API's JSON (${method} ${path})`);
     this.name = 'MissingApiVersionError';
     this.suggestedBaseUrl = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
-    this.hint = `the base URL ${baseUrl} lacks /api/v1: use --base-url ${this.suggestedBaseUrl} (or set it in AGENTCTL_BASE_URL or the profile; \`agentctl doctor\` shows the one in use)`;
+    this.hint = words.missingApiVersion(baseUrl, this.suggestedBaseUrl);
   }
 
   /** Whether a 404 with this body, from this base, means the base lacks its version segment. */
@@ -111,6 +115,8 @@ export class NetworkError extends Error {
     readonly mayHaveBeenCarriedOut = false,
     /** Refused by this machine before the service was ever reached: nothing listens there, retrying cannot help. */
     readonly nothingListens = false,
+    /** No answer came within the request's time limit (a wait tells its own deadline from an outage by it). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'NetworkError';
@@ -146,6 +152,7 @@ export class RedirectError extends Error {
     method: string,
     url: URL,
     base: URL,
+    words: Pick<FaceWords, 'moved' | 'checkBaseUrl'> = NEUTRAL_WORDS,
   ) {
     let target: URL | undefined;
     try {
@@ -159,9 +166,7 @@ export class RedirectError extends Error {
     // A service that moved as a whole redirects every path the same way: its new base URL is the target minus our path.
     const below = url.href.slice(base.href.length);
     const moved = target && below !== '' && target.href.endsWith(below) ? target.href.slice(0, -below.length).replace(/\/$/, '') : undefined;
-    this.hint = moved
-      ? `if the service has moved to ${moved} and you trust it, use that as the base URL: --base-url ${moved}, or \`agentctl config set base-url ${moved}\``
-      : 'the API key goes only to the base URL you set; check it (`agentctl doctor` shows the one in use)';
+    this.hint = moved ? words.moved(moved) : words.checkBaseUrl;
   }
 }
 
@@ -238,8 +243,7 @@ function formatBodyInline(body: unknown): string {
   return lines.length === 1 ? `: ${lines[0]}` : `:\n  ${lines.join('\n  ')}`;
 }
 
-function hintFor(kind: ErrorKind, status: number, retryAfter: RetryAfter | undefined): string | undefined {
-  if (kind === 'auth') return 'check the API key: `agentctl auth status`, `agentctl auth login`, or set AGENTCTL_API_KEY';
+function hintFor(status: number, retryAfter: RetryAfter | undefined): string | undefined {
   if (retryAfter && (status === 429 || status === 503)) {
     const why = status === 429 ? 'the service is rate limiting' : 'the service is unavailable';
     const { askedMs, header } = retryAfter;
@@ -317,13 +321,14 @@ export class PartialListError extends Error {
     readonly changed = false,
     /** Where the walk stopped, when it is not a numbered page (a timeline's window). */
     where?: string,
+    words: Pick<FaceWords, 'readOnFrom'> = NEUTRAL_WORDS,
   ) {
     where ??= failedPage === undefined ? 'following a next link' : `at page ${failedPage}${totalPages ? ` of ${totalPages}` : ''}`;
     super(`the list is partial: it stopped ${where}, after ${itemsRead} item${itemsRead === 1 ? '' : 's'}: ${cause.message}`);
     this.name = 'PartialListError';
     this.exitCode = cause.exitCode ?? 1;
     // Reading on page by page meets the same broken pages: no resume point for those.
-    const resume = failedPage === undefined || cause instanceof EndlessListError ? '' : `, or read on page by page from --page ${failedPage}`;
+    const resume = failedPage === undefined || cause instanceof EndlessListError ? '' : words.readOnFrom(failedPage);
     const printed = changed
       ? 'the list changed while it was read, so what was printed may lack items: run the command again'
       : `what was printed is correct up to there: run the command again${resume}`;

@@ -85,11 +85,11 @@ export async function* walkPages<T>(client: ApiClient, options: WalkOptions<T>):
     if (signal.aborted && options.signal?.aborted) throw error;
     // A link back to an earlier page: its number is not how far the walk got ("page 1 of 5" after 6 pages).
     if (pageNumber !== undefined && pageNumber < reached) {
-      throw new PartialListError(error as Error, read, undefined, undefined, change.moved(), `at page ${pageNumber} again (a link back, after ${reached - 1} pages)`);
+      throw new PartialListError(error as Error, read, undefined, undefined, change.moved(), `at page ${pageNumber} again (a link back, after ${reached - 1} pages)`, client.words);
     }
     // A page past the count's last (the guard's stop) has no "of N" worth saying.
     const known = pageNumber !== undefined && total !== undefined && pageNumber <= total ? total : undefined;
-    throw new PartialListError(error as Error, read, pageNumber, known, change.moved());
+    throw new PartialListError(error as Error, read, pageNumber, known, change.moved(), undefined, client.words);
   };
 
   try {

@@ -111,8 +111,8 @@ export async function* timelineWindowsBackwards(
     }
     if (number >= maxWindows) {
       throw new EndlessListError(
-        `the timeline goes back more than ${maxWindows} windows, as far as --all reads (${maxWindows * (query.limit ?? PAGE_LIMITS.timeline.default)} events at ${query.limit ?? PAGE_LIMITS.timeline.default} a window)`,
-        `older events: the same command with --direction older --cursor ${cursor}`,
+        `the timeline goes back more than ${maxWindows} windows, ${client.words.wholeTimeline} (${maxWindows * (query.limit ?? PAGE_LIMITS.timeline.default)} events at ${query.limit ?? PAGE_LIMITS.timeline.default} a window)`,
+        client.words.olderFrom(cursor),
       );
     }
     followed.set(cursor, number);

@@ -10,9 +10,10 @@ import { Output } from '../output/output.js';
 import { decideOutput, type Terminal } from '../output/settings.js';
 import { sanitizeText } from '../output/sanitize.js';
 import { startSpinner, type Spinner } from '../output/spinner.js';
+import { CLI_API_WORDS } from './api-words.js';
 import { readStdin } from './input.js';
 import type { IO } from './io.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../contract/version.js';
 
 /** The global options of the contract, as commander hands them to every command. */
 export interface GlobalFlags {
@@ -170,6 +171,7 @@ export class Context {
       redactor: this.redactor,
       allowInsecureHttp: this.insecureHttpAllowed,
       howToAllowInsecureHttp: HOW_TO_ALLOW_INSECURE_HTTP,
+      words: CLI_API_WORDS,
       clock: this.io.clock,
       signal: this.io.signal,
       trace: this.verbose ? (line) => this.io.stderr.write(`${sanitizeText(line)}\n`) : undefined,

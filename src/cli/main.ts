@@ -3,7 +3,7 @@
 // actions load their own modules on demand.
 import { cachedHelp } from './help-cache.js';
 import type { IO } from './io.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../contract/version.js';
 
 export type { IO } from './io.js';
 export { systemClock } from '../contract/clock.js';

@@ -4,7 +4,7 @@ import { readBuildFile } from './build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples, exitCodes, notes } from './help.js';
 import { HELP_LAYOUT } from './help-layout.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../contract/version.js';
 import { LIMITS } from '../contract/validate.js';
 
 /** Runs a command once commander has parsed it: the runner in main.ts supplies this. */

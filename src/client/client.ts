@@ -7,7 +7,9 @@
 import { ApiClient } from '../api/client.js';
 import { Redactor } from '../api/redact.js';
 import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
+import { DEFAULT_TIMEOUT_SECONDS } from '../contract/limits.js';
 import { LIMITS, checkApiKey } from '../contract/validate.js';
+import { VERSION } from '../contract/version.js';
 import { checked, duration, httpUrl, integer } from './input.js';
 import { legacyAgentsApi } from './agents.js';
 import type { ClientCore } from './core.js';
@@ -16,11 +18,6 @@ import { scheduleApi } from './schedule.js';
 import type { AgentctlClient, ClientOptions } from './surface.js';
 import { tasksApi } from './tasks.js';
 
-/** A request's time limit without `timeoutMs`: the command line's default --timeout. */
-const DEFAULT_TIMEOUT_MS = 30_000;
-
-declare const AGENTCTL_VERSION: string;
-const VERSION: string = typeof AGENTCTL_VERSION === 'string' ? AGENTCTL_VERSION : '0.0.0-dev';
 
 /** A client of the service. Checks its options at once: a bad one throws InputError naming it. */
 export function createClient(options: ClientOptions): AgentctlClient {
@@ -29,7 +26,7 @@ export function createClient(options: ClientOptions): AgentctlClient {
   const apiKey = checked('apiKey', () => checkApiKey(String(options.apiKey ?? ''), 'the apiKey option'));
   const redactor = new Redactor();
   redactor.add(apiKey);
-  const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : duration('timeoutMs', options.timeoutMs);
+  const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_SECONDS * 1000 : duration('timeoutMs', options.timeoutMs);
   // Refused here, as an InputError naming baseUrl, like every other bad option.
   const api = checked('baseUrl', () => new ApiClient({
     baseUrl,

@@ -1,7 +1,7 @@
 import { tasks, createTimeoutMs, type TaskScope } from '../api/tasks.js';
 import type { TaskBody } from '../api/schemas/task.js';
-import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MAX_OUTAGE_MS, waitForTask } from '../api/wait.js';
 import { systemClock } from '../contract/clock.js';
+import { deadlineIn, waitForTaskEnd } from '../core/wait.js';
 import { LIMITS } from '../contract/validate.js';
 import { InputError } from '../errors.js';
 import type { ClientCore } from './core.js';
@@ -36,29 +36,27 @@ export function tasksApi(core: ClientCore): TasksApi {
   };
 }
 
-/** `tasks.wait`: the command line's wait loop (api/wait.ts), its outcome as a record or a typed error. */
+/** `tasks.wait`: the one wait (core/wait.ts), its outcome as a record or a typed error. */
 async function waitFor(core: ClientCore, id: string, scope: TaskScope, options: WaitForTaskOptions): Promise<Task> {
-  const limits = {
-    timeoutMs: options.timeoutMs === undefined ? undefined : duration('timeoutMs', options.timeoutMs),
-    maxIntervalMs: options.maxIntervalMs === undefined ? DEFAULT_MAX_INTERVAL_MS : duration('maxIntervalMs', options.maxIntervalMs),
-    maxOutageMs: options.maxOutageMs === undefined ? DEFAULT_MAX_OUTAGE_MS : duration('maxOutageMs', options.maxOutageMs),
-  };
-  const signal = joinSignals(core.signal, options.signal);
+  const timeoutMs = options.timeoutMs === undefined ? undefined : duration('timeoutMs', options.timeoutMs);
   const clock = core.clock ?? systemClock;
-  const deadline = limits.timeoutMs === undefined ? undefined : clock.now() + limits.timeoutMs;
-  // A poll's time limit is the usual one, but never past the wait's own end.
-  const pollLimitMs = () => (deadline === undefined ? core.timeoutMs : Math.max(1, Math.min(core.timeoutMs, deadline - clock.now())));
-  const outcome = await waitForTask(limits, {
+  const outcome = await waitForTaskEnd({
+    api: core.api,
+    scope,
+    id,
+    limits: {
+      deadline: deadlineIn(clock, timeoutMs),
+      maxIntervalMs: options.maxIntervalMs === undefined ? undefined : duration('maxIntervalMs', options.maxIntervalMs),
+      maxOutageMs: options.maxOutageMs === undefined ? undefined : duration('maxOutageMs', options.maxOutageMs),
+    },
     clock,
-    signal,
-    // The wait is the retry loop here (backoff, Retry-After, the outage limit): a poll is one request.
-    fetchTask: async () => (await tasks.get(core.api, scope, id, { signal, retries: 0, timeoutMs: pollLimitMs() })) as Task,
+    signal: joinSignals(core.signal, options.signal),
     onEvent: (event) => {
-      if (event.type === 'status') options.onStatus?.(event.task);
+      if (event.type === 'status') options.onStatus?.(event.task as Task);
     },
   });
-  if (outcome.kind === 'finished') return outcome.task;
-  if (outcome.kind === 'timed-out') throw new WaitTimeoutError(id, outcome.task, limits.timeoutMs ?? 0);
+  if (outcome.kind === 'finished') return outcome.task as Task;
+  if (outcome.kind === 'timed-out') throw new WaitTimeoutError(id, outcome.task as Task | undefined, timeoutMs ?? 0);
   // Unreachable (or throttled) for longer than maxOutageMs: the last failure says how.
   throw outcome.error;
 }

@@ -6,7 +6,7 @@ import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
 /** The emulator's default key: paired only with the built-in default base URL, so a fresh install works offline. */
 export const EMULATOR_DEFAULT_KEY = 'emulator-key';
-export const DEFAULT_TIMEOUT_SECONDS = 30;
+export { DEFAULT_TIMEOUT_SECONDS } from '../contract/limits.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
 

@@ -2,7 +2,7 @@
 // shared by the emulator and anything in the CLI that checks or clamps the same numbers.
 
 export const SERVICE_LIMITS = {
-  /** Browser-use agent names: the document says 64; the service's model field takes 255. */
+  /** Browser-use agent names: the document says 64; the service's model field (BrowserUseAgent.name) takes 255. */
   legacyAgentName: 255,
   persistentAgentName: 255,
   schedule: 128,
@@ -30,6 +30,22 @@ export const PAGE_LIMITS = {
   /** An agent's web tasks (`limit`): default 50, clamped to 1..200. */
   webTasks: { default: 50, max: 200 },
 } as const;
+
+/**
+ * The limits every face checks before a request (and the emulator enforces): the service's, above,
+ * and agentctl's own. One table, so a face cannot check a number the service does not apply.
+ */
+export const LIMITS = {
+  ...SERVICE_LIMITS,
+  /** The largest page a list asks for. */
+  pageSize: PAGE_LIMITS.pageSize.max,
+  /** Ours, not the service's: the largest response body read by default, and by --max-response at most, in MB (docs/limits.md). */
+  bodyMb: 64,
+  bodyMbCeiling: 500,
+} as const;
+
+/** One request's time limit unless set (--timeout, the profile's `timeout`, the library's timeoutMs, the MCP server's --timeout). */
+export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /** `value` clamped to 1..max. */
 export function clampLimit(value: number, max: number): number {

@@ -1,4 +1,5 @@
 import { isUuid } from './ids.js';
+import { LIMITS } from './limits.js';
 import { parseHttpUrl } from './url.js';
 import { UsageError } from '../errors.js';
 import type { Secrets } from '../api/schemas/task.js';
@@ -7,22 +8,7 @@ import type { Secrets } from '../api/schemas/task.js';
 
 export { isUuid };
 
-export const LIMITS = {
-  legacyAgentName: 64,
-  persistentAgentName: 255,
-  waitSeconds: 1350,
-  pageSize: 100,
-  secrets: 50,
-  secretDomains: 20,
-  secretValueBytes: 4096,
-  secretsTotalBytes: 100 * 1024,
-  secretKeyLength: 64,
-  outputSchemaDepth: 40,
-  outputSchemaKeys: 2000,
-  /** Ours, not the service's: the largest response body read by default, and by --max-response at most, in MB (docs/limits.md). */
-  bodyMb: 64,
-  bodyMbCeiling: 500,
-} as const;
+export { LIMITS };
 
 export function checkUuid(value: string, what: string): string {
   if (!isUuid(value)) {
@@ -75,10 +61,11 @@ export function parseSecondsFlag(value: string, flag: string, min = 0, max = 7 *
 
 const CREDITS_COST = /^-?\d{0,9}(?:\.\d{0,3})?$/;
 
-export function checkCreditsCost(value: string): string {
+/** A credits cost as the service takes it; `what` is how the face names the field (a flag, a record's key). */
+export function checkCreditsCost(value: string, what = 'credits_cost'): string {
   if (!CREDITS_COST.test(value) || !/\d/.test(value)) {
     throw new UsageError(
-      `--credits-cost "${value}" is not a decimal with up to 9 integer and 3 fractional digits`,
+      `${what} "${value}" is not a decimal with up to 9 integer and 3 fractional digits`,
       'for example 0.4, 12 or -1.250',
     );
   }
@@ -93,8 +80,9 @@ export function checkHttpUrl(value: string, flag: string): URL {
   throw new UsageError(`${flag} must be an http:// or https:// URL, got ${parsed.protocol}`);
 }
 
-export function checkWebhookUrl(value: string): string {
-  checkHttpUrl(value, '--webhook');
+/** A webhook URL; `what` is how the face names the field (a flag, a record's key). */
+export function checkWebhookUrl(value: string, what = 'webhook'): string {
+  checkHttpUrl(value, what);
   return value;
 }
 

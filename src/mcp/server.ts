@@ -29,7 +29,7 @@ import type { Redactor } from '../api/redact.js';
 import type { Clock } from '../contract/clock.js';
 import type { SecretPolicy } from '../core/secrets.js';
 import { InputError } from '../errors.js';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../contract/version.js';
 import { definition, selectTools, type Selection } from './catalog.js';
 import { askToConfirm } from './confirm.js';
 import { describeFailure } from './failure.js';

@@ -159,6 +159,43 @@ describe('a service that echoes the API key back', () => {
   });
 });
 
+describe("errors in the library's words", () => {
+  /** A flag (--timeout) or a command of the command line (`agentctl auth status`): neither exists for a library user. */
+  const FACE_WORDS = /(?:^|[^\w-])--[a-z]|`agentctl |\bagentctl (?:auth|tasks|agents|persistent|config|doctor|emulator)\b/;
+  const words = (error: unknown) => `${(error as Error).message}\nhint: ${String((error as { hint?: string }).hint)}`;
+
+  it('a timeout, a refused key, an answer too large, a redirect and a partial list say what to do naming no flag or command', async () => {
+    const server = await stub((request, response, index) => {
+      if (request.url.includes('hang')) return; // never answers
+      if (request.url.includes('key')) return sendJson(response, 401, { detail: 'Invalid API key' });
+      if (request.url.includes('big')) return sendJson(response, 200, { id: ID, status: 'pending', padding: 'x'.repeat(2000) });
+      if (request.url.includes('moved')) return void response.writeHead(301, { location: `http://${request.headers.host}/v2/api/v1/tasks/browser-use/` }).end();
+      if (index > 0 && request.url.includes('page=2')) return sendJson(response, 500, { detail: 'boom' });
+      return sendJson(response, 200, { count: 2, next: `http://${request.headers.host}/api/v1/tasks/browser-use/?page=2`, previous: null, results: [{ ...TASK }] });
+    });
+    const at = (path: string, options: Partial<Parameters<typeof createClient>[0]> = {}) =>
+      createClient({ baseUrl: `${server.baseUrl}/${path}`, apiKey: KEY, retries: 0, ...options });
+    const errors = {
+      timeout: await at('hang', { timeoutMs: 50 }).tasks.get(ID).catch((e: unknown) => e),
+      auth: await at('key').tasks.get(ID).catch((e: unknown) => e),
+      large: await at('big', { maxResponseBytes: 1000 }).tasks.get(ID).catch((e: unknown) => e),
+      moved: await at('moved').tasks.get(ID).catch((e: unknown) => e),
+      partial: await (async () => {
+        for await (const _task of at('list').tasks.list()) void _task;
+      })().catch((e: unknown) => e),
+    };
+    expect(errors.timeout).toBeInstanceOf(NetworkError);
+    expect(errors.auth).toBeInstanceOf(ApiError);
+    expect(errors.partial).toBeInstanceOf(PartialListError);
+    for (const [what, error] of Object.entries(errors)) {
+      expect((error as { hint?: string }).hint, what).toBeTruthy();
+      expect(words(error), what).not.toMatch(FACE_WORDS);
+    }
+    expect((errors.auth as ApiError).hint).toBe('check the API key');
+    expect((errors.partial as PartialListError).hint).toContain('read on page by page from page 2');
+  });
+});
+
 describe('inputs', () => {
   it.each([
     ['baseUrl', () => createClient({ baseUrl: 'not a url', apiKey: KEY })],

@@ -1,5 +1,6 @@
 // scripts/check-structure.mjs (run by `npm run lint`) finds each kind of problem it promises to, on a
-// small tree of its own: a cycle, a command folder importing another, a long command file, a long function.
+// small tree of its own: a cycle, a command folder importing another, a long command file, a long function,
+// a flag named below the faces, a wait loop of its own.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -31,6 +32,8 @@ it('passes a tree in shape, and names every problem of one that is not', async (
     'src/core/b.ts': "export const b = () => import('./a.js');\nexport type B = number;\n",
     'src/commands/tasks/get.ts': `import { other } from '../agents/get.js';\nexport const get = other;\n${lines(250, '// filler')}\n`,
     'src/commands/agents/get.ts': `export function other(): void {\n${lines(100, '  void 0;')}\n}\n`,
+    'src/api/hints.ts': "export const timeout = 'raise the limit with --timeout SEC';\nexport const auth = `check the key: \\`agentctl auth status\\``;\n",
+    'src/mcp/wait.ts': "export const wait = (poll: () => unknown) => waitForTask({}, { fetchTask: poll });\n",
   });
   const result = await execa(process.execPath, [SCRIPT, bad], { reject: false });
   expect(result.exitCode).toBe(1);
@@ -38,4 +41,7 @@ it('passes a tree in shape, and names every problem of one that is not', async (
   expect(result.stderr).toContain('src/commands/tasks/get.ts imports src/commands/agents/get.ts: a command folder imports another');
   expect(result.stderr).toContain('src/commands/tasks/get.ts has 252 lines, over 250');
   expect(result.stderr).toContain('src/commands/agents/get.ts:1 other has 102 lines, over 100');
+  expect(result.stderr).toContain('src/api/hints.ts:1 names --timeout: below the faces no string names a flag or an agentctl command');
+  expect(result.stderr).toContain('src/api/hints.ts:2 names `agentctl auth');
+  expect(result.stderr).toContain('src/mcp/wait.ts:1 waits for a task itself: the one wait loop is src/core/wait.ts');
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLI_API_WORDS } from '../../src/cli/api-words.js';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError, NetworkError } from '../../src/api/errors.js';
 import { Redactor } from '../../src/api/redact.js';
@@ -136,7 +137,8 @@ describe('ApiClient retries', () => {
     await stub.close();
     stub = undefined;
     const trace: string[] = [];
-    const client = clientAt(baseUrl, 4, trace, { usingDefaultBaseUrl: true });
+    // The command line's words (the hint names its emulator command); the library's name none.
+    const client = clientAt(baseUrl, 4, trace, { usingDefaultBaseUrl: true, words: CLI_API_WORDS });
     const error = await client.get('/things/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toMatch(/cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/);

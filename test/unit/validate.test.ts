@@ -7,13 +7,20 @@ import {
   checkWebhookUrl,
   parseIntegerFlag,
   splitPair,
+  LIMITS,
 } from '../../src/contract/validate.js';
 import { checkOutputSchema } from '../../src/contract/output-schema.js';
+import { SERVICE_LIMITS } from '../../src/contract/limits.js';
 
 describe('input validation before any request', () => {
   it('accepts UUIDs and explains anything else', () => {
     expect(checkUuid('3F2B8C1E-5D4A-4C7B-9E2F-1A2B3C4D5E6F', 'task id')).toBe('3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f');
     expect(() => checkUuid('42', 'task id')).toThrow('task id "42" is not a UUID');
+  });
+
+  it('checks the limits the service applies: one table, the faces and the emulator the same numbers', () => {
+    for (const [key, value] of Object.entries(SERVICE_LIMITS)) expect([key, LIMITS[key as keyof typeof LIMITS]]).toEqual([key, value]);
+    expect(LIMITS.legacyAgentName).toBe(255); // gobii-platform's BrowserUseAgent.name (max_length=255), not the document's 64
   });
 
   it('limits names by characters', () => {

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ClosedServiceError, InsecureHttpError, MissingApiVersionError } from '../../api/errors.js';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
-import { VERSION } from '../../cli/version.js';
+import { VERSION } from '../../contract/version.js';
 import { isExplainedError, type ExitCodeValue } from '../../errors.js';
 import { USER_EMAIL as EMULATOR_USER } from '../../emulator/state.js';
 

@@ -1,4 +1,5 @@
 import type { Context } from '../../cli/context.js';
+import { NEUTRAL_WORDS } from '../../api/words.js';
 import { defineCommand } from '../../cli/define.js';
 import { ExitCode } from '../../errors.js';
 import { shorten } from '../../output/format.js';
@@ -63,7 +64,8 @@ export const command = defineCommand({
     // A pool of kept-alive connections (undici): a tool call costs ~45 us less CPU than through
     // node:http; the ~30 ms of loading it is paid once, by the first call of a long-lived server.
     // Each server tells its own client of the retries of its calls, as log messages (info), where an assistant shows them.
-    const client = (await ctx.client()).withOptions({ signal: undefined, connections: MCP_CONNECTIONS });
+    // A model reads the API layer's hints in words naming no flag or command of the command line (api/words.ts).
+    const client = (await ctx.client()).withOptions({ signal: undefined, connections: MCP_CONNECTIONS, words: NEUTRAL_WORDS, usingDefaultBaseUrl: false });
     ctx.onClose(() => client.close());
     const deps: ServerDeps = { client: async () => client, redactor: ctx.redactor, clock: ctx.clock, env: ctx.env, website: new URL(client.baseUrl).origin };
     ctx.handlesInterrupt = true;

@@ -6,7 +6,7 @@ import { checkHttpUrl, parseIntegerFlag, parseSecondsFlag } from '../../contract
 import { ExitCode, ExitError, UsageError } from '../../errors.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
 import { taskDetail } from '../../output/task-columns.js';
-import { AGENT_OPTION, TASK_FIELD_OPTIONS, WAIT_LIMITS_HELP, parseScope, parseTaskFields, parseWaitLimits, type WaitLimits } from './options.js';
+import { AGENT_OPTION, TASK_FIELD_OPTIONS, WAIT_LIMITS_HELP, parseScope, parseTaskFields, parseWaitLimits, type WaitFlags } from './options.js';
 import { exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, waitAndReport, waitRanOut } from './outcome.js';
 import type { ListenSettings } from './webhook-wait.js';
 
@@ -21,7 +21,7 @@ interface CreateOptions {
   fields: TaskFieldOptions;
   idOnly: boolean;
   /** --follow: poll until the task ends, within these limits. */
-  follow?: WaitLimits;
+  follow?: WaitFlags;
   /** --webhook-listen: wait for the completion webhook. */
   listen?: ListenSettings;
 }

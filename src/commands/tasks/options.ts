@@ -59,20 +59,20 @@ export function parseTaskFields(input: ParseInput): TaskFieldOptions {
       const [key, variable] = splitPair(pair, '--secret-env', 'ENVVAR');
       return { domain, key, variable };
     }),
-    webhook: webhook === false ? null : typeof webhook === 'string' ? checkWebhookUrl(webhook) : undefined,
+    webhook: webhook === false ? null : typeof webhook === 'string' ? checkWebhookUrl(webhook, '--webhook') : undefined,
     wait: wait === undefined ? undefined : parseIntegerFlag(wait, '--wait', 0, LIMITS.waitSeconds),
-    creditsCost: creditsCost === undefined ? undefined : checkCreditsCost(creditsCost),
+    creditsCost: creditsCost === undefined ? undefined : checkCreditsCost(creditsCost, '--credits-cost'),
   };
 }
 
-/** --interval and --max-outage, and the global --timeout, which in a waiting command is the whole wait. */
-export interface WaitLimits {
+/** --interval and --max-outage, and the global --timeout, which in a waiting command is the whole wait (startWait makes them a wait's limits). */
+export interface WaitFlags {
   maxIntervalMs: number;
   maxOutageMs: number;
   timeoutMs?: number;
 }
 
-export function parseWaitLimits(input: ParseInput): WaitLimits {
+export function parseWaitLimits(input: ParseInput): WaitFlags {
   const interval = input.string('interval');
   const maxOutage = input.string('maxOutage');
   const timeout = input.globals.timeout;

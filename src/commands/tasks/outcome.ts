@@ -4,9 +4,9 @@ import { clockTime, formatDuration } from '../../api/clock.js';
 import { WaitEndedError } from '../../api/errors.js';
 import type { TaskStatus } from '../../api/schemas/common.js';
 import type { Task, TaskResult } from '../../api/schemas/task.js';
-import { waitForTask, type WaitEvent } from '../../api/wait.js';
+import { deadlineIn, waitForTaskEnd, type WaitEvent, type WaitLimits } from '../../core/wait.js';
 import type { Context } from '../../cli/context.js';
-import type { WaitLimits } from './options.js';
+import type { WaitFlags } from './options.js';
 import { toJson } from '../../output/format.js';
 import { ExitError, isExplainedError } from '../../errors.js';
 import { ExitCode, type ExitCodeValue } from '../../errors.js';
@@ -20,11 +20,10 @@ export function resumeCommand(id: string, scope: TaskScope): string {
   return `agentctl tasks wait ${id}${scope.agentId ? ` --agent ${scope.agentId}` : ''}`;
 }
 
-export interface WaitOptions {
+/** A started wait: the one limits type (core/wait.ts) with the flags' values, and how it reports. */
+export interface WaitOptions extends WaitLimits {
   /** Longest delay between polls (--interval). */
   maxIntervalMs: number;
-  /** When the whole wait ends (clock time, from --timeout); undefined waits until the task ends. */
-  deadline?: number;
   /** Longest outage ridden out (--max-outage). */
   maxOutageMs: number;
   /** Print nothing but the exit code (for --id-only). */
@@ -36,14 +35,10 @@ export interface WaitOptions {
  * whole wait (counted from now, so call this before the first request), `--interval SEC` the longest
  * delay between polls, `--max-outage SEC` how long the service may be unreachable.
  */
-export function startWait(ctx: Context, limits: WaitLimits): Omit<WaitOptions, 'silent'> {
+export function startWait(ctx: Context, flags: WaitFlags): Omit<WaitOptions, 'silent'> {
   // In a waiting command the global --timeout is the whole wait, not one request's limit.
   ctx.ownsTimeoutFlag = true;
-  return {
-    maxIntervalMs: limits.maxIntervalMs,
-    maxOutageMs: limits.maxOutageMs,
-    deadline: limits.timeoutMs === undefined ? undefined : ctx.clock.now() + limits.timeoutMs,
-  };
+  return { maxIntervalMs: flags.maxIntervalMs, maxOutageMs: flags.maxOutageMs, deadline: deadlineIn(ctx.clock, flags.timeoutMs) };
 }
 
 /** One request's time limit inside a wait: the usual limit, but never past the wait's deadline. */
@@ -61,7 +56,7 @@ export function describeWaitEvent(event: WaitEvent<unknown>): string | undefined
 /**
  * Polls a task until it ends, then prints the result endpoint's answer and ends the command with
  * the task's exit code. Used by `tasks wait` and `tasks create --follow`. Rides out outages (see
- * api/wait.ts); every way it can stop early names the task and the command that resumes the wait.
+ * core/wait.ts); every way it can stop early names the task and the command that resumes the wait.
  */
 export async function waitAndReport(
   ctx: Context,
@@ -79,23 +74,22 @@ export async function waitAndReport(
   const ticker = setInterval(() => spinner.text(`Task ${id}: ${status} (${Math.round((clock.now() - started) / 1000)}s)`), 1000);
   let outcome;
   try {
-    outcome = await waitForTask(
-      { maxIntervalMs: options.maxIntervalMs, maxOutageMs: options.maxOutageMs, timeoutMs: options.deadline === undefined ? undefined : options.deadline - started },
-      {
-        clock,
-        signal: ctx.signal,
-        // The wait is the retry loop here (backoff, Retry-After, outage limit), so a poll is one request.
-        fetchTask: () => tasks.get(client, scope, id, { signal: ctx.signal, retries: 0 }),
-        onEvent: (event) => {
-          if (event.type === 'status') {
-            status = event.status;
-            spinner.text(`Task ${id}: ${event.status}`);
-          }
-          const line = describeWaitEvent(event);
-          if (line) ctx.out.warn(line);
-        },
+    outcome = await waitForTaskEnd({
+      api: client,
+      scope,
+      id,
+      limits: options,
+      clock,
+      signal: ctx.signal,
+      onEvent: (event) => {
+        if (event.type === 'status') {
+          status = event.status;
+          spinner.text(`Task ${id}: ${event.status}`);
+        }
+        const line = describeWaitEvent(event);
+        if (line) ctx.out.warn(line);
       },
-    );
+    });
   } catch (error) {
     throw withResumeHint(error, id, scope, ctx.signal);
   } finally {

@@ -44,7 +44,9 @@ export const command = defineCommand({
     return { scope, id, ids, many: more.length > 0, any: input.flag('any'), limits: parseWaitLimits(input) };
   },
   async run({ scope, id, ids, many, any, limits }, ctx) {
-    if (many || any) return (await import('./wait-many.js')).waitMany(ctx, { scope, ids, any, limits: startWait(ctx, limits) });
-    await waitAndReport(ctx, await ctx.client(), scope, id, startWait(ctx, limits));
+    // Started before the client is made: its requests then keep their usual limit, --timeout being the wait's.
+    const started = startWait(ctx, limits);
+    if (many || any) return (await import('./wait-many.js')).waitMany(ctx, { scope, ids, any, limits: started });
+    await waitAndReport(ctx, await ctx.client(), scope, id, started);
   },
 });

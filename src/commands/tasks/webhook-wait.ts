@@ -3,14 +3,15 @@
 // service skipping delivery) cannot hang a CI job.
 import type { Task } from '../../api/schemas/task.js';
 import { createTimeoutMs, tasks, type TaskScope } from '../../api/tasks.js';
-import { isFinal, waitForTask } from '../../api/wait.js';
+import { isFinal } from '../../api/wait.js';
+import { waitForTaskEnd } from '../../core/wait.js';
 import type { Context } from '../../cli/context.js';
 import { ExitError, UsageError } from '../../errors.js';
 import { ExitCode } from '../../errors.js';
 import { publicWebhookUrl, randomPath, startListener, type Listener } from '../../webhooks/listener.js';
 import type { WebhookPayload, WebhookStatus } from '../../webhooks/payload.js';
 import { buildTaskBody, type TaskFieldOptions } from './body.js';
-import type { WaitLimits } from './options.js';
+import type { WaitFlags } from './options.js';
 import { describeWaitEvent, exitCodeForStatus, printResult, requestLimitMs, resumeCommand, startWait, waitRanOut, withResumeHint, type WaitOptions } from './outcome.js';
 import { isLoopbackHost } from '../../contract/url.js';
 
@@ -21,7 +22,7 @@ export interface ListenSettings {
   host: string;
   port: number;
   /** --max-outage and --timeout; maxIntervalMs is the fallback poll's interval. */
-  limits: WaitLimits;
+  limits: WaitFlags;
 }
 
 export interface ListenCreateOptions {
@@ -137,27 +138,24 @@ async function waitForOutcome(ctx: Context, task: Task, scope: TaskScope, inbox:
   const stop = new AbortController();
   const signal = AbortSignal.any([ctx.signal, stop.signal]);
   const spinner = await ctx.spinner(`Task ${task.id}: waiting for its webhook`);
-  const { clock } = ctx;
   const poll = async (): Promise<Outcome> => {
-    const outcome = await waitForTask(
-      {
+    const outcome = await waitForTaskEnd({
+      api: client,
+      scope,
+      id: task.id,
+      limits: {
+        ...limits,
         // The create's answer was the first look: the fallback's first request comes one interval later.
         initialDelayMs: limits.maxIntervalMs,
         minIntervalMs: limits.maxIntervalMs,
-        maxIntervalMs: limits.maxIntervalMs,
-        maxOutageMs: limits.maxOutageMs,
-        timeoutMs: limits.deadline === undefined ? undefined : limits.deadline - clock.now(),
       },
-      {
-        clock,
-        signal,
-        fetchTask: () => tasks.get(client, scope, task.id, { signal, retries: 0 }),
-        onEvent: (event) => {
-          const line = describeWaitEvent(event);
-          if (line) ctx.out.warn(`${line}; still waiting for the webhook`);
-        },
+      clock: ctx.clock,
+      signal,
+      onEvent: (event) => {
+        const line = describeWaitEvent(event);
+        if (line) ctx.out.warn(`${line}; still waiting for the webhook`);
       },
-    );
+    });
     if (outcome.kind === 'finished') return { source: 'poll', status: outcome.task.status as WebhookStatus, task: outcome.task };
     if (outcome.kind === 'timed-out') return { source: 'timeout', task: outcome.task };
     throw withResumeHint(outcome.error, task.id, scope);

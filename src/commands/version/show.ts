@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/define.js';
 import { LOCAL_EXITS } from '../../cli/exit-codes.js';
-import { VERSION } from '../../cli/version.js';
+import { VERSION } from '../../contract/version.js';
 
 export const command = defineCommand({
   name: 'version',

@@ -1,5 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { defineCommand, type ParseInput } from '../../cli/define.js';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../contract/limits.js';
 import { checkUuid, parseSecondsFlag } from '../../contract/validate.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { colorStatus } from '../../output/color.js';
@@ -21,7 +22,6 @@ export interface ReplayOptions {
   timeoutMs: number;
 }
 
-const DEFAULT_TIMEOUT_SECONDS = 30;
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** `2026-03-01T09:00:00Z` (ISO 8601) or `90s`, `15m`, `2h`, `7d` ago. */

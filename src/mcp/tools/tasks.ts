@@ -1,16 +1,16 @@
 // The task tools: create, get, result, cancel (cancel.ts), list, wait.
 import * as z from 'zod';
 import * as mini from 'zod/mini';
-import { NetworkError } from '../../api/errors.js';
+import { NetworkError, isTransientError } from '../../api/errors.js';
 import type { PageRequest } from '../../api/pagination.js';
 import { TaskResultSchema, TaskSchema, type Task } from '../../api/schemas/task.js';
 import { tasks, type TaskScope } from '../../api/tasks.js';
-import { waitForTask } from '../../api/wait.js';
 import { TASK_STATUSES } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/validate.js';
 import { FILTERED_PAGES, readPage } from '../../core/list-page.js';
 import { describeEnvPolicy } from '../../core/secrets.js';
 import { taskBody } from '../../core/task-input.js';
+import { waitForTaskEnd } from '../../core/wait.js';
 import { advise } from '../failure.js';
 import { sentences } from '../names.js';
 import { defineTool, uuid, type AnswerLink, type ToolCall, type ToolSettings } from '../tool.js';
@@ -196,23 +196,25 @@ const tasksWait = defineTool({
     let polls = 0;
     // The service's outage under way, if any: since when, and its first failure.
     let down: { since: number; error: Error } | undefined;
-    const outcome = await waitForTask<Task>(
-      { timeoutMs },
-      {
-        clock: call.clock,
-        signal: call.signal,
-        onEvent: (event) => {
-          if (event.type === 'unreachable') down = event;
-          if (event.type === 'reachable') down = undefined;
-        },
-        fetchTask: async () => {
-          const task = await tasks.get(client, scope, id, { signal: call.signal, retries: 0 }).catch(refusedAtOnce);
-          polls++;
-          await call.progress(call.clock.now() - started, timeoutMs, `task ${knownStatus(task.status, TASK_STATUSES)} after ${Math.round((call.clock.now() - started) / 1000)} s (poll ${polls})`);
-          return task;
-        },
+    const outcome = await waitForTaskEnd({
+      api: client,
+      scope,
+      id,
+      limits: { deadline: started + timeoutMs },
+      clock: call.clock,
+      signal: call.signal,
+      // Nothing listens at the service's address on this machine: no wait will change that.
+      ridesOut: (error) => isTransientError(error) && !(error instanceof NetworkError && error.nothingListens),
+      onEvent: (event) => {
+        if (event.type === 'unreachable') down = event;
+        if (event.type === 'reachable') down = undefined;
       },
-    ).catch((error: unknown) => Promise.reject(error instanceof Refused ? unreachable(error.error, 0, undefined) : error));
+      onAnswer: (task) => {
+        polls++;
+        const seconds = Math.round((call.clock.now() - started) / 1000);
+        return call.progress(call.clock.now() - started, timeoutMs, `task ${knownStatus(task.status, TASK_STATUSES)} after ${seconds} s (poll ${polls})`);
+      },
+    }).catch((error: unknown) => Promise.reject(error instanceof NetworkError && error.nothingListens ? unreachable(error, 0, undefined) : error));
     if (outcome.kind === 'outage') throw unreachable(outcome.error, call.clock.now() - outcome.since, outcome.task?.status);
     if (outcome.kind !== 'finished') {
       // Not a running task: a wait that never heard from the service says so, or a model waits on forever.
@@ -230,14 +232,6 @@ const tasksWait = defineTool({
     return { ...answer, data: { ...answer.data, finished: true } };
   }),
 });
-
-/** Nothing listens at the service's address on this machine: no wait will change that (wrapped, so the wait does not ride it out). */
-class Refused {
-  constructor(readonly error: NetworkError) {}
-}
-const refusedAtOnce = (error: unknown): never => {
-  throw error instanceof NetworkError && error.nothingListens ? new Refused(error) : error;
-};
 
 /** A wait that ended with the service unreachable: a network error, with what the model can do. */
 function unreachable(last: Error, forMs: number, status: string | undefined): Error {
