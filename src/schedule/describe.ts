@@ -25,7 +25,8 @@ export function describeSchedule(schedule: Schedule): string {
 export function describeExpression(expression: string): string {
   let cron = pyStrip(expression);
   if (cron.startsWith('@')) {
-    const macro = MACROS[cron.toLowerCase()];
+    const key = cron.toLowerCase();
+    const macro = Object.hasOwn(MACROS, key) ? MACROS[key] : undefined;
     if (macro === undefined) return expression;
     cron = macro;
   }

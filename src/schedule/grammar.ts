@@ -33,7 +33,8 @@ const FIVE_PARTS = 'Invalid cron format. Expected 5 parts: (minute hour day_of_m
 export function parseSchedule(expression: string): Schedule {
   let text = pyStrip(expression);
   if (text === '') throw new ScheduleError(FIVE_PARTS);
-  text = SHORTHANDS[text] ?? text;
+  // Own keys only: `valueOf` or `constructor` is no shorthand (an inherited one was "replaced" by a function).
+  if (Object.hasOwn(SHORTHANDS, text)) text = SHORTHANDS[text]!;
   if (text === '@reboot') throw new ScheduleError('Unsupported schedule format: @reboot');
   const interval = INTERVAL.exec(text);
   if (interval) return { kind: 'interval', expression, seconds: intervalSeconds(pyStrip(interval[1]!)) };
@@ -53,7 +54,7 @@ function intervalSeconds(text: string): number {
     const chars = [...part];
     const unit = chars.pop() ?? '';
     const digits = chars.join('');
-    const seconds = UNIT_SECONDS[unit];
+    const seconds = Object.hasOwn(UNIT_SECONDS, unit) ? UNIT_SECONDS[unit] : undefined;
     if (!pyIsDigit(digits) || seconds === undefined) throw new ScheduleError(`Invalid interval part: ${part}`);
     const value = pyInt(digits);
     if (value === null) throw new ScheduleError(`invalid literal for int() with base 10: ${pyRepr(digits)}`);

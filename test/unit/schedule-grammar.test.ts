@@ -74,3 +74,12 @@ describe('a record\'s schedule the service could not have saved', () => {
     expect(summariseSchedule('61 * * * *')?.problem).toBe('agentctl cannot read this schedule: Invalid end range: 61 > 59.');
   });
 });
+
+describe('names JavaScript objects inherit', () => {
+  it('are words like any other (a Python dict has no prototype): five parts expected, or an unknown interval unit', () => {
+    for (const name of ['valueOf', 'constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(refusal(name), name).toMatch(/^Invalid cron format\. Expected 5 parts/);
+    }
+    expect(refusal('@every 5constructor')).toBe('Invalid interval part: 5constructor');
+  });
+});
