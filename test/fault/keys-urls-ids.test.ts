@@ -2,33 +2,12 @@
 // batch's creates are answered with that differ only in case, and a batch line whose text holds a
 // lone surrogate. Each attack is a stub service in this process, a base URL or a batch file; each
 // checks what a user would notice: the exit code, what stderr and stdout say, what was sent.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearTextHost } from '../../src/contract/url.js';
 import { against, agentctl, tempDir } from '../helpers/cli.js';
+import { creatingStub, inputFile, TASK_ID } from '../helpers/batch-stub.js';
 import { jsonLines } from '../helpers/json-lines.js';
-import { networkAddress, sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
-
-const TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
-const task = (id: string, status = 'completed') => ({ id, prompt: 'p', status, created_at: '2026-05-01T08:00:00Z', updated_at: '2026-05-01T08:00:00Z' });
-const isCreate = (request: StubRequest) => request.method === 'POST' && /\/tasks\/browser-use\/$/.test(request.url);
-
-function inputFile(lines: string[]): string {
-  const path = join(tempDir(), 'tasks.jsonl');
-  writeFileSync(path, `${lines.join('\n')}\n`);
-  return path;
-}
-
-/** A stub that answers creates with `idFor(n)` (n from 1) and every result with the task completed. */
-async function creatingStub(idFor: (n: number) => string) {
-  let creates = 0;
-  return stubServer((request, response) => {
-    if (isCreate(request)) return sendJson(response, 201, task(idFor(++creates), 'pending'));
-    const id = /\/tasks\/browser-use\/([^/]+)\/result\/$/.exec(request.url)?.[1] ?? TASK_ID;
-    sendJson(response, 200, { id: decodeURIComponent(id), status: 'completed', result: 'ok' });
-  });
-}
+import { networkAddress, sendJson, stubServer } from '../helpers/stub-server.js';
 
 describe('run-batch: a lone surrogate in a line', () => {
   it.each([

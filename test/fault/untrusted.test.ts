@@ -12,37 +12,18 @@ import { startEmulator, StateFileError } from '../../src/emulator/index.js';
 import { against, agentctl, tempDir, type CliResult } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { apiRequest } from '../helpers/api.js';
+import { creatingStub, inputFile, isCreate, task, TASK_ID } from '../helpers/batch-stub.js';
 import { jsonLines } from '../helpers/json-lines.js';
-import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
+import { sendJson, stubServer } from '../helpers/stub-server.js';
 
-const TASK_ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 /** An id that climbs out of /api/v1 when put in a URL as it is (`../` four times, then agents/browser-use). */
 const CLIMBING_ID = `${'../'.repeat(4)}agents/browser-use`;
-const task = (id: string, status = 'completed') => ({ id, prompt: 'p', status, created_at: '2026-05-01T08:00:00Z', updated_at: '2026-05-01T08:00:00Z' });
 /** Text that starts workflow commands on lines of its own, in every way a line can break. */
 const INJECTED = 'bad\n::add-mask::hunter2\r\n::stop-commands::pause\r::error::all good\u2028::warning::x\u0085::notice::y';
 
 /** No line of `text` starts a GitHub workflow command, whatever counts as a line break. */
 function noWorkflowCommand(text: string): void {
   for (const line of text.split(/\r\n|[\n\r\u2028\u2029\u0085\v\f]/)) expect(line, text).not.toMatch(/^\s*::/);
-}
-
-const isCreate = (request: StubRequest) => request.method === 'POST' && /\/tasks\/browser-use\/$/.test(request.url);
-
-function inputFile(lines: string[], name = 'tasks.jsonl'): string {
-  const path = join(tempDir(), name);
-  writeFileSync(path, `${lines.join('\n')}\n`);
-  return path;
-}
-
-/** A stub that answers creates with `idFor(n)` (n from 1) and every result with the task completed. */
-async function creatingStub(idFor: (n: number) => string) {
-  let creates = 0;
-  return stubServer((request, response) => {
-    if (isCreate(request)) return sendJson(response, 201, task(idFor(++creates), 'pending'));
-    const id = /\/tasks\/browser-use\/([^/]+)\/result\/$/.exec(request.url)?.[1] ?? TASK_ID;
-    sendJson(response, 200, { id: decodeURIComponent(id), status: 'completed', result: 'ok' });
-  });
 }
 
 describe('1. a ledger reached under two names', () => {
