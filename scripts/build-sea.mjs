@@ -72,7 +72,7 @@ try {
     plugins: [launcher, assetFiles, lazyChildProcess, plainProcess, linearJqIo],
   });
 
-  const assets = { 'run.js': program, 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md') };
+  const assets = { 'run.js': program, 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md'), 'lib/jq.js': join(dist, 'lib', 'jq.js') };
   for (const folder of ['help', 'commands']) {
     for (const file of await readdir(join(dist, folder))) assets[`${folder}/${file}`] = join(dist, folder, file);
   }
