@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { readBuildFile } from '../cli/build-files.js';
 import { jqError } from './jq.js';
-import { SLOT, jqWorker } from './jq-worker.js';
+import { SLOT, jqWorker, outputRing } from './jq-worker.js';
 
 // `--jq` over a stream of documents (--jsonl lists, run-batch's outcome lines, followed events):
 // one run of jq's main() reads them all, as `... --jsonl | jq` does. jq-wasm runs main() once per
@@ -21,9 +21,11 @@ export interface JqSink {
 
 const RING_BYTES = 1 << 20;
 /** Atomics.waitAsync (Node 16+; this project's TypeScript lib predates it). */
-const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: unknown } }).waitAsync;
+const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number, timeout?: number): { async: boolean; value: unknown } }).waitAsync;
 /** Input messages (a page of documents, an outcome line) in flight before `send` waits. */
 const IN_FLIGHT = 16;
+/** How often the reader looks at the ring unwoken: jq's output waits at most this long (jq-worker.ts, bump). */
+const LOOK_MS = 20;
 
 /**
  * The Emscripten loader of jq-wasm, for the worker: its file from the sources, its text from the
@@ -68,7 +70,7 @@ export class JqStream {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const args = ['-M', '-r', '--unbuffered', ...(compact ? ['-c'] : []), expression];
-    this.worker = new Worker(`(${jqWorker.toString()})(require)`, {
+    this.worker = new Worker(`(${jqWorker.toString()})(require, ${outputRing.toString()})`, {
       eval: true,
       workerData: { port: port2, control: this.ctl.buffer, ring: this.ring.buffer, glue: glue(), args },
       transferList: [port2],
@@ -81,6 +83,7 @@ export class JqStream {
       Atomics.add(this.ctl, SLOT.events, 1);
       Atomics.notify(this.ctl, SLOT.events);
       Atomics.notify(this.ctl, SLOT.inputTaken);
+      // (Its exit wakes the waits: the worker may be gone without a word.)
     };
     this.worker.once('error', fail);
     this.worker.once('exit', (code) => fail(new Error(`jq's worker ended (${code}) before jq did`)));
@@ -149,8 +152,13 @@ export class JqStream {
         return status - 1;
       }
       if (this.crashed) throw this.crashed;
-      const wait = waitAsync(this.ctl, SLOT.events, events);
+      // Set before the last look: a record written after it finds the flag and wakes this wait.
+      Atomics.store(this.ctl, SLOT.waiting, 1);
+      if (Atomics.load(this.ctl, SLOT.events) !== events) continue;
+      const wait = waitAsync(this.ctl, SLOT.events, events, LOOK_MS);
       if (wait.async) await wait.value;
+      // One turn of the event loop first: the lines jq writes meanwhile go out in the same write.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -18,6 +18,8 @@ export const SLOT = {
   status: 5,
   /** 1 once jq first reads its input: the expression compiled. */
   reading: 6,
+  /** 1 while the main thread waits on `events`: only then is it woken (a wake per line costs). */
+  waiting: 7,
 } as const;
 
 /**
@@ -28,24 +30,21 @@ export const SLOT = {
  * `input`, `inputs`, `halt` and an error in one document behave as they do in jq. `load` is the
  * worker's own require (a bundler rewrites calls of `require` in this source).
  */
-export function jqWorker(load: (id: string) => unknown): void {
+export function jqWorker(load: (id: string) => unknown, rings: typeof outputRing): void {
   const threads = load('node:worker_threads') as typeof import('node:worker_threads');
   const { port, control, ring, glue, args } = threads.workerData;
   const ctl = new Int32Array(control);
-  const bytes = new Uint8Array(ring);
-  const size = bytes.length;
+  const { bump, record } = rings(ctl, new Uint8Array(ring));
   const wasm = (globalThis as unknown as { WebAssembly: { Memory: new () => unknown; instantiate(binary: unknown, imports: unknown): Promise<{ instance: { exports: object } }> } }).WebAssembly;
   let memory: { buffer: ArrayBuffer } | undefined;
   let [input, at, ended] = [new Uint8Array(0) as Uint8Array, 0, false];
   let taken = 0;
-  let write = 0;
-  /** Wakes the main thread's wait for output or jq's end. */
-  const bump = () => Atomics.add(ctl, 4, 1) + Atomics.notify(ctl, 4);
   /** The next input message, waiting for one when none has come. */
   const next = () => {
     const seen = Atomics.load(ctl, 0);
     const received = threads.receiveMessageOnPort(port);
     if (received === undefined) {
+      bump(true);
       Atomics.wait(ctl, 0, seen);
       return;
     }
@@ -53,32 +52,12 @@ export function jqWorker(load: (id: string) => unknown): void {
     Atomics.notify(ctl, 1);
     [input, at, ended] = received.message === null ? [input, at, true] : [received.message as Uint8Array, 0, false];
   };
-  const put = (data: Uint8Array, from: number) => {
-    const first = Math.min(data.length, size - from);
-    bytes.set(data.subarray(0, first), from);
-    bytes.set(data.subarray(first), 0);
-    return (from + data.length) % size;
-  };
-  /** One output record into the ring, waiting while the main thread has not read enough of it. */
-  const record = (fd: number, data: Uint8Array) => {
-    for (let start = 0; start < data.length; start += size >> 1) {
-      const part = data.subarray(start, start + (size >> 1));
-      const need = part.length + 5;
-      for (;;) {
-        const read = Atomics.load(ctl, 3);
-        if ((read - write - 1 + size) % size >= need) break;
-        Atomics.wait(ctl, 3, read);
-      }
-      const head = new Uint8Array([fd, part.length & 255, (part.length >> 8) & 255, (part.length >> 16) & 255, part.length >>> 24]);
-      write = put(part, put(head, write));
-      Atomics.store(ctl, 2, write);
-      bump();
-    }
-  };
-  const views = () => ({ heap: new Uint8Array(memory!.buffer), view: new DataView(memory!.buffer) }); // anew: memory grows
+  let seen = { buffer: undefined as unknown, heap: new Uint8Array(0), view: new DataView(new ArrayBuffer(0)) };
+  // Anew once the memory grew (its buffer is then another).
+  const views = () => (seen.buffer === memory!.buffer ? seen : (seen = { buffer: memory!.buffer, heap: new Uint8Array(memory!.buffer), view: new DataView(memory!.buffer) }));
   const fdRead = (original: (...a: number[]) => number) => (fd: number, iov: number, count: number, done: number) => {
     if (fd !== 0) return original(fd, iov, count, done);
-    if (Atomics.exchange(ctl, 6, 1) === 0) bump();
+    if (Atomics.exchange(ctl, 6, 1) === 0) bump(true);
     while (at >= input.length && !ended) next();
     const { heap, view } = views();
     let total = 0;
@@ -97,7 +76,7 @@ export function jqWorker(load: (id: string) => unknown): void {
     let total = 0;
     for (let i = 0, start = 0, length = 0; i < count; i++, total += length) {
       [start, length] = [view.getUint32(iov + i * 8, true), view.getUint32(iov + i * 8 + 4, true)];
-      if (length > 0) record(fd, heap.slice(start, start + length));
+      if (length > 0) record(fd, heap.subarray(start, start + length)); // copied into the ring at once
     }
     view.setUint32(done, total, true);
     return 0;
@@ -124,7 +103,52 @@ export function jqWorker(load: (id: string) => unknown): void {
   void factory().then((jq) => {
     const status = jq.callMain(args);
     Atomics.store(ctl, 5, status + 1);
-    bump();
+    bump(true);
     Atomics.notify(ctl, 1);
   });
+}
+
+/** The worker's side of the output ring (part of the worker's source, as `jqWorker` is). */
+export function outputRing(ctl: Int32Array, bytes: Uint8Array) {
+  const size = bytes.length;
+  let [write, unsent] = [0, 0];
+  /**
+   * Wakes the main thread for output (once 16 KB are waiting, or before this thread waits) or jq's
+   * end; a wake per line cost more than jq's work on it. The main thread also looks every 20 ms.
+   */
+  const bump = (now: boolean) => {
+    if (!now && unsent < 16_384) return;
+    unsent = 0;
+    Atomics.add(ctl, 4, 1);
+    if (Atomics.exchange(ctl, 7, 0) === 1) Atomics.notify(ctl, 4);
+  };
+  const put = (data: Uint8Array, from: number) => {
+    const first = Math.min(data.length, size - from);
+    bytes.set(data.subarray(0, first), from);
+    bytes.set(data.subarray(first), 0);
+    return (from + data.length) % size;
+  };
+  /** One output record into the ring, waiting while the main thread has not read enough of it. */
+  const record = (fd: number, data: Uint8Array) => {
+    for (let start = 0; start < data.length; start += size >> 1) {
+      const part = data.subarray(start, start + (size >> 1));
+      const need = part.length + 5;
+      for (;;) {
+        const read = Atomics.load(ctl, 3);
+        if ((read - write - 1 + size) % size >= need) break;
+        bump(true);
+        Atomics.wait(ctl, 3, read);
+      }
+      if (write + need <= size) {
+        // The usual case, in place: a header and a copy, no allocation.
+        [bytes[write], bytes[write + 1], bytes[write + 2], bytes[write + 3], bytes[write + 4]] = [fd, part.length & 255, (part.length >> 8) & 255, (part.length >> 16) & 255, part.length >>> 24];
+        bytes.set(part, write + 5);
+        write = (write + need) % size;
+      } else write = put(part, put(new Uint8Array([fd, part.length & 255, (part.length >> 8) & 255, (part.length >> 16) & 255, part.length >>> 24]), write));
+      Atomics.store(ctl, 2, write);
+      unsent += need;
+      bump(false);
+    }
+  };
+  return { bump, record };
 }
