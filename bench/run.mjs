@@ -6,7 +6,7 @@
 // emulator's address and key where a command needs them). It prints each ratio with its goal and
 // exits 1 when a goal is missed. Loopback only.
 //
-// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,wait,webhook,emulator,mcp,batch] [--quick]
+// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,jq,wait,webhook,emulator,mcp,batch] [--quick]
 //   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
 //   --quick   skip the 100,000-task figures (seeding the list's takes a while; batch runs 10,000 instead)
 // Needs `npm run build` first; the start-up figures include the single executable (build/agentctl)
@@ -30,7 +30,7 @@ const { values: flags } = parseArgs({
 });
 const RUNS = Number(flags.runs);
 if (!Number.isInteger(RUNS) || RUNS < 3) throw new Error('--runs takes an integer of at least 3');
-const GROUPS = ['startup', 'api', 'list', 'wait', 'webhook', 'emulator', 'mcp', 'batch'];
+const GROUPS = ['startup', 'api', 'list', 'jq', 'wait', 'webhook', 'emulator', 'mcp', 'batch'];
 const only = new Set(flags.only ? flags.only.split(',') : GROUPS);
 for (const group of only) if (!GROUPS.includes(group)) throw new Error(`--only takes ${GROUPS.join(',')}`);
 
@@ -304,6 +304,47 @@ async function listAll() {
   }
 }
 
+/**
+ * `--jsonl --jq` against the pipe into the system's jq (issue 47): both list the same tasks from the
+ * emulator, one filtering with its built-in jq, the other printing JSON lines for `jq -r .id`.
+ * Goals: 1.3x over 5,000 tasks (where fixed costs show: loading jq) and 1.2x over 100,000.
+ */
+async function jqStream() {
+  const runs = Math.max(5, Math.round(RUNS / 3));
+  section(`tasks list --all --jsonl --jq .id beside \`--jsonl | jq -r .id\`: ${runs} runs each, medians`);
+  const jq = process.env.JQ ?? 'jq';
+  const probe = await runOnce(['--version'], { command: jq }).catch(() => undefined);
+  if (!probe) {
+    console.log(`  skipped: no ${jq} on PATH (the pipe's side)`);
+    rows.push({ group: 'jq', name: 'jq stream', met: undefined, skipped: true });
+    return;
+  }
+  const emulator = await startEmulator(3_600_000);
+  try {
+    const { baseUrl, env } = emulator;
+    const sizes = flags.quick ? [5_000] : [5_000, 100_000];
+    let seeded = 0;
+    for (const size of sizes) {
+      await seedTasks(baseUrl, seeded, size);
+      seeded = size;
+      const list = [BIN, 'tasks', 'list', '--all', '--jsonl'];
+      const pipe = { name: `pipe ${size}`, command: 'sh', args: ['-c', `"$0" "$@" | ${jq} -r .id`, NODE, ...list], env };
+      const name = `--jq .id, ${size.toLocaleString('en')} tasks`;
+      const subject = { name, args: [...list.slice(0), '--jq', '.id'], env };
+      // The same ids, one a line, in the same order.
+      const expected = (await runOnce(pipe.args, { env, command: 'sh' })).stdout;
+      const check = (item, result) => {
+        if (result.lines !== size || result.stdout !== expected) throw new Error(`${item.name} printed other ids than the pipe`);
+      };
+      const result = (await interleaved(pipe, [subject], size > 10_000 ? Math.max(3, Math.round(runs / 2)) : runs, check)).get(name);
+      const goal = size > 10_000 ? 1.2 : 1.3;
+      figure('jq', name, versus(result), result.ratio, { max: goal, text: `${goal.toFixed(2)}x` });
+    }
+  } finally {
+    await emulator.stop();
+  }
+}
+
 /** Goal 4: how late `tasks wait` and `tasks create --follow` exit after the task has ended. */
 async function waitLag() {
   const runs = Math.max(3, Math.round(RUNS / 4));
@@ -366,6 +407,7 @@ const started = Date.now();
 if (only.has('startup')) await startup();
 if (only.has('api')) await oneCall();
 if (only.has('list')) await listAll();
+if (only.has('jq')) await jqStream();
 if (only.has('wait')) await waitLag();
 if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to beside its floor (goal 5)');
 if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100,000 vs 100 tasks stored and its floor (goal 6); list, get and create at 1,000,000 tasks');

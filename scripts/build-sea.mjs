@@ -36,7 +36,8 @@ const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 const assetFiles = {
   name: 'asset-files',
   setup(b) {
-    b.onResolve({ filter: /^\.\/build-files\.js$/ }, (args) => ({ path: join(args.resolveDir, 'build-files-sea.ts') }));
+    // (src/cli's own import, and src/output/jq-stream.ts's of the loader jq's worker runs.)
+    b.onResolve({ filter: /^(\.\/|\.\.\/cli\/)build-files\.js$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace('build-files.js', 'build-files-sea.ts')) }));
   },
 };
 // The launcher's program is the sources (not dist/'s chunks), its run.js the asset (sea-program.cjs),
@@ -72,7 +73,7 @@ try {
     plugins: [launcher, assetFiles, lazyChildProcess, plainProcess, linearJqIo],
   });
 
-  const assets = { 'run.js': program, 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md') };
+  const assets = { 'run.js': program, 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md'), 'lib/jq.js': join(dist, 'lib', 'jq.js') };
   for (const folder of ['help', 'commands']) {
     for (const file of await readdir(join(dist, folder))) assets[`${folder}/${file}`] = join(dist, folder, file);
   }

@@ -99,6 +99,12 @@ for (const [name, { entry }] of Object.entries(DEFERRED)) {
   inputs.push(...Object.keys(library.metafile.inputs));
 }
 
+// jq-wasm's Emscripten loader as it is published, for the worker thread that runs --jq over a
+// stream (src/output/jq-stream.ts reads it as text: a worker starts from source, not from a chunk).
+const jqLoader = createRequire(import.meta.url).resolve('jq-wasm/dist/build/jq.js');
+libraries.set('lib/jq.js', await readFile(jqLoader, 'utf8'));
+inputs.push(relative(process.cwd(), jqLoader));
+
 // Each chunk as CommonJS, by its path in dist/ ('cli/main.js', 'chunks/run-XXXX.js').
 /** A file's path in dist/, with `/` on every system. */
 const distPath = (file) => relative(fileURLToPath(dist), file).split(sep).join('/');

@@ -54,7 +54,7 @@ async function jq(input: string, expression: string, flags: string[], hold: Hold
   }
 }
 
-function jqError(expression: string, error: unknown): UsageError {
+export function jqError(expression: string, error: unknown): UsageError {
   const text = error instanceof Error ? error.message : String(error);
   const reason = text.split('\n').find((line) => line.trim() !== '') ?? text;
   return new UsageError(`--jq ${JSON.stringify(expression)}: ${reason.replace(/^jq: error(: )?/, '')}`, 'the expression is jq syntax: https://jqlang.org/manual/');

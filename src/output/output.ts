@@ -4,6 +4,7 @@ import { makeChalk } from './color.js';
 import { humanCell, pickFields, plainCell, toJson, wrapText } from './format.js';
 import { sanitizeForTerminal, sanitizeLine, sanitizeMessage, sanitizeText } from './sanitize.js';
 import type { Hold } from './jq.js';
+import type { JqStream } from './jq-stream.js';
 import type { Format, OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
 
@@ -33,6 +34,8 @@ export class Output {
   /** Output still being filtered by --jq; `flush()` waits for it (and reports its errors). */
   private pending: Promise<void> = Promise.resolve();
   private jqFailure?: unknown;
+  /** The one run of jq that filters this command's JSON lines (--jsonl, outcome and event lines). */
+  private jqStream?: Promise<JqStream>;
   private fieldsChecked = false;
   /** While `measure` runs: everything written, stdout and stderr. */
   private recorded?: string;
@@ -53,6 +56,12 @@ export class Output {
   /** Checks a --jq expression before the command sends anything. */
   async ready(): Promise<void> {
     if (this.settings.jq === undefined) return;
+    if (this.settings.format === 'jsonl') {
+      // The stream's own run of jq checks it: loading jq on this thread as well would cost as much again.
+      this.jqStream = this.startJq(this.settings.jq);
+      await (await this.jqStream).compiled;
+      return;
+    }
     const { checkJq } = await import('./jq.js');
     await checkJq(this.settings.jq, this.hold);
   }
@@ -60,6 +69,7 @@ export class Output {
   /** Waits until everything is written (--jq filters asynchronously); throws a --jq failure. */
   async flush(): Promise<void> {
     await this.pending;
+    await this.endJqStream();
     const failure = this.jqFailure;
     this.jqFailure = undefined;
     if (failure !== undefined) throw failure;
@@ -80,6 +90,11 @@ export class Output {
     this.checkFields(Array.isArray(value) ? value : [value]);
     const kept = Array.isArray(value) ? value.map((item) => pickFields(item, fields)) : pickFields(value, fields);
     const expression = this.settings.jq;
+    if (expression !== undefined && compact) {
+      // A line of a stream: jq reads it as the next of its inputs.
+      this.toJq(`${toJson(kept)}\n`);
+      return;
+    }
     if (expression !== undefined) {
       // Kept as a value, never a rejected promise left waiting: flush() reports it.
       this.pending = this.pending.then(async () => {
@@ -94,6 +109,44 @@ export class Output {
       return;
     }
     this.write(this.machineText(`${toJson(kept, compact ? undefined : 2)}\n`));
+  }
+
+  /** JSON lines for the stream's run of jq, which starts with the first of them. */
+  private toJq(text: string): void {
+    this.pending = this.pending.then(async () => {
+      if (this.jqFailure !== undefined) return;
+      try {
+        this.jqStream ??= this.startJq(this.settings.jq!);
+        await (await this.jqStream).send(text);
+      } catch (error) {
+        this.jqFailure = error;
+      }
+    });
+  }
+
+  private async startJq(expression: string): Promise<JqStream> {
+    const { JqStream } = await import('./jq-stream.js');
+    return new JqStream(expression, true, {
+      stdout: (text) => this.writeAsync(this.machineText(text)),
+      // jq's messages (an error in one document, halt_error's text) may quote the data.
+      stderr: (text) => void this.streams.stderr.write(sanitizeText(text)),
+    });
+  }
+
+  /** The end of the stream's input: waits for jq to finish; a status other than 0 fails the command (exit 2). */
+  private async endJqStream(): Promise<void> {
+    const started = this.jqStream;
+    if (started === undefined) return;
+    this.jqStream = undefined;
+    try {
+      const stream = await started;
+      const status = await stream.end();
+      const expression = `--jq ${JSON.stringify(this.settings.jq)}`;
+      if (stream.errors > 0) this.jqFailure ??= new UsageError(`${expression}: jq failed on ${stream.errors === 1 ? 'a document' : `${stream.errors} documents`} (above)`);
+      else if (status !== 0) this.jqFailure ??= new UsageError(`${expression}: jq ended with status ${status} (its message is above)`);
+    } catch (error) {
+      this.jqFailure ??= error;
+    }
   }
 
   /**
@@ -226,10 +279,10 @@ export class Output {
       for await (const items of pages) {
         this.checkFields(items, known);
         if (format === 'jsonl' && this.settings.jq !== undefined) {
-          for (const item of items) {
-            this.json(item);
-            await this.flush();
-          }
+          // A page at a time to jq, waiting while it is behind; `halt` ends the listing too.
+          this.toJq(items.map((item) => `${toJson(pickFields(item, fields))}\n`).join(''));
+          await this.pending;
+          if (this.jqFailure !== undefined || (this.jqStream && (await this.jqStream).ended)) break;
         } else batch += this.machineText(textOf(items, format, shown, fields, count));
         count += items.length;
         if (batch.length >= 65_536) {

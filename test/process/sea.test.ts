@@ -53,6 +53,9 @@ describe('the single executable', () => {
     // --jq runs jq compiled to WebAssembly, bundled too.
     const status = await execa(binary, ['tasks', 'list', '--jq', '.[0].status'], { env: serviceEnv, extendEnv: false });
     expect(status.stdout).toBe('completed');
+    // --jsonl --jq runs jq once over the stream on a worker thread, which loads jq's loader from an asset.
+    const counted = await execa(binary, ['tasks', 'list', '--jsonl', '--jq', '[., inputs] | length'], { env: serviceEnv, extendEnv: false, reject: false });
+    expect(counted.stdout, counted.stderr).toBe('1');
     // The program's compiled code is kept for the next runs, in a private folder named after this build and Node.
     const cacheRoot = join(folder, 'cache', 'agentctl', 'v8-code-sea');
     const builds = readdirSync(cacheRoot);

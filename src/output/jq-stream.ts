@@ -1,0 +1,198 @@
+import { createRequire } from 'node:module';
+import { StringDecoder } from 'node:string_decoder';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { readBuildFile } from '../cli/build-files.js';
+import { jqError } from './jq.js';
+import { SLOT, jqWorker, outputRing } from './jq-worker.js';
+
+// `--jq` over a stream of documents (--jsonl lists, run-batch's outcome lines, followed events):
+// one run of jq's main() reads them all, as `... --jsonl | jq` does. jq-wasm runs main() once per
+// call (~2 ms of set-up each: jq compiles its builtins every run, and each run leaks part of the
+// instance's memory, so instances must be renewed), and cannot wait for input that has not come:
+// its stdin is a synchronous callback. So the run is on a worker thread, whose reads of stdin wait
+// for the next documents (jq-worker.ts); it filters beside the main thread, as a piped jq would,
+// and Ctrl-C and SIGTERM reach the main thread while it runs.
+
+/** Where jq's output goes: stdout text (the promise resolves once written) and stderr text. */
+export interface JqSink {
+  stdout(text: string): Promise<void>;
+  stderr(text: string): void;
+}
+
+const RING_BYTES = 1 << 20;
+/** Atomics.waitAsync (Node 16+; this project's TypeScript lib predates it). */
+const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number, timeout?: number): { async: boolean; value: unknown } }).waitAsync;
+/** Input messages (a page of documents, an outcome line) in flight before `send` waits. */
+const IN_FLIGHT = 16;
+/** How often the reader looks at the ring unwoken: jq's output waits at most this long (jq-worker.ts, bump). */
+const LOOK_MS = 20;
+
+/**
+ * The Emscripten loader of jq-wasm, for the worker: its file from the sources, its text from the
+ * build (dist/lib/jq.js, the single executable's asset of that name), where it is bundled apart.
+ */
+function glue(): { path?: string; source?: string } {
+  try {
+    return { source: readBuildFile(import.meta.dirname, 'lib/jq.js') };
+  } catch {
+    return { path: createRequire(import.meta.url).resolve('jq-wasm/dist/build/jq.js') };
+  }
+}
+
+export class JqStream {
+  private readonly worker: Worker;
+  private readonly port: MessageChannel['port1'];
+  private readonly ctl = new Int32Array(new SharedArrayBuffer(8 * 4));
+  private readonly ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES));
+  private readonly decoders = { 1: new StringDecoder('utf8'), 2: new StringDecoder('utf8') };
+  private posted = 0;
+  /**
+   * jq's messages for documents it failed on. jq exits with the status of the last document only
+   * (an error in another one still exits 0), where a script needs to know of any.
+   */
+  errors = 0;
+  private crashed?: Error;
+  /** jq's exit status once its run ended and all it wrote was delivered. */
+  readonly done: Promise<number>;
+  /** What jq wrote on stderr before it read any input (a compile error), kept for `compiled`. */
+  private early = '';
+  private settle?: (error?: Error) => void;
+  /** Resolves once the expression compiled (jq reads its input), rejects with jq's compile error. */
+  readonly compiled = new Promise<void>((resolve, reject) => {
+    this.settle = (error) => (error ? reject(error) : resolve());
+  });
+
+  constructor(
+    private readonly expression: string,
+    compact: boolean,
+    private readonly sink: JqSink,
+  ) {
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    const args = ['-M', '-r', '--unbuffered', ...(compact ? ['-c'] : []), expression];
+    this.worker = new Worker(`(${jqWorker.toString()})(require, ${outputRing.toString()})`, {
+      eval: true,
+      workerData: { port: port2, control: this.ctl.buffer, ring: this.ring.buffer, glue: glue(), args },
+      transferList: [port2],
+      // jq's own limits apply; the worker's heap holds the loader and the messages in flight.
+      stdout: true,
+      stderr: true,
+    });
+    const fail = (error: Error) => {
+      this.crashed ??= error;
+      Atomics.add(this.ctl, SLOT.events, 1);
+      Atomics.notify(this.ctl, SLOT.events);
+      Atomics.notify(this.ctl, SLOT.inputTaken);
+      // (Its exit wakes the waits: the worker may be gone without a word.)
+    };
+    this.worker.once('error', fail);
+    this.worker.once('exit', (code) => fail(new Error(`jq's worker ended (${code}) before jq did`)));
+    this.done = this.read().finally(() => void this.worker.terminate());
+    this.done.then(
+      () => this.settle?.(new Error('jq ended before reading')),
+      (error: Error) => this.settle?.(error),
+    );
+    this.compiled.catch(() => {}); // awaited only where the expression is checked
+  }
+
+  /** Whether jq has ended (`halt`, `halt_error`, or a failure): documents sent now are not read. */
+  get ended(): boolean {
+    return Atomics.load(this.ctl, SLOT.status) !== 0 || this.crashed !== undefined;
+  }
+
+  /** Documents for jq's input (JSON text, a line each); waits while jq is far behind. */
+  async send(text: string): Promise<void> {
+    if (this.ended) return;
+    this.port.postMessage(Buffer.from(text));
+    this.posted++;
+    Atomics.add(this.ctl, SLOT.inputPosted, 1);
+    Atomics.notify(this.ctl, SLOT.inputPosted);
+    for (;;) {
+      const taken = Atomics.load(this.ctl, SLOT.inputTaken);
+      if (this.posted - taken <= IN_FLIGHT || this.ended) return;
+      const wait = waitAsync(this.ctl, SLOT.inputTaken, taken);
+      if (wait.async) await wait.value;
+    }
+  }
+
+  /** The end of jq's input; resolves with jq's exit status once everything it wrote is out. */
+  end(): Promise<number> {
+    if (!this.ended) {
+      this.port.postMessage(null);
+      Atomics.add(this.ctl, SLOT.inputPosted, 1);
+      Atomics.notify(this.ctl, SLOT.inputPosted);
+    }
+    return this.done;
+  }
+
+  /** Stops jq at once (the command failed or was interrupted). */
+  stop(): void {
+    void this.worker.terminate();
+  }
+
+  /** Delivers the ring's records as they come, until jq's status is set and the ring is empty. */
+  private async read(): Promise<number> {
+    let read = 0;
+    for (;;) {
+      const events = Atomics.load(this.ctl, SLOT.events);
+      const write = Atomics.load(this.ctl, SLOT.write);
+      if (write !== read) {
+        read = await this.deliver(read, write);
+        Atomics.store(this.ctl, SLOT.read, read);
+        Atomics.notify(this.ctl, SLOT.read);
+        continue;
+      }
+      if (this.settle && Atomics.load(this.ctl, SLOT.reading) === 1) {
+        this.settle();
+        this.settle = undefined;
+      }
+      const status = Atomics.load(this.ctl, SLOT.status);
+      if (status !== 0) {
+        if (this.settle && status - 1 === 3) this.settle(jqError(this.expression, new Error(this.early)));
+        return status - 1;
+      }
+      if (this.crashed) throw this.crashed;
+      // Set before the last look: a record written after it finds the flag and wakes this wait.
+      Atomics.store(this.ctl, SLOT.waiting, 1);
+      if (Atomics.load(this.ctl, SLOT.events) !== events) continue;
+      const wait = waitAsync(this.ctl, SLOT.events, events, LOOK_MS);
+      if (wait.async) await wait.value;
+      // One turn of the event loop first: the lines jq writes meanwhile go out in the same write.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The records between `from` and `to`, stdout's text written (and drained) before the next. */
+  private async deliver(from: number, to: number): Promise<number> {
+    let at = from;
+    let text = '';
+    while (at !== to) {
+      const fd = this.take(at, 1)[0] as 1 | 2;
+      const length = Buffer.from(this.take((at + 1) % RING_BYTES, 4)).readUInt32LE(0);
+      const data = this.take((at + 5) % RING_BYTES, length);
+      at = (at + 5 + length) % RING_BYTES;
+      const decoded = this.decoders[fd].write(data);
+      if (fd === 1) text += decoded;
+      else {
+        if (text) await this.sink.stdout(text);
+        text = '';
+        if (Atomics.load(this.ctl, SLOT.reading) === 0) this.early += decoded;
+        else {
+          this.errors += decoded.match(/^jq: error/gm)?.length ?? 0;
+          this.sink.stderr(decoded);
+        }
+      }
+    }
+    if (text) await this.sink.stdout(text);
+    return at;
+  }
+
+  /** `length` bytes of the ring from `at`, across its end (a copy: the ring is reused). */
+  private take(at: number, length: number): Buffer {
+    const first = Math.min(length, RING_BYTES - at);
+    const out = Buffer.allocUnsafe(length);
+    out.set(this.ring.subarray(at, at + first), 0);
+    out.set(this.ring.subarray(0, length - first), first);
+    return out;
+  }
+}

@@ -1,0 +1,69 @@
+// --jq over a stream of JSON lines (issue 47): one run of jq reads every line, as
+// `agentctl ... --jsonl | jq` would, so `input`, `inputs`, `halt`, `halt_error` and an error in one
+// document behave as they do in jq. Before, jq ran once per line: `inputs` saw nothing, `halt`
+// stopped nothing, and the first error ended the listing.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest } from '../helpers/api.js';
+import { against, tempDir } from '../helpers/cli.js';
+
+let emulator: RunningEmulator;
+let cli: ReturnType<typeof against>;
+const TASKS = 12;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, taskDurationMs: 60_000 });
+  cli = against(emulator.baseUrl);
+  for (let i = 0; i < TASKS; i++) await apiRequest(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: `[hang] stream ${i}` });
+});
+afterAll(() => emulator.close());
+
+// Four pages of three: the documents reach jq a page at a time, and it reads across pages.
+const list = (jq: string) => cli(['tasks', 'list', '--all', '--jsonl', '--page-size', '3', '--jq', jq]);
+
+describe('--jsonl --jq: one jq run over the whole stream', () => {
+  it('`inputs` reads the documents after the first, across pages', async () => {
+    const result = await list('[., inputs] | length');
+    expect(result).toMatchObject({ exitCode: 0, stdout: `${TASKS}\n` });
+  });
+
+  it('`input` takes the next document', async () => {
+    const result = await list('[.prompt, input.prompt] | join(" + ")');
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(TASKS / 2);
+  });
+
+  it('`halt` ends it: nothing after, exit 0', async () => {
+    const result = await list('if .prompt == "[hang] stream 4" then halt else .prompt end');
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(result.stdout.includes('stream 11') ? 7 : 4);
+    expect(result.stdout).not.toContain('stream 4\n');
+  });
+
+  it('`halt_error` prints its message on stderr and fails the command (exit 2)', async () => {
+    const result = await list('if .prompt == "[hang] stream 1" then "stopped here\\n" | halt_error else .prompt end');
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^stopped here\n/); // as jq prints it, before agentctl's own line
+    expect(result.stdout.trim().split('\n').length).toBeLessThan(TASKS);
+  });
+
+  it('an error in one document is reported and the others are still filtered; exit 2 at the end', async () => {
+    const result = await list('if .prompt == "[hang] stream 5" then error("bad one") else .prompt end');
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout.trim().split('\n')).toHaveLength(TASKS - 1);
+    expect(result.stderr).toMatch(/jq: error \(at <stdin>:\d+\): bad one/);
+    expect(result.stderr.match(/jq: error/g), result.stderr).toHaveLength(1);
+  });
+});
+
+describe('tasks run-batch --jq', () => {
+  it('reads the outcome lines as one stream: `[., inputs]` sees every outcome', async () => {
+    const file = join(tempDir(), 'batch.jsonl');
+    writeFileSync(file, ['one', 'two', 'three'].map((prompt) => JSON.stringify({ prompt: `[hang] ${prompt}` })).join('\n'));
+    const result = await cli(['tasks', 'run-batch', file, '--jq', '[., inputs] | map(.line) | sort']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([1, 2, 3]);
+  });
+});
