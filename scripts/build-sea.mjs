@@ -36,8 +36,8 @@ const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 const assetFiles = {
   name: 'asset-files',
   setup(b) {
-    // (src/cli's own import, and src/output/jq-stream.ts's of the loader jq's worker runs.)
-    b.onResolve({ filter: /^(\.\/|\.\.\/cli\/)build-files\.js$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace('build-files.js', 'build-files-sea.ts')) }));
+    // (src/cli's imports, and src/output/jq-stream.ts's of the loader jq's worker runs.)
+    b.onResolve({ filter: /^\.\.\/contract\/build-files\.js$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace('build-files.js', 'build-files-sea.ts')) }));
   },
 };
 // The launcher's program is the sources (not dist/'s chunks), its run.js the asset (sea-program.cjs),

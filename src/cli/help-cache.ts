@@ -1,4 +1,4 @@
-import { readBuildFile } from './build-files.js';
+import { readBuildFile } from '../contract/build-files.js';
 import type { IO } from './io.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import { NOUNS, type NounModule } from '../commands/registry.js';
-import { readBuildFile } from './build-files.js';
+import { readBuildFile } from '../contract/build-files.js';
 import type { CommandInfo, CommandSpec, NounInfo, OptionSpec } from './define.js';
 import { addExitCodes, examples, exitCodes, notes } from './help.js';
 import { HELP_LAYOUT } from './help-layout.js';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { StringDecoder } from 'node:string_decoder';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { readBuildFile } from '../cli/build-files.js';
+import { readBuildFile } from '../contract/build-files.js';
 import { jqError } from './jq.js';
 import { SLOT, jqWorker, outputRing } from './jq-worker.js';
 
