@@ -7,33 +7,26 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { eventually } from '../helpers/api.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
-import { connectMcp, data, fenced, text } from '../helpers/mcp.js';
+import { mcpOnEmulator, data, fenced, text } from '../helpers/mcp.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const KEY = 'mcp-assistant-key-456';
 const SECRET = 'correct-horse-battery-staple';
 const UUID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, taskDurationMs: 100, apiKey: KEY });
-});
-afterAll(() => emulator.close());
-
-const connect = (rest: Omit<Parameters<typeof connectMcp>[0], 'baseUrl' | 'apiKey'> & { baseUrl?: string } = {}) =>
-  connectMcp({ baseUrl: emulator.baseUrl, apiKey: KEY, ...rest });
+const on = mcpOnEmulator(KEY);
+const { connect } = on;
 
 describe('secrets: only what the person starting the server allowed', () => {
   it('refuses every environment variable and file when nothing was allowed, before any request', async () => {
     const env = { SHOP_PASSWORD: SECRET, AGENTCTL_API_KEY: KEY, GITHUB_TOKEN: 'ghp_x' };
     const { client, call, close } = await connect({ env });
-    const before = emulator.state.tasks.size;
+    const before = on.emulator.state.tasks.size;
     const refused = await call('tasks_create', { prompt: 'log in', secrets_env: [{ domain: 'https://evil.example', key: 'T', env: 'GITHUB_TOKEN' }] });
     expect(refused.isError).toBe(true);
     expect(data(refused).error).toMatchObject({ name: 'usage', field: 'secrets_env' });
@@ -41,7 +34,7 @@ describe('secrets: only what the person starting the server allowed', () => {
     const file = await call('tasks_create', { prompt: 'log in', secrets_file: '/etc/passwd' });
     expect(data(file).error).toMatchObject({ name: 'usage', field: 'secrets_file' });
     expect(text(file)).toContain('secrets files are not allowed here');
-    expect(emulator.state.tasks.size).toBe(before);
+    expect(on.emulator.state.tasks.size).toBe(before);
     const create = (await client.listTools()).tools.find((tool) => tool.name === 'tasks_create')!;
     expect(create.description).toContain('Secrets: none allowed');
     await close();
@@ -333,7 +326,7 @@ describe('the flags that set the policy', () => {
       ['--tool-prefix', '1bad'],
       ['--toolsets', 'schedule', '--exclude-tools', 'schedule_preview'],
     ]) {
-      const result = await agentctl(['mcp', ...args], { env: { AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: KEY }, input: '' });
+      const result = await agentctl(['mcp', ...args], { env: { AGENTCTL_BASE_URL: on.emulator.baseUrl, AGENTCTL_API_KEY: KEY }, input: '' });
       expect(result.exitCode, args.join(' ')).toBe(2);
     }
   });

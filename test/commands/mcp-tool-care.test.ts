@@ -4,26 +4,18 @@
 // Driven by the SDK's own Client (in-process) against the emulator on port 0.
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { startHttp } from '../../src/mcp/http.js';
 import { eventually } from '../helpers/api.js';
 import { FakeClock } from '../helpers/fake-clock.js';
-import { connectMcp, data, mcpDeps, testClient, text } from '../helpers/mcp.js';
+import { mcpOnEmulator, data, mcpDeps, testClient, text } from '../helpers/mcp.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 const KEY = 'mcp-care-key-789';
 const UUID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 const TOKEN = 'token-of-the-care-test-0123456789';
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, taskDurationMs: 100, apiKey: KEY });
-});
-afterAll(() => emulator.close());
-
-const connect = (rest: Omit<Parameters<typeof connectMcp>[0], 'baseUrl' | 'apiKey'> & { baseUrl?: string } = {}) =>
-  connectMcp({ baseUrl: emulator.baseUrl, apiKey: KEY, ...rest });
+const on = mcpOnEmulator(KEY);
+const { connect } = on;
 
 describe('agents_delete says what it removes', () => {
   it('marks the agents behind persistent agents, and deletes one only with cascade: true', async () => {
@@ -91,7 +83,7 @@ describe('a confirmation the client fails to answer', () => {
 
 describe('confirmation over Streamable HTTP', () => {
   it("asks on the call's own stream, and the delete waits for the answer", async () => {
-    const running = await startHttp(mcpDeps(emulator.baseUrl, KEY), { readOnly: false, maxWaitSeconds: 30 }, { port: 0, token: TOKEN });
+    const running = await startHttp(mcpDeps(on.emulator.baseUrl, KEY), { readOnly: false, maxWaitSeconds: 30 }, { port: 0, token: TOKEN });
     const client = testClient('http-confirm', { elicitation: {} });
     const asked: string[] = [];
     client.setRequestHandler(ElicitRequestSchema, (request) => (asked.push(request.params.message), { action: 'accept', content: { confirm: true } }));
@@ -284,8 +276,8 @@ describe('five assistant tasks', () => {
     await task('cancel everything pending', async () => {
       expect(data(await call('tasks_cancel', { status: 'pending' })).failed).toBe(0);
       expect(asked).toHaveLength(1);
-      for (const id of orders) expect(emulator.state.tasks.get(id)?.status).toBe('cancelled');
-      expect([...emulator.state.tasks.values()].filter((record) => record.status === 'pending')).toEqual([]);
+      for (const id of orders) expect(on.emulator.state.tasks.get(id)?.status).toBe('cancelled');
+      expect([...on.emulator.state.tasks.values()].filter((record) => record.status === 'pending')).toEqual([]);
     });
 
     const failed = data(await setup('tasks_create', { prompt: '[fail] buy the kettle' })).id as string;

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMcp, data, text } from '../helpers/mcp.js';
+import { connectMcp, data, folded, text } from '../helpers/mcp.js';
 import { sendJson, stubServer, type StubRequest } from '../helpers/stub-server.js';
 
 const KEY = 'fence-test-key-789';
@@ -41,14 +41,6 @@ const FENCE = /<(untrusted-data[-0-9a-z]*) source="service">\n([\s\S]*?)\n<\/\1>
 
 /** What a model reads as ours: the text with every fence (markers and data) taken out. */
 const outside = (shown: string) => shown.replace(FENCE, '');
-
-/** The text as a lenient reader sees it: compatibility forms folded, invisible characters gone, dashes as '-'. */
-const folded = (shown: string) =>
-  shown
-    .normalize('NFKD')
-    .replace(/[\p{Cf}\p{M}]/gu, '')
-    .replace(/[\p{Pd}\u2212]/gu, '-')
-    .toLowerCase();
 
 /** One fence, and nothing in its data that a lenient reader takes for a marker (opening or closing). */
 function fencedOnce(shown: string): void {

@@ -10,7 +10,9 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@
 import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock, type Clock } from '../../src/contract/clock.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { createServer, type ServerDeps, type ServerOptions } from '../../src/mcp/server.js';
+import { afterAll, beforeAll } from 'vitest';
 import { BIN, childEnv, tempDir } from './cli.js';
 
 export interface ConnectOptions {
@@ -85,6 +87,35 @@ export function fenced(shown: string): string {
   const data = /<(untrusted-data-[0-9a-f]{16}) source="service">\n([\s\S]*?)\n<\/\1>/.exec(shown)?.[2];
   if (data === undefined) throw new Error(`no fence in: ${shown}`);
   return data;
+}
+
+/**
+ * The text as a lenient reader sees it: compatibility forms folded, invisible characters gone, dashes
+ * as '-' (the fence tests' own oracle, written apart from src/mcp/fence.ts on purpose).
+ */
+export const folded = (shown: string) =>
+  shown
+    .normalize('NFKD')
+    .replace(/[\p{Cf}\p{M}]/gu, '')
+    .replace(/[\p{Pd}\u2212]/gu, '-')
+    .toLowerCase();
+
+/**
+ * An emulator taking `apiKey` for this file (its tasks end after 100 ms), and `connect` to it: an
+ * in-process MCP server and the SDK's Client, with the options a test gives.
+ */
+export function mcpOnEmulator(apiKey: string) {
+  let emulator: RunningEmulator | undefined;
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, taskDurationMs: 100, apiKey });
+  });
+  afterAll(() => emulator?.close());
+  const running = () => {
+    if (!emulator) throw new Error('the emulator starts in beforeAll');
+    return emulator;
+  };
+  const connect = (rest: Omit<ConnectOptions, 'baseUrl' | 'apiKey'> & { baseUrl?: string } = {}) => connectMcp({ baseUrl: running().baseUrl, apiKey, ...rest });
+  return { get emulator() { return running(); }, connect };
 }
 
 /**

@@ -4,20 +4,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fence } from '../../src/mcp/fence.js';
+import { folded } from '../helpers/mcp.js';
 
 const PIECES = ['<', '/', '>', ' ', '  ', '\n', 'untrusted', 'UNTRUSTED', 'un', 'trusted', 'data', 'da', 'ta', '-', '_', '\u00ad', '\u200b', '\u2060', '\u2010', '\u2212', '\uff1c', '\uff0f', '\uff55', '\u0301', '&lt;', '[', 'x'];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
 
 /** The data between the markers of `fenced`. */
 const inside = (fenced: string) => /^.*\n<(untrusted-data[-0-9a-f]*) source="service">\n([\s\S]*)\n<\/\1>$/.exec(fenced)![2]!;
-
-/** The text as a lenient reader sees it: compatibility forms folded, invisible characters gone, dashes as '-'. */
-const folded = (shown: string) =>
-  shown
-    .normalize('NFKD')
-    .replace(/[\p{Cf}\p{M}]/gu, '')
-    .replace(/[\p{Pd}\u2212]/gu, '-')
-    .toLowerCase();
 
 describe('the fence', () => {
   it('leaves no marker look-alike in the data, and its output is a fixed point', () => {
