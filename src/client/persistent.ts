@@ -1,5 +1,5 @@
 import type { TimelineQuery } from '../api/persistent-agents.js';
-import { completeMessage, type MessageDraft } from '../core/web-message.js';
+import { deliverMessage, type MessageDraft } from '../core/web-message.js';
 import { persistentAgents, timelineWindowsBackwards } from '../api/persistent-agents.js';
 import type { PersistentAgentBody } from '../api/schemas/persistent-agent.js';
 import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
@@ -11,7 +11,7 @@ import type { ClientCore } from './core.js';
 import type { PersistentApi, TimelineOptions } from './surface.js';
 import { integer, nonEmptyString, oneOf, uuid } from './input.js';
 import { flatten } from './walk.js';
-import type { MessageInput, PersistentAgent, PersistentAgentInput, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
+import type { MessageInput, MessageResponse, PersistentAgent, PersistentAgentInput, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
 
 export function persistentApi(core: ClientCore): PersistentApi {
   const { api, call } = core;
@@ -28,7 +28,7 @@ export function persistentApi(core: ClientCore): PersistentApi {
     delete: (id, options = {}) => one(id, async (agent) => void (await persistentAgents.delete(api, agent, options))),
     activate: (id, options = {}) => one(id, (agent) => persistentAgents.activate(api, agent, options)),
     deactivate: (id, options = {}) => one(id, (agent) => persistentAgents.deactivate(api, agent, options)),
-    message: (id, input, options = {}) => one(id, async (agent) => persistentAgents.message(api, agent, await completeMessage(api, agent, messageDraft(input), options), options)),
+    message: (id, input, options = {}) => one(id, async (agent): Promise<MessageResponse> => ({ ...(await deliverMessage(api, agent, messageDraft(input), options)) })),
     status: (id, options = {}) => one(id, async (agent) => (await persistentAgents.processingStatus(api, agent, options)) as ProcessingStatus),
     webTasks: (id, options = {}) =>
       one(id, async (agent) => {
