@@ -24,6 +24,7 @@ import { advise } from '../failure.js';
 import { checkField, defineTool, uuid } from '../tool.js';
 import { knownStatus, serviceId, serviceTime } from '../voice.js';
 import { DEFAULT_PAGE_SIZE, pagedList, short, taskLine } from './common.js';
+import { persistentWaitReply } from './wait-reply.js';
 
 const persistentLine = (agent: { id: string; name?: unknown; is_active?: boolean; schedule?: unknown }) =>
   `${agent.id}  ${short(agent.name, 40)}  ${agent.is_active === false ? 'paused' : agent.is_active ? 'active' : ''}  ${typeof agent.schedule === 'string' ? agent.schedule : ''}`.trimEnd();
@@ -144,21 +145,15 @@ function activation(active: boolean) {
   });
 }
 
-/** What persistent_message answers: the message's timeline event, the way it went and its cursor. */
-const DeliveredSchema = z.looseObject({
-  via: z.enum(['service-mcp', 'rest']).describe("service-mcp: the service's own MCP send (web); rest: the messages route, to the agent's own address"),
-  event: z.looseObject({ kind: z.string().optional() }),
-  cursor: z.string().nullable().describe("the message's place in the timeline: the agent's answer comes after it"),
-  status: z.string().optional(),
-});
+/** What persistent_message answers: the message's timeline event (and, unlisted to keep tools/list small, `via` and `cursor`). */
+const DeliveredSchema = z.looseObject({ event: z.looseObject({ kind: z.string().optional() }) });
 
 const persistentMessage = defineTool({
   name: 'persistent_message',
   title: 'Message a persistent agent',
   description: ({ names }) =>
-    "Send a message to a persistent agent on one of its channels, the way the service processes it: on web through the service's own MCP send " +
-    "(as the key's user, the owner), on the other channels to the agent's own address (a recipient that is not the agent's own is refused before anything is sent). " +
-    `Answers the message's timeline event and cursor; wait for the answer after that cursor${names.say` with ${'persistent_wait_event'}`}. ` +
+    "Send a persistent agent a message, the way the service processes it; " +
+    `answers its event and cursor (the reply comes after it${names.say`: ${'persistent_wait_reply'}`}). ` +
     `A paused agent refuses messages${names.say` (activate it with ${'persistent_activate'})`}.`,
   kind: 'write',
   toolset: 'persistent',
@@ -168,15 +163,15 @@ const persistentMessage = defineTool({
     id,
     body: z.string().trim().min(1).describe('the message text'),
     channel: z.enum(MESSAGE_CHANNELS).default('web').describe('the channel it arrives on'),
-    sender: z.string().trim().min(1).optional().describe("who sends it: the owner's e-mail or verified number; on web leave it out (the service sends as the key's user)"),
-    recipient: z.string().optional().describe("leave it out: the service uses the agent's own address on the channel (any other is refused)"),
+    sender: z.string().trim().min(1).optional().describe("the owner's e-mail or verified number; on web leave it out"),
+    recipient: z.string().optional().describe("leave it out: the agent's own"),
     subject: z.string().optional().describe('subject line (email)'),
-    metadata: z.record(z.string(), z.unknown()).optional().describe('extra JSON object passed along (not on web)'),
+    metadata: z.record(z.string(), z.unknown()).optional().describe('extra JSON object passed along'),
   }),
   async run({ id, ...message }, call) {
     const client = await call.client();
     const delivered = await deliverMessage(client, id, message).catch((error: unknown) => Promise.reject(senderRefused(error)));
-    return { data: { ...delivered }, summary: `Message delivered to agent ${id}; its answer will show in its timeline after the message's cursor${call.names.say` (${'persistent_wait_event'})`}.`, links: [timelineLink(id)] };
+    return { data: { ...delivered }, summary: `Message delivered to agent ${id}; its answer will show in its timeline after the message's cursor${call.names.say` (${'persistent_wait_reply'})`}.`, links: [timelineLink(id)] };
   },
 });
 
@@ -278,6 +273,7 @@ export const PERSISTENT_TOOLS = [
   activation(true),
   activation(false),
   persistentMessage,
+  persistentWaitReply,
   persistentTimeline,
   persistentStatus,
   persistentWebTasks,
