@@ -34,8 +34,11 @@ const postsSince = (index: number) => emulator.requests.slice(index).filter((req
 describe('persistent chat on the web', () => {
   it("reaches an agent made through the API, and the agent's reply comes back", async () => {
     const id = await createAgent();
+    const before = emulator.requests.length;
     const result = await cli(['persistent', 'chat', id, '--jsonl'], { input: 'Is the Oslo fare down?\n' });
     expect(result.exitCode, result.stderr).toBe(0);
+    // Through the service's own MCP endpoint (its send and its event wait), never the REST messages route.
+    expect(new Set(postsSince(before).map((request) => request.path))).toEqual(new Set(['/mcp/']));
     const replies = (jsonLines(result.stdout) as unknown as Event[]).filter((event) => event.kind === 'message' && event.message?.isOutbound);
     expect(replies).toHaveLength(1);
     expect(replies[0]?.message?.bodyText).toMatch(/^Done\./);
@@ -81,8 +84,9 @@ describe('a recipient that is not the agent’s own', () => {
     const first = await cli(['persistent', 'message', id, 'first', '--channel', 'email', '--sender', OWNER, '--json']);
     expect(first.exitCode, first.stderr).toBe(0);
     const own = (JSON.parse(first.stdout) as { event: { message: { recipientAddress: string } } }).event.message.recipientAddress;
-    const again = await cli(['persistent', 'message', id, 'second', '--channel', 'email', '--sender', OWNER, '--recipient', own.toUpperCase()]);
+    const again = await cli(['persistent', 'message', id, 'second', '--channel', 'email', '--sender', OWNER, '--recipient', own.toUpperCase(), '--json']);
     expect(again.exitCode, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ via: 'rest', event: { message: { selfAgentName: expect.any(String) } } });
   });
 });
 
@@ -135,6 +139,7 @@ describe('replies over durable cursors', () => {
     const before = emulator.requests.length;
     const result = await cli(['persistent', 'wait-event', MISSING, '--after', '$(rm -rf ~)']);
     expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--after must be a timeline cursor');
     expect(emulator.requests.length).toBe(before);
   });
 });
