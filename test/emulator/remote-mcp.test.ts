@@ -31,6 +31,7 @@ const TOOL_NAMES = [
   'gobii_get_agent_debug_trace', 'gobii_wait_for_agent_event', 'gobii_read_agent_resource', 'gobii_list_agent_files', 'gobii_upload_agent_file',
 ];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read as the test asserts them
 type Content = Record<string, any>;
 /** A call whose answer is not checked against the tool's outputSchema (for error results). */
 async function call(name: string, args: Record<string, unknown> = {}): Promise<{ result: CallToolResult; content: Content }> {
