@@ -1,7 +1,11 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ManualClock, State } from '../../src/emulator/index.js';
 import { testClient } from '../helpers/mcp.js';
+import { tempDir } from '../helpers/temp.js';
 import { TASK_DURATION_MS, useEmulator } from './harness.js';
 
 // The emulator's remote MCP endpoint (POST /api/v1/mcp/, the service's api/mcp_views.py
@@ -242,5 +246,21 @@ describe('links, files and the debug trace', () => {
     expect(trace.agent.id).toBe(agent.id);
     expect(trace.scope).toMatchObject({ agent_id: agent.id, limit: 5, detail: 'standard' });
     expect(JSON.stringify(trace)).not.toContain('sk-abcdefghijklmnopqrstuvwx');
+  });
+
+  it('links, files, web ownership and cursors outlive a restart: they are saved with the records (--state FILE)', async () => {
+    const a = await newAgent();
+    const b = await newAgent();
+    await ok('gobii_link_agents', { agent_id: a.id, peer_agent_id: b.id });
+    const sent = await ok('gobii_send_agent_message', { agent_id: a.id, body: 'remember this', trigger_processing: false, attachments: [{ path: '/notes/a.txt', content_base64: 'aGk=', mime_type: 'text/plain' }] });
+    const file = join(tempDir(), 'state.json');
+    await h.emulator.save(file);
+    const restored = new State(new ManualClock());
+    restored.load(JSON.parse(await readFile(file, 'utf8')));
+    expect([...restored.peerLinks.values()].map((link) => link.pair_key)).toEqual([[a.id, b.id].sort().join('::')]);
+    const agent = restored.persistentAgents.get(a.id)!;
+    expect(agent.webEndpointOwned).toBe(true);
+    expect(agent.files?.map((node) => node.path)).toEqual(['/notes', '/notes/a.txt']);
+    expect(agent.events.at(-1)?.data.message).toMatchObject({ id: sent.message_id, cursor: sent.cursor });
   });
 });
