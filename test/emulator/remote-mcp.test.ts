@@ -98,6 +98,10 @@ describe('agents: one set of records with the REST routes', () => {
     const updated = (await ok('gobii_update_agent', { agent_id: agent.id, charter: 'Updated through MCP.', preferred_llm_tier: 'Premium' })).agent;
     expect(updated).toMatchObject({ charter: 'Updated through MCP.', preferred_llm_tier: 'premium', daily_credit_limit: 7, name: agent.name });
     expect((await ok('gobii_get_agent', { agent_id: agent.id.toUpperCase() })).agent.charter).toBe('Updated through MCP.');
+    // null clears the limit and its derived figures; "" as schedule is none (_normalize_agent_config_payload).
+    const cleared = (await ok('gobii_update_agent', { agent_id: agent.id, daily_credit_limit: null, schedule: '' })).agent;
+    expect(cleared).toMatchObject({ daily_credit_limit: null, daily_credit_soft_target: null, daily_credit_hard_limit: null, schedule: null, preferred_llm_tier: 'premium' });
+    expect((await call('gobii_update_agent', { agent_id: agent.id, daily_credit_limit: 7.5 })).content).toEqual({ status: 'error', message: 'daily_credit_limit must be a positive integer or null.', details: { field: 'daily_credit_limit' } });
     const bad = await call('gobii_update_agent', { agent_id: agent.id, schedule: 'not a schedule' });
     expect(bad.result.isError).toBe(true);
     expect(bad.content).toMatchObject({ status: 'error', message: 'Agent update failed.', details: { schedule: expect.any(Array) } });
