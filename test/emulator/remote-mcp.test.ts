@@ -177,6 +177,10 @@ describe('messages, the timeline and the wait', () => {
     const after = await ok('gobii_get_agent_timeline', { agent_id: agent.id, after_cursor: sent.cursor });
     expect(after.events.map((event: Content) => event.kind)).toEqual(['steps', 'message']);
     expect(after).toMatchObject({ has_more: false, latest_cursor: woken.latest_cursor, processing_active: false });
+    // A cursor the emulator did not write (the service's own, with a message UUID) is placed by its time.
+    const micros = sent.cursor.split(':')[0];
+    const foreign = await ok('gobii_get_agent_timeline', { agent_id: agent.id, after_cursor: `${micros}:message:${sent.message_id}` });
+    expect(foreign.events.map((event: Content) => event.kind)).toEqual(['steps', 'message']);
   });
 
   it('a wait with nothing new times out on the emulator clock and keeps the cursor (WAIT bounds of remote_mcp.py)', async () => {
