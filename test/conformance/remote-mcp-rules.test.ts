@@ -151,6 +151,21 @@ describe('tool errors are results with isError (mcp_views.py tools/call, remote_
     expect((await tool('gobii_list_agent_files', { agent_id: agent.id })).structuredContent.nodes).toEqual([]);
   });
 
+  it('resources are read only through the agent they name; an image is MCP image content; an attachment has its own URI (remote_mcp_resources.py read_agent_resource)', async () => {
+    const a = await h.api<{ id: string }>('POST', '/agents/', { name: 'resource rules a', charter: 'x' });
+    const b = await h.api<{ id: string }>('POST', '/agents/', { name: 'resource rules b', charter: 'x' });
+    const png = Buffer.from('\x89PNG\r\n\x1a\nsmall-image-fixture', 'latin1').toString('base64');
+    const upload = (await tool('gobii_upload_agent_file', { agent_id: a.id, path: '/img/dot.png', content_base64: png, mime_type: 'IMAGE/PNG' })).structuredContent as { node_id: string; resource_uri: string };
+    const image = await tool('gobii_read_agent_resource', { uri: upload.resource_uri });
+    expect(image.content[1]).toEqual({ type: 'image', data: png, mimeType: 'image/png' });
+    const crossed = `gobii://agents/${b.id}/files/${upload.node_id}`;
+    expect((await tool('gobii_read_agent_resource', { uri: crossed })).structuredContent).toEqual({ status: 'error', message: 'Resource not found or inaccessible.' });
+    expect((await rpc('resources/read', { uri: crossed })).body).toMatchObject({ error: { code: -32002 } });
+    const sent = (await tool('gobii_send_agent_message', { agent_id: a.id, body: 'look', attachment_file_paths: ['/img/dot.png'], trigger_processing: false })).structuredContent as { timeline_event: { message: { attachments: { id: string }[] } } };
+    const attachment = `gobii://agents/${a.id}/attachments/${sent.timeline_event.message.attachments[0]?.id}`;
+    expect((await rpc('resources/read', { uri: attachment })).body).toMatchObject({ result: { contents: [{ uri: attachment, mimeType: 'image/png', blob: png }] } });
+  });
+
   it('the debug trace redacts credential-shaped text and secret-named keys (agent_debug_trace.py sanitize_text, _is_sensitive_key)', async () => {
     const agent = await h.api<{ id: string }>('POST', '/agents/', { name: 'trace rules', charter: 'x' });
     await tool('gobii_send_agent_message', { agent_id: agent.id, body: 'token: abcdefghijklmnop and Bearer abcdefgh12345678 and ghp_abcdefghijklmnopqrstuvwxyz', trigger_processing: false });
