@@ -111,7 +111,11 @@ describe('agents: one set of records with the REST routes', () => {
 
   it('gobii_archive_agent soft-deletes: the answer shows it paused and expired, and REST no longer finds it (_tool_archive_agent)', async () => {
     const agent = await newAgent({ schedule: '@daily' });
+    const peer = await newAgent();
+    await ok('gobii_link_agents', { agent_id: agent.id, peer_agent_id: peer.id });
     const archived = await ok('gobii_archive_agent', { agent_id: agent.id });
+    // Its peer links go with it.
+    expect((await ok('gobii_list_agent_links', { agent_id: peer.id })).links).toEqual([]);
     expect(archived).toMatchObject({ status: 'archived', changed: true, agent: { id: agent.id, is_active: false, life_state: 'expired', schedule: null } });
     expect((await h.raw('GET', `/agents/${agent.id}/`)).status).toBe(404);
     const again = await call('gobii_get_agent', { agent_id: agent.id });
