@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ManualClock, State } from '../../src/emulator/index.js';
+import { readStateFile, snapshotProblem } from '../../src/emulator/state-file.js';
 import { testClient } from '../helpers/mcp.js';
 import { tempDir } from '../helpers/temp.js';
 import { TASK_DURATION_MS, useEmulator } from './harness.js';
@@ -268,11 +269,19 @@ describe('links, files and the debug trace', () => {
     const file = join(tempDir(), 'state.json');
     await h.emulator.save(file);
     const restored = new State(new ManualClock());
-    restored.load(JSON.parse(await readFile(file, 'utf8')));
+    restored.load((await readStateFile(file))!);
     expect([...restored.peerLinks.values()].map((link) => link.pair_key)).toEqual([[a.id, b.id].sort().join('::')]);
     const agent = restored.persistentAgents.get(a.id)!;
     expect(agent.webEndpointOwned).toBe(true);
     expect(agent.files?.map((node) => node.path)).toEqual(['/notes', '/notes/a.txt']);
     expect(agent.events.at(-1)?.data.message).toMatchObject({ id: sent.message_id, cursor: sent.cursor });
+    // A file whose links name an agent it does not hold, or whose files are not records, is refused.
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    saved.peerLinks[0].agent_b = '00000000-0000-4000-8000-000000000000';
+    expect(snapshotProblem(saved)).toBe('peer link 1 of 1: it names an agent the file does not hold');
+    const withFiles = JSON.parse(await readFile(file, 'utf8'));
+    const holder = withFiles.persistentAgents.findIndex((item: { id: string }) => item.id === a.id);
+    withFiles.persistentAgents[holder].files[1].content = 42;
+    expect(snapshotProblem(withFiles)).toMatch(/"content" is not base64 text$/);
   });
 });
