@@ -19,7 +19,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { TARGET, lazyChildProcess, linearJqIo, plainProcess } from './esbuild-plugins.mjs';
+import { TARGET, lazyChildProcess, plainProcess } from './esbuild-plugins.mjs';
 
 const started = Date.now();
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -61,7 +61,7 @@ try {
     entryPoints: [join(root, 'src', 'cli', 'run.ts')],
     outfile: program,
     define: { AGENTCTL_VERSION: JSON.stringify(pkg.version) },
-    plugins: [assetFiles, lazyChildProcess, plainProcess, linearJqIo],
+    plugins: [assetFiles, lazyChildProcess, plainProcess],
   });
   const buildId = createHash('sha256').update(await readFile(program)).digest('hex').slice(0, 16);
   const main = join(work, 'agentctl.cjs');
@@ -70,10 +70,10 @@ try {
     entryPoints: [join(root, 'bin', 'agentctl.js')],
     outfile: main,
     define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), AGENTCTL_SINGLE_EXECUTABLE: 'true', AGENTCTL_SEA_BUILD_ID: JSON.stringify(buildId) },
-    plugins: [launcher, assetFiles, lazyChildProcess, plainProcess, linearJqIo],
+    plugins: [launcher, assetFiles, lazyChildProcess, plainProcess],
   });
 
-  const assets = { 'run.js': program, 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md'), 'lib/jq.js': join(dist, 'lib', 'jq.js') };
+  const assets = { 'run.js': program, 'THIRD_PARTY_LICENSES.md': join(dist, 'THIRD_PARTY_LICENSES.md'), 'lib/jq.js': join(dist, 'lib', 'jq.js'), 'lib/jq.wasm': join(dist, 'lib', 'jq.wasm') };
   for (const folder of ['help', 'commands']) {
     for (const file of await readdir(join(dist, folder))) assets[`${folder}/${file}`] = join(dist, folder, file);
   }

@@ -14,7 +14,7 @@ import { build, transform } from 'esbuild';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REQUIRE_BANNER, TARGET, lazyChildProcess, linearJqIo, mcpMessageGuards, plainProcess } from './esbuild-plugins.mjs';
+import { REQUIRE_BANNER, TARGET, lazyChildProcess, mcpMessageGuards, plainProcess, splitJqLoader } from './esbuild-plugins.mjs';
 import { INPUTS_STAMP, buildInputsHash } from './build-inputs.mjs';
 import { importSource } from './import-source.mjs';
 
@@ -76,7 +76,7 @@ const { metafile, outputFiles } = await build({
   // (Bundled CommonJS code that asks for __dirname, like jq-wasm's Emscripten loader, gets the
   // chunk's own folder: dist/ is CommonJS.)
   define: { AGENTCTL_VERSION: JSON.stringify(pkg.version), 'import.meta': IMPORT_META },
-  plugins: [lazyChildProcess, plainProcess, linearJqIo, mcpMessageGuards, deferredLibraries],
+  plugins: [lazyChildProcess, plainProcess, mcpMessageGuards, deferredLibraries],
   logLevel: 'warning',
 });
 const inputs = Object.keys(metafile.inputs);
@@ -99,10 +99,13 @@ for (const [name, { entry }] of Object.entries(DEFERRED)) {
   inputs.push(...Object.keys(library.metafile.inputs));
 }
 
-// jq-wasm's Emscripten loader as it is published, for the worker thread that runs --jq over a
-// stream (src/output/jq-stream.ts reads it as text: a worker starts from source, not from a chunk).
+// jq-wasm's Emscripten loader and jq's WebAssembly, apart (src/output/jq-glue.ts reads both, for
+// --jq on this thread and for the worker thread that runs it over a stream: a worker starts from
+// source, not from a chunk).
 const jqLoader = createRequire(import.meta.url).resolve('jq-wasm/dist/build/jq.js');
-libraries.set('lib/jq.js', await readFile(jqLoader, 'utf8'));
+const jq = splitJqLoader(await readFile(jqLoader, 'utf8'), jqLoader);
+libraries.set('lib/jq.js', jq.loader);
+libraries.set('lib/jq.wasm', jq.wasm);
 inputs.push(relative(process.cwd(), jqLoader));
 
 // Each chunk as CommonJS, by its path in dist/ ('cli/main.js', 'chunks/run-XXXX.js').

@@ -55,20 +55,26 @@ const JQ_LINEAR_IO = [
   ],
   ['return fromByteArray(stdoutBuffer).trim();', 'return fromByteArray(Uint8Array.from(stdoutBuffer)).trim();'],
 ];
-export const linearJqIo = {
-  name: 'linear-jq-io',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/ }, async (args) => {
-      let contents = await readFile(args.path, 'utf8');
-      for (const [from, to] of JQ_LINEAR_IO) {
-        const count = contents.split(from).length - 1;
-        if (count !== 1) throw new Error(`linear-jq-io: expected one ${JSON.stringify(from.slice(0, 40))}... in ${args.path}, found ${count}`);
-        contents = contents.replace(from, () => to);
-      }
-      return { contents, loader: 'js' };
-    });
-  },
-};
+/**
+ * jq-wasm's Emscripten loader as dist/lib/jq.js holds it: input and output made linear (above), and
+ * its WebAssembly, which it carries as a base64 data URI (~1.2 MB of text to parse and decode on
+ * every run of --jq), taken out into its own file: `wasm` is jq.wasm's bytes, which the loader is
+ * then handed (`wasmBinary`) by whoever loads it (src/output/jq-glue.ts).
+ */
+export function splitJqLoader(text, path) {
+  let contents = text;
+  for (const [from, to] of JQ_LINEAR_IO) {
+    const count = contents.split(from).length - 1;
+    if (count !== 1) throw new Error(`linear-jq-io: expected one ${JSON.stringify(from.slice(0, 40))}... in ${path}, found ${count}`);
+    contents = contents.replace(from, () => to);
+  }
+  const binary = /function findWasmBinary\(\) \{ var f = "data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"; return f; \}/g;
+  const found = [...contents.matchAll(binary)];
+  if (found.length !== 1) throw new Error(`split-jq-loader: expected one embedded WebAssembly in ${path}, found ${found.length}`);
+  const wasm = Buffer.from(found[0][1], 'base64');
+  contents = contents.replace(binary, () => 'function findWasmBinary() { return "jq.wasm"; }');
+  return { loader: contents, wasm };
+}
 
 // The MCP SDK (1.x) sorts every incoming message by trying zod schemas in turn: a request is first
 // parsed as a result response and as an error response, and each failed parse builds its error

@@ -12,3 +12,8 @@ import { join } from 'node:path';
 export function readBuildFile(here: string, path: string): string {
   return readFileSync(join(here, '..', path), 'utf8');
 }
+
+/** readBuildFile's bytes (`lib/jq.wasm`). */
+export function readBuildBytes(here: string, path: string): Uint8Array {
+  return readFileSync(join(here, '..', path));
+}

@@ -337,7 +337,7 @@ export class State {
 
   /** Deletes a persistent agent (a soft delete: its browser-use agent stays, hidden, with its tasks). */
   deletePersistentAgent(agent: PersistentAgentRecord): void {
-    // Its peer links go with it (AgentPeerLink.remove_for_agent).
+    // Its peer links go with it (soft_delete's apply_persisted_soft_delete_side_effects: AgentPeerLink.remove_for_agent).
     for (const link of [...this.peerLinks.values()]) if (link.agent_a === agent.id || link.agent_b === agent.id) this.peerLinks.delete(link.id);
     this.persistentByLegacy.delete(agent.browser_use_agent_id);
     this.persistentAgents.delete(agent.id);

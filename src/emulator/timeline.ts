@@ -61,7 +61,7 @@ export function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** A webhook-made message's source (api/webhooks.py inbound_agent_webhook's raw_payload). */
+/** Where a message came from, as its raw_payload says (api/webhooks.py inbound_agent_webhook; remote_mcp.py through inject_internal_web_message). */
 export interface MessageSource {
   /** webhook: the inbound webhook; mcp: the remote MCP endpoint (raw_payload source_kind "mcp"). */
   kind: 'webhook' | 'mcp';

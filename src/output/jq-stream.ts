@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { StringDecoder } from 'node:string_decoder';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { readBuildFile } from '../contract/build-files.js';
-import { jqError } from './jq.js';
+import { jqFactory, jqGlue } from './jq-glue.js';
+import { baselineWasmOnly, jqError } from './jq.js';
 import { SLOT, jqWorker, outputRing } from './jq-worker.js';
 
 // `--jq` over a stream of documents (--jsonl lists, run-batch's outcome lines, followed events):
@@ -26,18 +25,6 @@ const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: n
 const IN_FLIGHT = 16;
 /** How often the reader looks at the ring unwoken: jq's output waits at most this long (jq-worker.ts, bump). */
 const LOOK_MS = 20;
-
-/**
- * The Emscripten loader of jq-wasm, for the worker: its file from the sources, its text from the
- * build (dist/lib/jq.js, the single executable's asset of that name), where it is bundled apart.
- */
-function glue(): { path?: string; source?: string } {
-  try {
-    return { source: readBuildFile(import.meta.dirname, 'lib/jq.js') };
-  } catch {
-    return { path: createRequire(import.meta.url).resolve('jq-wasm/dist/build/jq.js') };
-  }
-}
 
 export class JqStream {
   private readonly worker: Worker;
@@ -67,12 +54,13 @@ export class JqStream {
     compact: boolean,
     private readonly sink: JqSink,
   ) {
+    baselineWasmOnly();
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
     const args = ['-M', '-r', '--unbuffered', ...(compact ? ['-c'] : []), expression];
-    this.worker = new Worker(`(${jqWorker.toString()})(require, ${outputRing.toString()})`, {
+    this.worker = new Worker(`(${jqWorker.toString()})(require, ${outputRing.toString()}, ${jqFactory.toString()})`, {
       eval: true,
-      workerData: { port: port2, control: this.ctl.buffer, ring: this.ring.buffer, glue: glue(), args },
+      workerData: { port: port2, control: this.ctl.buffer, ring: this.ring.buffer, glue: jqGlue(), args },
       transferList: [port2],
       // jq's own limits apply; the worker's heap holds the loader and the messages in flight.
       stdout: true,

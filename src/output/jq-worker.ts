@@ -1,6 +1,9 @@
+import type { jqFactory } from './jq-glue.js';
+
 // The body of the worker thread that runs jq over a stream of documents (jq-stream.ts starts it).
 // It runs as the source text of `jqWorker` (Function.prototype.toString), so it uses nothing of
-// this module's scope: only its globals and the require it is handed.
+// this module's scope: only its globals, the require it is handed and the functions it is given
+// as source (the output ring, jq's loading: jq-glue.ts).
 
 /** Indices into the shared Int32Array both threads use to signal each other. */
 export const SLOT = {
@@ -30,7 +33,7 @@ export const SLOT = {
  * `input`, `inputs`, `halt` and an error in one document behave as they do in jq. `load` is the
  * worker's own require (a bundler rewrites calls of `require` in this source).
  */
-export function jqWorker(load: (id: string) => unknown, rings: typeof outputRing): void {
+export function jqWorker(load: (id: string) => unknown, rings: typeof outputRing, loadJq: typeof jqFactory): void {
   const threads = load('node:worker_threads') as typeof import('node:worker_threads');
   const { port, control, ring, glue, args } = threads.workerData;
   const ctl = new Int32Array(control);
@@ -96,10 +99,7 @@ export function jqWorker(load: (id: string) => unknown, rings: typeof outputRing
     memory = Object.values(result.instance.exports).find((value) => value instanceof wasm.Memory) as { buffer: ArrayBuffer };
     return result;
   };
-  const module = { exports: {} as { default?: unknown } };
-  if (glue.source !== undefined) new Function('module', 'exports', 'require', '__filename', '__dirname', glue.source)(module, module.exports, load, 'jq.js', '.');
-  else module.exports = load(glue.path) as typeof module.exports;
-  const factory = (module.exports.default ?? module.exports) as () => Promise<{ callMain(args: string[]): number }>;
+  const factory = loadJq<{ callMain(args: string[]): number }>(glue, load);
   void factory().then((jq) => {
     const status = jq.callMain(args);
     Atomics.store(ctl, 5, status + 1);

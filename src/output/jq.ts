@@ -1,5 +1,7 @@
+import { setFlagsFromString } from 'node:v8';
 import { UsageError } from '../errors.js';
 import { toJson, unprintable } from './format.js';
+import { jqFactory, jqGlue, jqRequire, type JqFactory } from './jq-glue.js';
 
 // `--jq EXPR` runs the real jq (1.7, compiled to WebAssembly by the jq-wasm package: no native
 // binary, no install script), loaded only when the flag is given. Strings print raw, as gh does.
@@ -7,7 +9,6 @@ import { toJson, unprintable } from './format.js';
 interface JqInstance {
   raw(input: string, filter: string, flags: string[]): Promise<string>;
 }
-type JqFactory = () => Promise<JqInstance>;
 /**
  * Runs a filter's run, which holds the main thread until jq returns (a filter may never end:
  * `repeat(1)`), so that Ctrl-C and SIGTERM still stop it (io.process.holdingThread).
@@ -25,13 +26,29 @@ const unheld: Hold = (run) => run();
  */
 const RUN_COST = 4096;
 const INSTANCE_BUDGET = 200_000;
-let factory: Promise<JqFactory> | undefined;
+let factory: JqFactory<JqInstance> | undefined;
 let instance: Promise<JqInstance> | undefined;
 let used = 0;
 
-function loadFactory(): Promise<JqFactory> {
-  // A CommonJS module: bundled or not, the function is the namespace's default.
-  factory ??= import('jq-wasm/dist/build/jq.js').then((module) => module.default as unknown as JqFactory);
+/**
+ * Runs jq's WebAssembly on V8's baseline compiler (Liftoff) only, as long as the process lives. jq's
+ * hottest function, its JSON parser (~28% of a stream's time), is one function of ~5,500
+ * instructions: optimizing it (TurboFan, on background threads) costs more CPU than it saves over
+ * thousands of documents, and on a 2-core machine those threads take the core the command needs.
+ * Measured over 5,000 task documents: ~40% less CPU, and the stream's time down by about half
+ * beside other work (docs/performance.md, "--jq"). Called before jq's module is compiled; the only
+ * other WebAssembly a process may run is undici's HTTP parser (a run-batch with --jq), which keeps working.
+ */
+export function baselineWasmOnly(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
+function loadFactory(): JqFactory<JqInstance> {
+  baselineWasmOnly();
+  if (factory === undefined) {
+    const glue = jqGlue();
+    factory = jqFactory<JqInstance>(glue, jqRequire(glue));
+  }
   return factory;
 }
 
@@ -39,7 +56,7 @@ function loadFactory(): Promise<JqFactory> {
 async function jq(input: string, expression: string, flags: string[], hold: Hold): Promise<string> {
   const cost = RUN_COST + Buffer.byteLength(expression);
   if (instance === undefined || used + cost > INSTANCE_BUDGET) {
-    instance = loadFactory().then((make) => make());
+    instance = Promise.resolve().then(() => loadFactory()());
     used = 0;
   }
   used += cost;

@@ -5,7 +5,7 @@ import { spawnAgentctl } from '../helpers/cli.js';
 // --jq runs jq compiled to WebAssembly (jq-wasm). As published, that package feeds jq its input and
 // collects its output one byte at a time by copying everything so far: a 500 KB answer took 17 s to
 // filter and a 2 MB one minutes. The build reads and writes through buffers instead
-// (scripts/esbuild-plugins.mjs, linearJqIo); this runs the built CLI on a 2 MB answer, which
+// (scripts/esbuild-plugins.mjs, splitJqLoader); this runs the built CLI on a 2 MB answer, which
 // without that change would not finish within the test's time.
 describe('--jq on a large answer (built CLI)', () => {
   const items = Array.from({ length: 16_000 }, (_, index) => ({ id: `item-${index}`, text: `${'x'.repeat(100)} é ${index}` }));

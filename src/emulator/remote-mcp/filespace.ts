@@ -23,9 +23,11 @@ export function writeBytes(state: State, agent: PersistentAgentRecord, content: 
   const path = normalizePath(rawPath);
   if (!path) return { status: 'error', message: 'path must include a filename.' };
   let parent: FileNode | null = null;
-  for (const name of path.dirs) {
+  for (const [index, name] of path.dirs.entries()) {
     const found = childOf(agent, parent, name);
-    if (found && found.node_type !== 'dir') return { status: 'error', message: 'Path conflicts with an existing file.' };
+    // The top folder goes through get_or_create_dir, whose save a file of that name makes fail
+    // (unique_name_per_filespace_root); deeper ones through _ensure_nested_dirs, which says so.
+    if (found && found.node_type !== 'dir') return { status: 'error', message: index === 0 ? `Failed to access the ${name} directory.` : 'Path conflicts with an existing file.' };
     parent = found ?? addNode(state, agent, parent, name, 'dir');
   }
   const checksum = createHash('sha256').update(content).digest('hex');

@@ -40,7 +40,22 @@ export function timelineTool({ state }: McpServices, args: Args) {
 
 /** fetch_timeline_window over the agent's events. */
 export function windowOf(state: State, agent: PersistentAgentRecord, cursor: string | null, direction: Direction, limit: number) {
-  return timelineWindow(agent.events, { direction, cursor: cursor === null ? undefined : decodeCursor(cursor), limit }, state.clock.now());
+  return timelineWindow(agent.events, { direction, cursor: cursor === null ? undefined : cursorSeq(agent, cursor, direction), limit }, state.clock.now());
+}
+
+/**
+ * The event sequence a cursor stands for. One the emulator wrote names its event; another (the
+ * service's own, or one made from a time) is placed by its time, as the service orders events by
+ * their microseconds: `newer` starts after the last event at or before it, `older` before the first after it.
+ */
+function cursorSeq(agent: PersistentAgentRecord, cursor: string, direction: Direction): number | undefined {
+  const seq = decodeCursor(cursor);
+  if (seq !== undefined) return seq;
+  const micros = Number(cursor.slice(0, cursor.indexOf(':')).replace(/_/g, ''));
+  if (!Number.isFinite(micros)) return undefined;
+  const at = (event: { timestamp: string }) => Date.parse(event.timestamp) * 1000;
+  if (direction === 'older') return agent.events.find((event) => at(event) > micros)?.seq ?? Number.MAX_SAFE_INTEGER;
+  return agent.events.filter((event) => at(event) <= micros).at(-1)?.seq ?? 0;
 }
 
 const CURSOR_KINDS = new Set(['message', 'step', 'thinking', 'kanban', 'plan']);

@@ -1,12 +1,11 @@
 import { TOOL_BY_NAME } from './definitions.js';
 import type { McpServices } from './context.js';
-import { ToolError } from './args.js';
+import { ToolError, type Args } from './args.js';
 import { AGENT_TOOLS } from './agents.js';
 import { LINK_TOOLS } from './links.js';
 import { MESSAGE_TOOLS } from './messages.js';
 import { FILE_TOOLS } from './files.js';
 import { TRACE_TOOLS } from './debug-trace.js';
-import type { Args } from './args.js';
 import type { ToolHandler, ToolOutput } from './tool-result.js';
 
 // tools/call (remote_mcp.py call_tool): the arguments checked against the tool's properties
@@ -25,4 +24,3 @@ export async function callTool(services: McpServices, name: string, args: unknow
   if (unknown.length > 0) throw new ToolError('Unsupported tool argument(s).', { unsupported_fields: unknown.sort(), supported_fields: [...supported].sort() });
   return handler(services, args as Args, url);
 }
-
