@@ -9,6 +9,7 @@ import { apiRequest } from '../helpers/api.js';
 import { jsonLines } from '../helpers/json-lines.js';
 import { against } from '../helpers/cli.js';
 import { connectMcp, data } from '../helpers/mcp.js';
+import { sendJson, stubServer } from '../helpers/stub-server.js';
 
 let emulator: RunningEmulator;
 let cli: ReturnType<typeof against>;
@@ -133,6 +134,20 @@ describe('replies over durable cursors', () => {
     const after = await cli(['persistent', 'wait-event', id, '--type', 'message', '--from', 'agent', '--after', cursor, '--timeout', '0']);
     expect(after.exitCode, after.stderr).toBe(7);
     expect(after.stderr).toContain(`agentctl persistent wait-event ${id} --after ${cursor}`);
+  });
+
+  it("offers the service's cursor to type back only when it has a cursor's shape", async () => {
+    const CURSOR = '1796000000000000:message:7';
+    const hostile = await stubServer((request, response) => {
+      const { id } = JSON.parse(request.body) as { id: number };
+      const result = { matched: false, timed_out: true, events: [], next_cursor: '1:message:x; rm -rf ~', waited_seconds: 0 };
+      sendJson(response, 200, { jsonrpc: '2.0', id, result: { content: [], structuredContent: result, isError: false } });
+    });
+    const result = await against(hostile.baseUrl)(['persistent', 'wait-event', MISSING, '--after', CURSOR, '--timeout', '0']);
+    await hostile.close();
+    expect(result.exitCode).toBe(7);
+    expect(result.stderr).toContain(`agentctl persistent wait-event ${MISSING}\n`);
+    expect(result.stderr).not.toContain('rm -rf');
   });
 
   it('refuses a malformed --after before any request', async () => {

@@ -64,6 +64,13 @@ describe('the service MCP client', () => {
     await expect(callServiceTool(client, 'gobii_list_agents', {})).rejects.toBeInstanceOf(ServiceRpcError);
   });
 
+  it("refuses an answer that is not this call's (another id, no result)", async () => {
+    stub = await stubServer((request, response, index) => sendJson(response, 200, index === 0 ? { jsonrpc: '2.0', id: rpc(request).id + 1, result: {} } : { jsonrpc: '2.0', id: rpc(request).id }));
+    const client = clientFor(stub.baseUrl);
+    await expect(serviceMcp.timeline(client, { agent_id: AGENT })).rejects.toThrow(/not this call's JSON-RPC answer/);
+    await expect(serviceMcp.timeline(client, { agent_id: AGENT })).rejects.toThrow(/without a result/);
+  });
+
   it('gives a wait the time the service holds it, plus the usual request limit', async () => {
     stub = await stubServer(() => undefined); // never answers
     const client = new ApiClient({ baseUrl: stub.baseUrl, timeoutMs: 50, userAgent: 't', redactor: new Redactor(), retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } });
