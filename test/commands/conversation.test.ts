@@ -50,6 +50,39 @@ describe('persistent chat on the web', () => {
   });
 });
 
+describe('persistent chat by e-mail, and a service without the MCP endpoint', () => {
+  it("--channel email chats to the agent's own address, and the reply comes back", async () => {
+    const id = await createAgent();
+    const before = emulator.requests.length;
+    const result = await cli(['persistent', 'chat', id, '--channel', 'email', '--sender', OWNER, '--jsonl'], { input: 'By mail, please\n' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect((jsonLines(result.stdout) as unknown as Event[]).some((event) => event.message?.isOutbound)).toBe(true);
+    expect(postsSince(before).map((request) => request.path)).toEqual([`/agents/${id}/messages/`]);
+  });
+
+  it('a web chat or message names the service version that has the endpoint, and the e-mail way', async () => {
+    const old = await stubServer((request, response) => sendJson(response, 404, { detail: 'Not found.' }));
+    const chat = await against(old.baseUrl)(['persistent', 'chat', MISSING], { input: 'hi\n' });
+    const message = await against(old.baseUrl)(['persistent', 'message', MISSING, 'hi', '--channel', 'web']);
+    await old.close();
+    for (const result of [chat, message]) {
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toContain('gobii-platform 2.20.0 or later');
+      expect(result.stderr).toContain('--channel email --sender you@example.com');
+    }
+    expect(old.requests.every((request) => request.url.endsWith('/mcp/'))).toBe(true); // nothing sent over REST instead
+  });
+
+  it('a web --sender other than the owner is refused before anything is sent', async () => {
+    const id = await createAgent();
+    const before = emulator.requests.length;
+    const result = await cli(['persistent', 'chat', id, '--sender', 'web://user/7/agent/' + id], { input: 'hi\n' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`--sender on the web channel is the key's user, the agent's owner (web://user/42/agent/${id})`);
+    expect(postsSince(before)).toEqual([]);
+  });
+});
+
 describe('a recipient that is not the agent’s own', () => {
   it('is refused before anything is sent, with the reason (command line, web and email)', async () => {
     const id = await createAgent();
