@@ -106,17 +106,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     state.touch();
     requests.clear();
   };
+  const hostAllowed = hostGuard(options.host ?? '127.0.0.1', options.allowedHosts);
   const server = createEmulatorServer({
     state,
     clock,
-    routes: buildRoutes({ state, lifecycle, webhookDelivered: (id) => webhooks.delivered(id) }),
+    routes: buildRoutes({ state, lifecycle, webhookDelivered: (id) => webhooks.delivered(id) }, { hostAllowed }),
     faults,
     requests,
     apiKey: options.apiKey ?? 'emulator-key',
     maxBodyBytes: options.maxBodyBytes ?? SERVICE_LIMITS.requestBodyBytes,
     latencyMs: options.latencyMs,
     log: options.log,
-    hostAllowed: hostGuard(options.host ?? '127.0.0.1', options.allowedHosts),
+    hostAllowed,
     reset,
   });
   try {

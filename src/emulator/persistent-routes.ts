@@ -232,10 +232,15 @@ function sendMessage(ctx: Ctx, request: Request): Answer {
     if (agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
     armSchedule(agent);
   }
-  const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: input.body });
+  processMessage(state, lifecycle, agent, message);
+  return { status: 201, body: { event: eventBody(event, state.clock.now()) } };
+}
+
+/** Has the agent work on an inbound message: a web task whose end brings its reply (answerMessage). */
+export function processMessage(state: State, lifecycle: Services['lifecycle'], agent: PersistentAgentRecord, message: MessageFields): void {
+  const task = state.newTask({ agent_id: agent.browser_use_agent_id, prompt: message.body });
   state.messageTasks.set(task.id, { agentId: agent.id, message });
   lifecycle.start(task);
-  return { status: 201, body: { event: eventBody(event, state.clock.now()) } };
 }
 
 function webTasks(state: State, request: Request): Answer {
@@ -265,6 +270,7 @@ function append(state: State, agent: PersistentAgentRecord, kind: EventKind, dat
   const cursor = encodeCursor({ seq, kind, timestamp });
   const event: TimelineEvent = { seq, kind, timestamp, data: data(seq, cursor, timestamp) };
   agent.events.push(event);
+  state.timelineEventAdded(agent.id);
   return event;
 }
 
@@ -428,7 +434,7 @@ function readSchedule(expression: string): Schedule | null {
 }
 
 /** `processing_active` and `processing_snapshot` as the service computes them (running web tasks, oldest first). */
-function processing(state: State, agent: PersistentAgentRecord) {
+export function processing(state: State, agent: PersistentAgentRecord) {
   const webTasks = state
     .tasksOf(agent.browser_use_agent_id)
     .oldest()

@@ -52,6 +52,30 @@ export interface PersistentAgentRecord {
   seq: number;
   /** Timeline, ascending. */
   events: TimelineEvent[];
+  /**
+   * The agent owns its web address (web://agent/<id>): set by a message through the remote MCP
+   * endpoint (message_service.inject_internal_web_message makes the agent the owner of its web
+   * endpoint); absent in older state files. See ownsWebAddress.
+   */
+  webEndpointOwned?: boolean;
+  /** The files of the agent's default filespace (the remote MCP file tools); absent until one is written. */
+  files?: FileNode[];
+}
+
+/** One node of an agent's filespace (api/models.py AgentFsNode): a folder or a file with its content. */
+export interface FileNode {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  path: string;
+  node_type: 'file' | 'dir';
+  size_bytes: number | null;
+  mime_type: string | null;
+  checksum_sha256: string | null;
+  /** The content, base64 (files only). */
+  content?: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export function persistentListItem(agent: PersistentAgentRecord) {
@@ -129,8 +153,17 @@ export const webAgentAddress = (agent: PersistentAgentRecord) => `web://agent/${
  */
 export function agentAddress(agent: PersistentAgentRecord, channel: Channel): string | undefined {
   if (channel === 'email') return `agent-${agent.id.slice(0, 8)}@agents.emulator.example.com`;
-  if (channel === 'web' && agent.events.some((event) => event.kind === 'message' && isOutboundWeb(event.data.message))) return webAgentAddress(agent);
+  if (channel === 'web' && ownsWebAddress(agent)) return webAgentAddress(agent);
   return undefined;
+}
+
+/**
+ * Whether the agent owns its web endpoint (web://agent/<id>): once it has written on the web
+ * (message_service._ensure_agent_web_endpoint) or once a message reached it through the remote MCP
+ * endpoint (inject_internal_web_message: "Ensure agent owns the target endpoint").
+ */
+export function ownsWebAddress(agent: PersistentAgentRecord): boolean {
+  return agent.webEndpointOwned === true || agent.events.some((event) => event.kind === 'message' && isOutboundWeb(event.data.message));
 }
 
 function isOutboundWeb(message: unknown): boolean {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isUuid } from '../contract/ids.js';
 import type { FormSpec } from './form.js';
 import { notFound } from './http.js';
@@ -29,6 +30,17 @@ export interface Route {
   methods: Record<string, Handler>;
   /** Routes that take no API key (the inbound agent webhook). */
   public?: boolean;
+  /** A view that answers every method itself once the key is checked (the remote MCP endpoint); `methods` is then empty. */
+  serve?: (call: ViewCall) => Promise<void>;
+}
+
+/** What a view of its own gets: the request, its body as it came, and where to answer. */
+export interface ViewCall {
+  req: IncomingMessage;
+  res: ServerResponse;
+  rawBody: string;
+  /** The request's URL (its host as the Host header names it). */
+  url: URL;
 }
 
 /** What the routes work on: the records (with the clock), the task lifecycle and the webhooks sent. */

@@ -1,6 +1,7 @@
 import { HttpError, UUID_PATTERN, fieldError, noMatch, notFound, serverError } from './http.js';
 import { pageJson, paginate } from './pagination.js';
 import { inboundWebhookRoute } from './inbound-webhook.js';
+import { remoteMcpRoute } from './remote-mcp/route.js';
 import { buildPersistentRoutes } from './persistent-routes.js';
 import { ROUTER_ID, routerId, type Answer, type Request, type Route, type Services } from './route-types.js';
 import { agentDetail, agentListItem, taskDetail, USER_EMAIL, type AgentRecord, type State, type TaskRecord } from './state.js';
@@ -15,9 +16,9 @@ const PENDING_ONLY = 'Task can be modified only while it is PENDING.';
 const NO_CREDITS = 'User does not have enough task credits to create a new task.';
 
 /** Every route of the service below the base path, as method tables (the first that matches answers). */
-export function buildRoutes(services: Services): Route[] {
+export function buildRoutes(services: Services, mcp: McpOptions = {}): Route[] {
   const { state } = services;
-  return [
+  const routes: Route[] = [
     { pattern: /^\/ping\/$/, methods: { GET: () => ({ status: 200, body: { pong: true, user: USER_EMAIL } }) } },
     ...legacyAgentRoutes(state),
     ...taskRoutes(services, `/agents/browser-use/${UUID_ID}/tasks/`),
@@ -26,6 +27,14 @@ export function buildRoutes(services: Services): Route[] {
     ...buildPersistentRoutes(services),
     inboundWebhookRoute(state),
   ];
+  // The remote MCP endpoint works through the other routes (its agent tools call them).
+  routes.push(remoteMcpRoute({ state, lifecycle: services.lifecycle, routes }, mcp.hostAllowed));
+  return routes;
+}
+
+/** What the remote MCP endpoint's Origin check needs: the emulator's own host check (its ALLOWED_HOSTS). */
+export interface McpOptions {
+  hostAllowed?: (host: string | undefined) => boolean;
 }
 
 /** /agents/browser-use/ and /agents/browser-use/{id}/ (a DRF router: a malformed id is a JSON 404). */

@@ -159,6 +159,7 @@ async function handle(parts: ServerParts, startedAt: number, req: IncomingMessag
   }
   if (!match) return sendHtmlNotFound(res, url.pathname);
   const call = { parts, req, res, route: match.route, params: match.params, path, method, rawBody, url: fullUrl, search: url.search };
+  if (match.route.serve) return ownView(call, match.route.serve);
   return match.route.public ? plainView(call) : drfView(call);
 }
 
@@ -213,6 +214,36 @@ async function drfView(call: Call): Promise<void> {
 }
 
 const JSON_RENDERING: Rendering = { renderer: 'json' };
+
+/**
+ * An APIView that answers its methods itself (api/mcp_views.py GobiiMCPView): DRF's initial() checks
+ * the key first (MCPAPIKeyAuthentication: X-Api-Key, else `Authorization: Bearer`), and every
+ * answer gets finalize_response's `Allow` (the view's methods) and `Vary: Accept`.
+ */
+async function ownView(call: Call, serve: NonNullable<Route['serve']>): Promise<void> {
+  const { parts, req, res } = call;
+  res.setHeader('allow', 'GET, POST, OPTIONS');
+  res.setHeader('vary', 'Accept');
+  try {
+    const bearer = /^bearer (.+)$/is.exec(req.headers.authorization ?? '')?.[1]?.trim();
+    const key = req.headers['x-api-key'] || bearer;
+    if (!key) throw new HttpError(403, { detail: 'Authentication credentials were not provided.' });
+    if (key !== parts.apiKey) throw new HttpError(403, { detail: 'Invalid API key' });
+    if (!['GET', 'POST', 'OPTIONS'].includes(call.method)) throw new HttpError(405, { detail: `Method "${call.method}" not allowed.` });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return sendJson(res, error.status, error.body);
+  }
+  // A tool may change records in place: the next periodic save must see it.
+  if (call.method === 'POST') parts.state.touch();
+  try {
+    await serve({ req, res, rawBody: call.rawBody, url: call.url() });
+  } catch (error) {
+    // A route a tool called failed as the service's view would (a 500 with its error id).
+    if (!(error instanceof HttpError) || res.headersSent) throw error;
+    sendJson(res, error.status, error.body);
+  }
+}
 
 /** Each route's Allow header, worked out once (a route's view is a function view or not for all its paths). */
 const allowHeaders = new WeakMap<Route, string>();

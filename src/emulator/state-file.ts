@@ -109,6 +109,8 @@ export function snapshotProblem(value: unknown): string | undefined {
   if ((value.hiddenAgents as unknown[]).some((id) => typeof id !== 'string' || !agentIds.has(id))) return '"hiddenAgents" names an agent the file does not hold';
   if ((value.messageTasks as unknown[]).some((entry) => !Array.isArray(entry) || !isString(entry[0]) || !isRecord(entry[1]))) return '"messageTasks" holds an entry that is not [task id, origin]';
   if ((value.intervalStarts as unknown[]).some((entry) => !Array.isArray(entry) || !isString(entry[0]) || typeof entry[1] !== 'number')) return '"intervalStarts" holds an entry that is not [key, time]';
+  const remote = remoteMcpProblem(value);
+  if (remote) return remote;
   const highest = Math.max(0, ...[agents, value.tasks, value.persistentAgents].flatMap((list) => (list as Array<{ seq: number }>).map((record) => record.seq)));
   if (highest > (value.seq as number)) return `"seq" is below a record's (new records would take its place in the lists)`;
   return undefined;
@@ -127,6 +129,38 @@ function records(list: unknown[], kind: string, fields: Record<string, Check>, i
     ids.add(id);
     const other = more?.(record);
     if (other) return `${where}: ${other}`;
+  }
+  return undefined;
+}
+
+const PEER_LINK: Record<string, Check> = {
+  id: isString,
+  agent_a: isString,
+  agent_b: isString,
+  pair_key: isString,
+  is_enabled: isBoolean,
+  messages_per_window: isSeq,
+  window_hours: isSeq,
+  created_at: isString,
+  updated_at: isString,
+};
+const FILE_NODE: Record<string, Check> = { id: isString, parent_id: orNull(isString), name: isString, path: isString, node_type: oneOf(['file', 'dir']), created_at: isString, updated_at: isString };
+
+/** What the remote MCP tools keep (absent in older files): peer links between agents of the file, each agent's files. */
+function remoteMcpProblem(value: Record<string, unknown>): string | undefined {
+  const agents = value.persistentAgents as Record<string, unknown>[];
+  const agentIds = new Set(agents.map((agent) => agent.id));
+  if (value.peerLinks !== undefined) {
+    if (!Array.isArray(value.peerLinks)) return '"peerLinks" is not a list';
+    const problem = records(value.peerLinks, 'peer link', PEER_LINK, new Set(), (link) => (agentIds.has(link.agent_a) && agentIds.has(link.agent_b) ? undefined : 'it names an agent the file does not hold'));
+    if (problem) return problem;
+  }
+  for (const [index, agent] of agents.entries()) {
+    if (agent.webEndpointOwned !== undefined && !isBoolean(agent.webEndpointOwned)) return `persistent agent ${index + 1} of ${agents.length}: "webEndpointOwned" is not a boolean`;
+    if (agent.files === undefined) continue;
+    if (!Array.isArray(agent.files)) return `persistent agent ${index + 1} of ${agents.length}: "files" is not a list`;
+    const problem = records(agent.files, `file of persistent agent ${index + 1}`, FILE_NODE, new Set(), (node) => (node.content === undefined || isString(node.content) ? undefined : '"content" is not base64 text'));
+    if (problem) return problem;
   }
   return undefined;
 }

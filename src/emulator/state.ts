@@ -68,6 +68,21 @@ export interface StateSnapshot {
   persistentAgents: PersistentAgentRecord[];
   messageTasks: [string, MessageTask][];
   intervalStarts: [string, number][];
+  /** Peer-agent links (the remote MCP link tools); absent in files of older emulators. */
+  peerLinks?: PeerLink[];
+}
+
+/** A peer-agent link (api/models.py AgentPeerLink); `pair_key` is the two ids sorted, joined by `::`. */
+export interface PeerLink {
+  id: string;
+  agent_a: string;
+  agent_b: string;
+  pair_key: string;
+  is_enabled: boolean;
+  messages_per_window: number;
+  window_hours: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A web task started by a message to a persistent agent: whom to answer when it ends. */
@@ -110,6 +125,10 @@ export class State {
   readonly messageTasks = new Map<string, MessageTask>();
   /** When each agent's interval schedule started counting (`agent id + schedule` -> ms since epoch). */
   readonly intervalStarts = new Map<string, number>();
+  /** Peer-agent links by id. */
+  readonly peerLinks = new Map<string, PeerLink>();
+  /** Who waits for a new timeline event (the remote MCP wait tool): called with the agent's id. */
+  private readonly timelineListeners = new Set<(agentId: string) => void>();
   private seq = 0;
   /** Counts changes (a save is due when it moved): new records, task changes, and touch(). */
   revision = 0;
@@ -141,7 +160,7 @@ export class State {
 
   /** Forgets every record (the emulator's reset); ids continue their sequence. */
   clear(): void {
-    for (const map of [this.agents, this.tasks, this.deletedRunning, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent] as Map<string, unknown>[]) map.clear();
+    for (const map of [this.agents, this.tasks, this.deletedRunning, this.persistentAgents, this.persistentByLegacy, this.messageTasks, this.intervalStarts, this.tasksByAgent, this.peerLinks] as Map<string, unknown>[]) map.clear();
     this.hiddenAgents.clear();
     this.creditsUsed = 0;
     for (const list of [this.agentList, this.taskList, this.persistentList] as NewestFirst<{ seq: number }>[]) list.clear();
@@ -160,6 +179,7 @@ export class State {
       persistentAgents: [...this.persistentAgents.values()],
       messageTasks: [...this.messageTasks],
       intervalStarts: [...this.intervalStarts],
+      peerLinks: [...this.peerLinks.values()],
     };
   }
 
@@ -182,6 +202,18 @@ export class State {
     for (const agent of [...snapshot.persistentAgents].sort((a, b) => a.seq - b.seq)) this.addPersistentAgent(agent);
     for (const [id, origin] of snapshot.messageTasks) this.messageTasks.set(id, origin);
     for (const [key, start] of snapshot.intervalStarts) this.intervalStarts.set(key, start);
+    for (const link of snapshot.peerLinks ?? []) this.peerLinks.set(link.id, link);
+  }
+
+  /** Calls `listener` with the agent's id whenever an event joins a timeline; returns the unsubscribe. */
+  onTimelineEvent(listener: (agentId: string) => void): () => void {
+    this.timelineListeners.add(listener);
+    return () => this.timelineListeners.delete(listener);
+  }
+
+  /** Tells the listeners that an event joined the agent's timeline. */
+  timelineEventAdded(agentId: string): void {
+    for (const listener of [...this.timelineListeners]) listener(agentId);
   }
 
   nextSeq(): number {
@@ -305,6 +337,8 @@ export class State {
 
   /** Deletes a persistent agent (a soft delete: its browser-use agent stays, hidden, with its tasks). */
   deletePersistentAgent(agent: PersistentAgentRecord): void {
+    // Its peer links go with it (soft_delete's apply_persisted_soft_delete_side_effects: AgentPeerLink.remove_for_agent).
+    for (const link of [...this.peerLinks.values()]) if (link.agent_a === agent.id || link.agent_b === agent.id) this.peerLinks.delete(link.id);
     this.persistentByLegacy.delete(agent.browser_use_agent_id);
     this.persistentAgents.delete(agent.id);
     this.persistentList.remove(agent);

@@ -30,8 +30,10 @@ export interface MessageFields {
   body: string;
   /** The message this one answers (an agent's reply names the inbound message). */
   inReplyTo?: string;
-  /** Where a message the API did not make came from (the inbound webhook). */
+  /** Where a message the API did not make came from (the inbound webhook, the remote MCP endpoint). */
   source?: MessageSource;
+  /** The timeline's attachment entries (_serialize_attachment), for a message that has some. */
+  attachments?: Record<string, unknown>[];
 }
 
 export interface Step {
@@ -59,12 +61,13 @@ export function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** A webhook-made message's source (api/webhooks.py inbound_agent_webhook's raw_payload). */
+/** Where a message came from, as its raw_payload says (api/webhooks.py inbound_agent_webhook; remote_mcp.py through inject_internal_web_message). */
 export interface MessageSource {
-  kind: 'webhook';
+  /** webhook: the inbound webhook; mcp: the remote MCP endpoint (raw_payload source_kind "mcp"). */
+  kind: 'webhook' | 'mcp';
   label: string;
-  /** get_webhook_timeline_metadata's fields: contentType, method, path, queryParams, payloadKind, payload. */
-  meta: Record<string, unknown>;
+  /** get_webhook_timeline_metadata's fields: contentType, method, path, queryParams, payloadKind, payload (webhooks only). */
+  meta?: Record<string, unknown>;
 }
 
 /**
@@ -76,7 +79,10 @@ export interface MessageSource {
  * message's latest_status is "queued". `relativeTimestamp` is written when the event is sent (eventBody).
  */
 export function messageData(message: MessageFields, agentName: string, cursor: string, timestamp: string): Record<string, unknown> {
-  const webUser = message.channel === 'web' && !message.isOutbound;
+  // A remote MCP message is a web message the timeline shows on channel "mcp", with no sender
+  // address or user (_serialize_message's is_mcp).
+  const mcp = message.source?.kind === 'mcp';
+  const webUser = message.channel === 'web' && !message.isOutbound && !mcp;
   const email = message.channel === 'email';
   const senderAddress = normalizeAddress(message.sender);
   const senderName = message.source?.label ?? (webUser ? USER_EMAIL : senderAddress);
@@ -91,8 +97,8 @@ export function messageData(message: MessageFields, agentName: string, cursor: s
       // An outbound e-mail's raw_payload carries its subject; an inbound API message's none.
       subject: email && message.isOutbound ? message.subject : null,
       isOutbound: message.isOutbound,
-      channel: message.channel,
-      attachments: [],
+      channel: mcp ? 'mcp' : message.channel,
+      attachments: message.attachments ?? [],
       timestamp,
       relativeTimestamp: 'now',
       isPeer: false,
@@ -101,7 +107,7 @@ export function messageData(message: MessageFields, agentName: string, cursor: s
       selfAgentName: agentName,
       senderUserId: webUser ? 42 : null,
       senderName,
-      senderAddress,
+      senderAddress: mcp ? null : senderAddress,
       recipientName: null,
       recipientAddress: email && message.recipient !== null ? normalizeAddress(message.recipient) : null,
       replyTo: null,
