@@ -28,8 +28,8 @@ export interface AgentSpec {
   active?: boolean;
   whitelist_policy?: (typeof WHITELIST_POLICIES)[number];
   contact_approval_mode?: (typeof CONTACT_APPROVAL_MODES)[number];
-  /** An intelligence tier's key (standard, premium, ...); null: the owner's default tier. */
-  preferred_llm_tier?: string | null;
+  /** An intelligence tier's key (standard, premium, ...); left out, the owner's default tier on create. */
+  preferred_llm_tier?: string;
   daily_credit_limit?: number | null;
   /** email, sms or a contact endpoint UUID (lower case); null: none. */
   preferred_contact?: string | null;
@@ -177,8 +177,7 @@ function checkField(field: SpecField, value: unknown, fail: Fail): unknown {
     case 'contact_approval_mode':
       return oneOf(value, CONTACT_APPROVAL_MODES, fail);
     case 'preferred_llm_tier':
-      if (value === null) return null;
-      if (typeof value !== 'string' || !/^[a-z0-9_-]{1,64}$/i.test(value)) return fail('must be a tier key (standard, premium, max, ...) or null');
+      if (typeof value !== 'string' || !/^[a-z0-9_-]{1,64}$/i.test(value)) return fail('must be a tier key (standard, premium, max, ...); leave it out for the default tier');
       return value;
     case 'daily_credit_limit':
       if (value === null) return null;

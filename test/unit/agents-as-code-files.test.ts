@@ -29,7 +29,7 @@ describe('agent files', () => {
     const text = serializeAgentFile(full);
     expect(text).toContain('schedule: "@daily"');
     expect(parseAgentFile(text, 'x.md')).toEqual(full);
-    const odd = { name: 'yes', charter: '---\nname: not a field\n---', schedule: null, preferred_llm_tier: null };
+    const odd = { name: 'yes', charter: '---\nname: not a field\n---', schedule: null, daily_credit_limit: null, preferred_contact: null };
     expect(parseAgentFile(serializeAgentFile(odd), 'x.md')).toEqual(odd);
   });
 
