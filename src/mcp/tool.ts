@@ -116,6 +116,24 @@ export function checkField<T>(field: string, check: () => T): T {
   }
 }
 
+/** Core field -> the tool argument that carries it, where the two are named differently. */
+export type ArgumentTable = Readonly<Record<string, string>>;
+
+/**
+ * Runs a core builder, an input error it throws naming the tool's argument rather than the core's
+ * field (`preferred_contact_endpoint` is the argument `preferred_contact`; the input as a whole is
+ * the call's arguments).
+ */
+export function withArguments<T>(names: ArgumentTable, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const argument = error.field === 'input' ? '(arguments)' : (names[error.field] ?? error.field);
+    throw argument === error.field ? error : Object.assign(new InputError(argument, error.problem), { cause: error.cause });
+  }
+}
+
 /** An id argument: checked as the commands check ids, lower-cased as they send them. */
 export const uuid = (what: string) =>
   z
