@@ -17,7 +17,7 @@ export interface ApplyHooks {
   /** Called around each request (tests end the run here to play a kill at that point). */
   onStep?(step: number, phase: StepPhase, action: PlanAction): void | Promise<void>;
   /** Each step done, for progress. */
-  onDone?(action: PlanAction): void;
+  onDone?(action: PlanAction, id: string | undefined): void;
   /** Called before every request and lock-file write: throws once the run must not go on (its lock lost, a signal). */
   check?(): void;
 }
@@ -48,10 +48,10 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyOutcome[]> {
     input.signal?.throwIfAborted();
     const id = await runStep(input, action, ++step);
     done.push({ action: action.action, file: action.file, name: action.name, ...(id ? { id } : {}) });
-    input.hooks?.onDone?.(action);
+    input.hooks?.onDone?.(action, id);
   }
   for (const file of plan.forgotten) identities.remove(plan.service, file);
-  if (plan.forgotten.length > 0) await identities.save();
+  await identities.save(true);
   return done;
 }
 

@@ -43,10 +43,11 @@ function lcsDiff(a: string[], b: string[]): DiffLine[] {
       middle.push(` ${x[i]}`);
       i++;
       j++;
-    } else if (j < y.length && (i === x.length || lengths[i]![j + 1]! >= lengths[i + 1]![j]!)) {
-      middle.push(`+${y[j++]}`);
-    } else {
+    } else if (i < x.length && (j === y.length || lengths[i + 1]![j]! >= lengths[i]![j + 1]!)) {
+      // Removed lines before added ones, as diff shows a changed line.
       middle.push(`-${x[i++]}`);
+    } else {
+      middle.push(`+${y[j++]}`);
     }
   }
   return [...a.slice(0, start).map((l) => ` ${l}` as DiffLine), ...middle, ...a.slice(endA).map((l) => ` ${l}` as DiffLine)];

@@ -56,7 +56,7 @@ export async function exportFolder(client: ApiClient, request: ExportRequest): P
       identities.set(service, file, { id: agent.id, created: entry?.created ?? false });
       written.push({ file, name: agent.name, id: agent.id, replaced: known !== undefined });
     }
-    await identities.save();
+    await identities.save(true);
     return written;
   } finally {
     lock.release();

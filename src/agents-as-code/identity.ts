@@ -2,7 +2,7 @@
 // committed with them), one section per service base URL, so one folder applies to a laptop's
 // emulator, staging and production, each agent created once on each.
 //
-// The lock file is also apply's journal. A create is written down as `pending` (fsynced) before it
+// The lock file is also apply's journal. A create is written down as `pending` before it
 // is sent and as its id once answered; a run killed between the two leaves `pending`, and the next
 // run looks for the agent by name before it creates anything (a create is never sent twice blindly).
 import { readFile } from 'node:fs/promises';
@@ -75,15 +75,19 @@ export class IdentityFile {
     delete this.document.services[service]?.[file];
   }
 
-  /** Written whole in one step (fsynced, renamed over): a kill leaves the old file or the new one. */
-  async save(): Promise<void> {
+  /**
+   * Written whole in one step (renamed over): a kill leaves the old file or the new one. `sync`
+   * makes it safe from a power cut too: apply syncs once at its end, not at each step (a step whose
+   * record a power cut loses is found again by name, as a pending create is).
+   */
+  async save(sync = false): Promise<void> {
     const services: LockDocument['services'] = {};
     for (const key of Object.keys(this.document.services).sort()) {
       const entries = this.document.services[key]!;
       if (Object.keys(entries).length === 0) continue;
       services[key] = Object.fromEntries(Object.keys(entries).sort().map((file) => [file, entries[file]!]));
     }
-    await writeFileAtomically(this.path, `${JSON.stringify({ version: 1, services }, null, 2)}\n`);
+    await writeFileAtomically(this.path, `${JSON.stringify({ version: 1, services }, null, 2)}\n`, { sync });
   }
 }
 

@@ -1,0 +1,69 @@
+// How plan and apply show a plan: one block per agent that changes (+ create, ~ update, - delete),
+// each field as `from -> to`, the charter as a line diff; then the counts. Every value comes from a
+// file or the service, so each is shown JSON-quoted (a control character or a line break in a name
+// cannot pass for a line of ours) and every line goes through ctx.out, which escapes the rest.
+import type { Context } from '../../cli/context.js';
+import type { OptionSpec } from '../../cli/define.js';
+import type { FieldChange, Plan, PlanAction } from '../../agents-as-code/index.js';
+
+export const DIR_OPTION: OptionSpec = { flags: '--dir <dir>', description: 'the folder of agent files (default ./agents)', default: 'agents' };
+export const PRUNE_OPTIONS: OptionSpec[] = [
+  { flags: '--prune', description: 'also delete the agents apply created whose files are gone' },
+  { flags: '--prune-agent <name>', description: 'also delete this agent (by name) whose file is gone, though apply did not create it (repeatable)', repeatable: true },
+];
+
+const SIGN = { create: '+', update: '~', delete: '-', unchanged: '=' } as const;
+
+const shown = (value: unknown) => (value === undefined ? '(unset)' : JSON.stringify(value));
+
+/** The plan's changes for people, on stdout; `brief` (plan --check) leaves out all but the differences. */
+export function printPlan(ctx: Context, plan: Plan, brief: boolean): void {
+  const { chalk } = ctx.out;
+  const paint = { create: chalk.green, update: chalk.yellow, delete: chalk.red, unchanged: chalk.dim } as const;
+  for (const action of plan.actions) {
+    if (action.action === 'unchanged' && (brief || action.via === 'lock')) continue;
+    const id = action.id ? ` (${action.id})` : '';
+    const how = action.via === 'adopt' ? ', adopted: an agent of this name exists' : action.via === 'recover' ? ', created by a run that was stopped' : '';
+    const verb = action.action === 'unchanged' ? 'record' : action.action;
+    ctx.out.line(paint[action.action](`${SIGN[action.action]} ${verb} ${action.file} ${JSON.stringify(action.name)}${id}${how}`));
+    for (const line of fieldLines(action)) ctx.out.line(line);
+  }
+  if (brief) return;
+  for (const kept of plan.kept) {
+    const why = kept.reason === 'adopted' ? `apply did not create it; --prune-agent ${JSON.stringify(kept.name)} deletes it` : 'its file is gone; --prune deletes it';
+    ctx.out.line(chalk.dim(`  keep ${kept.file} ${JSON.stringify(kept.name)} (${kept.id}): ${why}`));
+  }
+  const { create, update, delete: remove, unchanged } = plan.counts;
+  ctx.out.line(`${create + update + remove === 0 ? 'Nothing to do: ' : 'Plan: '}${create} to create, ${update} to update, ${remove} to delete, ${unchanged} unchanged.`);
+}
+
+function fieldLines(action: PlanAction): string[] {
+  const lines = action.changes.filter((change) => change.field !== 'charter').map((change: FieldChange) =>
+    action.action === 'create' ? `    ${change.field}: ${shown(change.to)}` : `    ${change.field}: ${shown(change.from)} -> ${shown(change.to)}`,
+  );
+  if (action.charterDiff && action.charterDiff.length > 0) {
+    lines.push('    charter:');
+    for (const line of action.charterDiff) lines.push(`      ${line}`);
+  }
+  return lines;
+}
+
+/** The plan as JSON: what scripts and CI read (`--json`). */
+export function planJson(plan: Plan): Record<string, unknown> {
+  return {
+    service: plan.service,
+    changes: plan.counts.create + plan.counts.update + plan.counts.delete > 0,
+    counts: plan.counts,
+    actions: plan.actions.map((action) => ({
+      action: action.action,
+      file: action.file,
+      name: action.name,
+      id: action.id ?? null,
+      via: action.via ?? null,
+      created_by_apply: action.created,
+      changes: action.changes.map((change) => ({ field: change.field, ...(action.action === 'create' ? {} : { from: change.from }), to: change.to })),
+      charter_diff: action.charterDiff ?? [],
+    })),
+    kept: plan.kept,
+  };
+}
