@@ -12,6 +12,7 @@ import { makePlan, type Plan, type PruneRequest } from './plan.js';
 
 export { hasChanges, type Plan, type PlanAction, type FieldChange, type KeptAgent, type PruneRequest } from './plan.js';
 export type { ApplyOutcome, ApplyHooks, StepPhase } from './apply.js';
+export { planRecord, type PlanRecord } from './record.js';
 
 /** The file beside the agent files that keeps a second apply or export of the folder out. */
 export const FOLDER_LOCK = '.agentctl-apply.lock';

@@ -32,6 +32,8 @@ export interface ToolSettings {
   secrets: SecretPolicy;
   /** How to name a tool in text (descriptions, summaries): prefixed, and only when offered. */
   names: ToolNames;
+  /** The one folder of agent files the as-code tools read and apply (--agents-dir): a model picks no path. */
+  agentsDir: string;
 }
 
 /** What a handler gets besides its checked arguments. */

@@ -6,7 +6,9 @@ import { ApiClient } from '../../src/api/client.js';
 import { Redactor } from '../../src/api/redact.js';
 import { systemClock } from '../../src/contract/clock.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { createClient } from '../../src/client/index.js';
 import { apiRequest } from '../helpers/api.js';
+import { connectMcp, data } from '../helpers/mcp.js';
 import { against, pidRunning, tempDir } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
@@ -213,5 +215,50 @@ describe('agentctl export', () => {
     expect(detail).toMatchObject({ charter: 'Watch.\n---\nname: x', schedule: '@daily', is_active: false, daily_credit_limit: 30, preferred_llm_tier: 'premium' });
     expect((await there(['plan', '--dir', dir])).exitCode).toBe(0);
     expect((await cli(['plan', '--dir', dir])).exitCode).toBe(0);
+  });
+});
+
+describe('the library and the MCP server', () => {
+  it('client.agents.plan and apply: the plan as plan --json gives it; apply needs yes or confirm', async () => {
+    emulator.reset();
+    const dir = folder(3);
+    const client = createClient({ baseUrl: emulator.baseUrl, apiKey: 'emulator-key' });
+    const plan = await client.agents.plan({ dir });
+    expect(plan).toMatchObject({ changes: true, counts: { create: 3, update: 0, unchanged: 0, delete: 0 } });
+    expect((await client.agents.plan({ files: [{ file: 'x.md', text: agentFile(9) }] })).counts.create).toBe(1);
+    await expect(client.agents.apply({ dir })).rejects.toMatchObject({ name: 'InputError', field: 'yes' });
+    const seen: number[] = [];
+    const declined = await client.agents.apply({ dir, confirm: (shown) => void seen.push(shown.counts.create) ?? false });
+    expect([seen, declined.applied, await agentsOf(emulator)]).toEqual([[3], [], []]);
+    const applied = await client.agents.apply({ dir, yes: true });
+    expect(applied.applied.map((step) => step.action)).toEqual(['create', 'create', 'create']);
+    expect((await client.agents.plan({ dir })).changes).toBe(false);
+  });
+
+  it('MCP: as_code_plan and as_code_apply work on --agents-dir only, are off by default, and apply asks first', async () => {
+    emulator.reset();
+    const dir = folder(2);
+    const plain = await connectMcp({ baseUrl: emulator.baseUrl, apiKey: 'emulator-key' });
+    expect((await plain.client.listTools()).tools.map((tool) => tool.name)).not.toContain('as_code_plan');
+    await plain.close();
+    const answers: string[] = [];
+    const mcp = await connectMcp({
+      baseUrl: emulator.baseUrl,
+      apiKey: 'emulator-key',
+      options: { toolsets: ['as-code'], agentsDir: dir },
+      elicit: (message) => (answers.push(message), answers.length === 1 ? 'decline' : 'accept'),
+    });
+    const tools = (await mcp.client.listTools()).tools;
+    expect(tools.map((tool) => [tool.name, tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint])).toEqual([
+      ['as_code_plan', true, false],
+      ['as_code_apply', false, true],
+    ]);
+    expect(data(await mcp.call('as_code_plan')).counts.create).toBe(2);
+    expect(data(await mcp.call('as_code_apply'))).toMatchObject({ declined: true, applied: [] });
+    expect(await agentsOf(emulator)).toEqual([]);
+    expect(data(await mcp.call('as_code_apply')).applied).toHaveLength(2);
+    expect(answers[1]).toContain('2 to create');
+    expect(data(await mcp.call('as_code_plan')).changes).toBe(false);
+    await mcp.close();
   });
 });

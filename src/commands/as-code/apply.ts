@@ -23,7 +23,11 @@ any name or link of it (its lock, .agentctl-apply.lock): a second one exits 2 be
 A file whose agent name already exists on the service adopts that agent (two agents of that name:
 refused, exit 2). See docs/agents-as-code.md.`,
   exitCodes: { ...SERVICE_EXITS, 2: 'a usage or file error, a declined prompt, or the folder in use by another apply' },
-  examples: ['agentctl apply --dir agents', 'agentctl apply --dir agents --yes              # in CI', 'agentctl apply --dir agents --prune --yes      # also delete agents whose files were removed'],
+  examples: [
+    'agentctl apply --dir agents                    # shows the plan and asks [y/N]; exit 2 without a terminal',
+    'agentctl apply --dir agents --yes              # in CI: creates and updates the agents',
+    'agentctl apply --dir agents --prune --yes      # also deletes the agents it created whose files were removed',
+  ],
   parse: (input) => ({
     dir: input.string('dir') ?? 'agents',
     yes: input.flag('yes'),

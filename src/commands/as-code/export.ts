@@ -14,7 +14,7 @@ service: \`agentctl plan\` right after shows nothing to do. A file name is made 
 (letters, digits, - and _ only; a second agent of the same name gets -2); an agent exported before
 is written to its file again. preferred_contact is not written: an endpoint id belongs to one
 service. Apply the folder to another service to copy the agents there. See docs/agents-as-code.md.`,
-  examples: ['agentctl export --dir agents', 'agentctl export --dir agents "Price watcher"'],
+  examples: ['agentctl export --dir agents', "agentctl export --dir backup --json | jq -r '.[].file'"],
   parse: (input) => ({ dir: input.string('dir') ?? 'agents', select: input.args(0) }),
   async run({ dir, select }, ctx) {
     const written = await exportFolder(await ctx.client(), {

@@ -17,9 +17,9 @@ new file, an edited one, or an agent changed by hand), so a CI job fails on drif
 \`agentctl plan --check\`. See docs/agents-as-code.md.`,
   exitCodes: { ...SERVICE_EXITS, 0: 'the service matches the files: nothing to do', 11: 'apply has changes to make (the plan shows them)' },
   examples: [
-    'agentctl plan --dir agents',
-    'agentctl plan --dir agents --check      # in CI: the differences, exit 11 on drift',
-    "agentctl plan --dir agents --json | jq '.counts'",
+    'agentctl plan --dir agents                # exit 11 when apply has changes to make',
+    'agentctl plan --dir agents --check        # in CI: only the differences; exit 11 on drift',
+    "agentctl plan --dir agents --json | jq .counts   # exit 11 when there are changes",
   ],
   parse: (input) => ({
     dir: input.string('dir') ?? 'agents',

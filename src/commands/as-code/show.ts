@@ -4,7 +4,10 @@
 // cannot pass for a line of ours) and every line goes through ctx.out, which escapes the rest.
 import type { Context } from '../../cli/context.js';
 import type { OptionSpec } from '../../cli/define.js';
-import type { FieldChange, Plan, PlanAction } from '../../agents-as-code/index.js';
+import { planRecord, type FieldChange, type Plan, type PlanAction } from '../../agents-as-code/index.js';
+
+/** The plan as JSON (`--json`): the engine's record of it, as the library and the MCP server give it too. */
+export const planJson = planRecord;
 
 export const DIR_OPTION: OptionSpec = { flags: '--dir <dir>', description: 'the folder of agent files (default ./agents)', default: 'agents' };
 export const PRUNE_OPTIONS: OptionSpec[] = [
@@ -46,24 +49,4 @@ function fieldLines(action: PlanAction): string[] {
     for (const line of action.charterDiff) lines.push(`      ${line}`);
   }
   return lines;
-}
-
-/** The plan as JSON: what scripts and CI read (`--json`). */
-export function planJson(plan: Plan): Record<string, unknown> {
-  return {
-    service: plan.service,
-    changes: plan.counts.create + plan.counts.update + plan.counts.delete > 0,
-    counts: plan.counts,
-    actions: plan.actions.map((action) => ({
-      action: action.action,
-      file: action.file,
-      name: action.name,
-      id: action.id ?? null,
-      via: action.via ?? null,
-      created_by_apply: action.created,
-      changes: action.changes.map((change) => ({ field: change.field, ...(action.action === 'create' ? {} : { from: change.from }), to: change.to })),
-      charter_diff: action.charterDiff ?? [],
-    })),
-    kept: plan.kept,
-  };
 }
