@@ -228,7 +228,7 @@ describe('the library and the MCP server', () => {
     expect((await client.agents.plan({ files: [{ file: 'x.md', text: agentFile(9) }] })).counts.create).toBe(1);
     await expect(client.agents.apply({ dir })).rejects.toMatchObject({ name: 'InputError', field: 'yes' });
     const seen: number[] = [];
-    const declined = await client.agents.apply({ dir, confirm: (shown) => void seen.push(shown.counts.create) ?? false });
+    const declined = await client.agents.apply({ dir, confirm: (shown) => seen.push(shown.counts.create) < 0 });
     expect([seen, declined.applied, await agentsOf(emulator)]).toEqual([[3], [], []]);
     const applied = await client.agents.apply({ dir, yes: true });
     expect(applied.applied.map((step) => step.action)).toEqual(['create', 'create', 'create']);
