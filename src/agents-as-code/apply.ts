@@ -90,7 +90,17 @@ async function create(input: ApplyInput, action: PlanAction, step: number): Prom
   }
   await input.hooks?.onStep?.(step, 'sent', action);
   await record(input, action, { id: agent.id, created: true, ...contactRecord(action, agent) });
+  const rest = ignoredOnCreate(action.body ?? {}, agent as unknown as Record<string, unknown>);
+  if (Object.keys(rest).length > 0) await persistentAgents.update(input.client, agent.id, rest as PersistentAgentBody, { signal: input.signal });
   return agent.id;
+}
+
+/** Fields a create answer shows otherwise than sent: the service's create passes proactive_opt_in (and so on) to nobody. */
+const SETTLED_FIELDS = ['is_active', 'whitelist_policy', 'contact_approval_mode', 'proactive_opt_in', 'daily_credit_limit', 'preferred_llm_tier'];
+
+/** The body's fields the new agent does not have as sent, to send again as an update (a PATCH may be repeated). */
+function ignoredOnCreate(body: Record<string, unknown>, agent: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(SETTLED_FIELDS.filter((field) => body[field] !== undefined && field in agent && agent[field] !== body[field]).map((field) => [field, body[field]]));
 }
 
 async function update(input: ApplyInput, action: PlanAction, step: number): Promise<string> {

@@ -184,6 +184,16 @@ describe('agentctl apply and plan', () => {
     expect((await agentsOf(emulator)).map((agent) => agent.name)).toEqual(['agent 3']);
   });
 
+  it('sets by an update what the create of the service leaves out (proactive: false)', async () => {
+    emulator.reset();
+    const dir = tempDir('agentctl-iac-');
+    writeFileSync(join(dir, 'quiet.md'), '---\nname: quiet\nproactive: false\n---\nStay quiet.\n');
+    expect((await cli(['apply', '--dir', dir, '--yes'])).exitCode).toBe(0);
+    const [agent] = await agentsOf(emulator);
+    expect(agent).toMatchObject({ name: 'quiet', proactive_opt_in: false });
+    expect((await cli(['plan', '--dir', dir])).exitCode).toBe(0);
+  });
+
   it('names the file, the line and the field of a mistake, before any request', async () => {
     emulator.reset();
     const dir = folder(1);

@@ -270,7 +270,9 @@ class Shell {
     const out = await against(this.service.baseUrl)(local, { input, env: this.env, configHome: this.place.config });
     result.seen.push(...this.service.requests.slice(from).map(({ method, path }) => ({ method, path })));
     result.codes.push(out.exitCode);
-    result.commands.push(commandWords(words).join(' '));
+    // A command of its own (`plan --dir agents`) takes no verb: a second word is an option's value.
+    const path = commandWords(words);
+    result.commands.push((commandAt(path[0] ?? '')?.commands.length === 0 ? path.slice(0, 1) : path).join(' '));
     result.stderr += out.stderr;
     return out;
   }
