@@ -81,8 +81,7 @@ export function parseAgentFile(text: string, file: string): AgentSpec {
   }
   const end = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
   if (end < 0) throw new AgentFileError(file, 1, 'front matter', 'has no closing "---" line');
-  const yaml = lines.slice(1, end).join('\n');
-  const fields = readFrontMatter(yaml, file);
+  const fields = plainFrontMatter(lines.slice(1, end)) ?? readFrontMatter(lines.slice(1, end).join('\n'), file);
   const spec = checkFields(fields, file);
   spec.charter = pyStrip(lines.slice(end + 1).join('\n'));
   return spec;
@@ -91,6 +90,40 @@ export function parseAgentFile(text: string, file: string): AgentSpec {
 interface FieldAt {
   value: unknown;
   line: number;
+}
+
+// The front matter most files have, read without the YAML library (which costs ~1 ms a file, most of
+// a 1,000-agent plan): `key: value` lines whose value is one of the forms below, read as YAML reads
+// them. Anything else (a comment, a quote with an escape, a value YAML would read as another type,
+// a repeated key) goes to the library, which then decides (and words any error).
+const PLAIN_LINE = /^([a-z_]+):(?:[ \t]+(.*?))?[ \t]*\r?$/;
+const DOUBLE = /^"([^"\\]*)"$/;
+const SINGLE = /^'([^']*)'$/;
+const INTEGER = /^(?:0|[1-9][0-9]{0,8})$/;
+/** Plain text YAML reads as text: no indicator first, no `: ` or ` #` inside, nothing that looks like a number, bool or null. */
+const PLAIN_TEXT = /^(?![-?:,[\]{}#&*!|>'"%@`~.+0-9]|(?:true|false|null|yes|no|on|off|y|n)$)(?!.*(?::\s|\s#))[^\t\x00-\x1f\x7f]*$/i;
+
+function plainFrontMatter(lines: string[]): Map<string, FieldAt> | undefined {
+  const fields = new Map<string, FieldAt>();
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const match = PLAIN_LINE.exec(line);
+    if (!match || fields.has(match[1]!)) return undefined;
+    const value = plainValue(match[2] ?? '');
+    if (value === undefined) return undefined;
+    fields.set(match[1]!, { value: value.value, line: index + 2 });
+  }
+  return fields;
+}
+
+function plainValue(text: string): { value: unknown } | undefined {
+  if (text === '' || text === 'null') return { value: null };
+  if (text === 'true' || text === 'false') return { value: text === 'true' };
+  if (INTEGER.test(text)) return { value: Number(text) };
+  const quoted = DOUBLE.exec(text) ?? SINGLE.exec(text);
+  if (quoted) return { value: quoted[1] };
+  if (PLAIN_TEXT.test(text)) return { value: text };
+  return undefined;
 }
 
 /** The front matter's keys with their values and lines (numbered as in the file: the YAML starts on line 2). */

@@ -2,8 +2,8 @@
 // hostile: only regular `.md` files directly in it (a symbolic link could make the charter of an
 // agent out of ~/.ssh/id_ed25519 and send it to the service), each of bounded size, at most
 // MAX_AGENT_FILES of them, and two files may not claim one agent name.
-import { constants } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileKind } from '../contract/file-kind.js';
 import { UsageError } from '../errors.js';
@@ -41,7 +41,7 @@ export async function readAgentFolder(dir: string): Promise<DesiredAgent[]> {
   const agents: DesiredAgent[] = [];
   const byName = new Map<string, string>();
   for (const file of files) {
-    const spec = parseAgentFile(await readAgentFile(join(dir, file), file), file);
+    const spec = parseAgentFile(readAgentFile(join(dir, file), file), file);
     const other = byName.get(spec.name);
     if (other !== undefined) throw new AgentFileError(file, 2, 'name', `"${spec.name}" is the name in ${other} too: each agent file names an agent of its own`);
     byName.set(spec.name, file);
@@ -50,21 +50,25 @@ export async function readAgentFolder(dir: string): Promise<DesiredAgent[]> {
   return agents;
 }
 
-/** A file's text: opened without following a link and without blocking (a FIFO), refused unless a regular file of bounded size. */
-async function readAgentFile(path: string, file: string): Promise<string> {
-  let handle;
+/**
+ * A file's text: opened without following a link and without blocking (a FIFO), refused unless a
+ * regular file of bounded size. Read synchronously: a thousand small files cost ~10x more through
+ * the promise API's thread pool, and plan's list of the service is in flight meanwhile.
+ */
+function readAgentFile(path: string, file: string): string {
+  let fd: number;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP' || code === 'EMLINK') throw new AgentFileError(file, 1, 'file', 'is a symbolic link: agent files are read only as regular files of the folder');
     throw new AgentFileError(file, 1, 'file', `cannot be read: ${(error as Error).message}`);
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(fd);
     if (!stats.isFile()) throw new AgentFileError(file, 1, 'file', `is ${fileKind(stats)}, not a regular file`);
     if (stats.size > MAX_AGENT_FILE_BYTES) throw new AgentFileError(file, 1, 'file', `is ${stats.size} bytes; an agent file is at most ${MAX_AGENT_FILE_BYTES} bytes`);
-    const bytes = await handle.readFile();
+    const bytes = readFileSync(fd);
     if (bytes.length > MAX_AGENT_FILE_BYTES) throw new AgentFileError(file, 1, 'file', `is larger than ${MAX_AGENT_FILE_BYTES} bytes`);
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -72,6 +76,6 @@ async function readAgentFile(path: string, file: string): Promise<string> {
       throw new AgentFileError(file, 1, 'file', 'is not UTF-8 text');
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

@@ -8,6 +8,7 @@ import type { AgentSpec } from './files.js';
 import type { DesiredAgent } from './folder.js';
 import type { Identities, IdentityEntry } from './identity.js';
 import { DETAIL_FIELDS, FileFieldError, listLive, readDetails, specBody, type LiveAgent } from './service.js';
+export { listLive };
 
 export type ActionKind = 'create' | 'update' | 'unchanged' | 'delete';
 
@@ -65,6 +66,8 @@ export interface PruneRequest {
 export interface PlanInput {
   service: string;
   desired: DesiredAgent[];
+  /** The service's agents, when their list was started before the files were read. */
+  live?: Promise<Map<string, LiveAgent>>;
   entries: Identities;
   prune?: PruneRequest;
   signal?: AbortSignal;
@@ -77,7 +80,7 @@ export function hasChanges(plan: Plan): boolean {
 
 /** Reads the service and compares it with the files. */
 export async function makePlan(client: ApiClient, input: PlanInput): Promise<Plan> {
-  const live = await listLive(client, input.signal);
+  const live = await (input.live ?? listLive(client, input.signal));
   const matches = matchFiles(input, live);
   const needDetail = matches.filter((match) => match.agent && DETAIL_FIELDS.some((field) => match.desired.spec[field] !== undefined)).map((match) => match.agent!.id);
   await readDetails(client, live, needDetail, input.signal);

@@ -65,3 +65,34 @@ describe('agent files', () => {
     expect([uniqueFileName('A', taken), uniqueFileName('a', taken)]).toEqual(['a.md', 'a-2.md']);
   });
 });
+
+describe('the front matter read without the YAML library', () => {
+  it('reads each value as the YAML library does', async () => {
+    const { parse } = await import('yaml');
+    const values = [
+      '"@daily"', "'0 9 * * mon-fri'", 'Price watcher', 'true', 'false', 'null', '', '42', '0', '007', '1e3', '0x1F', 'True', 'NULL', '~', 'yes', 'no',
+      '"a # b"', 'a # b', 'a: b', '-1', '- x', '"esc\\"aped"', "'it''s'", 'café', '.inf', '+1', 'x:y', '2024 plan', '"tab\there"', '@x', '*alias', '&anchor x',
+    ];
+    for (const value of values) {
+      const text = `---\nname: ${value}\n---\n`;
+      const viaYaml = (() => {
+        try {
+          return { value: parse(`name: ${value}`) };
+        } catch {
+          return 'refused';
+        }
+      })();
+      const ours = (() => {
+        try {
+          return { value: { name: parseAgentFile(text, 'x.md').name } };
+        } catch (error) {
+          return error instanceof AgentFileError && error.field === 'front matter' ? 'refused' : 'checked';
+        }
+      })();
+      // Where YAML gives text, so do we; where YAML refuses, so do we; else the field's own check speaks.
+      if (viaYaml === 'refused') expect(ours, value).not.toHaveProperty('value');
+      else if (typeof viaYaml.value.name === 'string' && viaYaml.value.name.trim() !== '') expect(ours, value).toEqual({ value: { name: viaYaml.value.name.trim() } });
+      else expect(ours, value).not.toBe('refused');
+    }
+  });
+});
