@@ -101,6 +101,7 @@ const DOUBLE = /^"([^"\\]*)"$/;
 const SINGLE = /^'([^']*)'$/;
 const INTEGER = /^(?:0|[1-9][0-9]{0,8})$/;
 /** Plain text YAML reads as text: no indicator first, no `: ` or ` #` inside, nothing that looks like a number, bool or null. */
+// eslint-disable-next-line no-control-regex -- control characters are what the class keeps out
 const PLAIN_TEXT = /^(?![-?:,[\]{}#&*!|>'"%@`~.+0-9]|(?:true|false|null|yes|no|on|off|y|n)$)(?!.*(?::\s|\s#))[^\t\x00-\x1f\x7f]*$/i;
 
 function plainFrontMatter(lines: string[]): Map<string, FieldAt> | undefined {
