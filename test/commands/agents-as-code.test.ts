@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +203,39 @@ describe('agentctl apply and plan', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('bad.md:3: active: must be true or false');
     expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe('hostile folders', () => {
+  it('refuses an agent file that is a symbolic link or a FIFO, and a lock file whose id is a path, sending nothing', async () => {
+    emulator.reset();
+    const secret = join(tempDir('agentctl-iac-'), 'id_ed25519');
+    writeFileSync(secret, 'PRIVATE KEY');
+    const linked = folder(1);
+    symlinkSync(secret, join(linked, 'key.md'));
+    const link = await cli(['apply', '--dir', linked, '--yes']);
+    expect([link.exitCode, link.stderr]).toEqual([2, expect.stringContaining('key.md:1: file: is a symbolic link')]);
+    const fifo = folder(1);
+    execFileSync('mkfifo', [join(fifo, 'pipe.md')]);
+    const piped = await cli(['plan', '--dir', fifo]);
+    expect([piped.exitCode, piped.stderr]).toEqual([2, expect.stringContaining('pipe.md:1: file: is a FIFO')]);
+    const locked = folder(1);
+    writeFileSync(join(locked, 'agentctl.lock.json'), JSON.stringify({ version: 1, services: { [emulator.baseUrl]: { 'agent-1.md': { id: '../../tasks', created: true } } } }));
+    const hostile = await cli(['plan', '--dir', locked]);
+    expect([hostile.exitCode, hostile.stderr]).toEqual([2, expect.stringContaining('its id is not a UUID')]);
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('refuses to adopt by a name two agents of the service share', async () => {
+    emulator.reset();
+    const made = await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: 'agent 1', charter: 'one' });
+    // The emulator refuses a second agent of a name, as the service does; another service (or an older one) may not.
+    const twin = { ...emulator.state.persistentAgents.get(made.id)!, id: '0b6f7c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f', browser_use_agent_id: '1b6f7c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f', seq: 99 };
+    emulator.state.addPersistentAgent(twin);
+    const result = await cli(['plan', '--dir', folder(1)]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`2 agents on the service are named "agent 1" (`);
+    expect(result.stderr).toContain(twin.id);
   });
 });
 
