@@ -6,7 +6,7 @@
 // emulator's address and key where a command needs them). It prints each ratio with its goal and
 // exits 1 when a goal is missed. Loopback only.
 //
-// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,jq,wait,webhook,emulator,mcp,batch] [--quick]
+// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,plan,jq,wait,webhook,emulator,mcp,batch] [--quick]
 //   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
 //   --quick   skip the 100,000-task figures (seeding the list's takes a while; batch runs 10,000 instead)
 // Needs `npm run build` first; the start-up figures include the single executable (build/agentctl)
@@ -14,7 +14,9 @@
 // bench/emulator-list.mjs, bench/mcp.mjs and bench/run-batch.mjs run as they are (their exit status is
 // their verdict).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -30,7 +32,7 @@ const { values: flags } = parseArgs({
 });
 const RUNS = Number(flags.runs);
 if (!Number.isInteger(RUNS) || RUNS < 3) throw new Error('--runs takes an integer of at least 3');
-const GROUPS = ['startup', 'api', 'list', 'jq', 'wait', 'webhook', 'emulator', 'mcp', 'batch'];
+const GROUPS = ['startup', 'api', 'list', 'plan', 'jq', 'wait', 'webhook', 'emulator', 'mcp', 'batch'];
 const only = new Set(flags.only ? flags.only.split(',') : GROUPS);
 for (const group of only) if (!GROUPS.includes(group)) throw new Error(`--only takes ${GROUPS.join(',')}`);
 
@@ -393,6 +395,52 @@ async function script(group, file, title, args = []) {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * `agentctl plan` over 1,000 agents that match their files (nothing to do, exit 0) against the
+ * floor that only lists them (bench/floor/list-all.mjs on /agents/): reading and checking 1,000
+ * files, the lock file and comparing them should cost little beside the list itself.
+ */
+async function planFolder() {
+  const runs = Math.max(11, RUNS);
+  section(`plan --dir over 1,000 agents: ${runs} runs each, medians (goal: 1.2x listing them)`);
+  const emulator = await startEmulator(3_600_000);
+  const dir = mkdtempSync(join(tmpdir(), 'agentctl-bench-plan-'));
+  try {
+    const { baseUrl, env } = emulator;
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    const entries = {};
+    let next = 0;
+    const worker = async () => {
+      while (next < 1000) {
+        const n = next++;
+        const charter = `Watch the fare of route ${n} every day.\n\nWrite when it drops below ${100 + n} EUR.`;
+        const made = await api('POST', `${baseUrl}/agents/`, { name: `bench agent ${n}`, charter, schedule: '@daily' }, agent);
+        const file = `agent-${n}.md`;
+        writeFileSync(join(dir, file), `---\nname: bench agent ${n}\nschedule: "@daily"\nactive: true\n---\n${charter}\n`);
+        entries[file] = { id: made.id, created: true };
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: 16 }, worker));
+    } finally {
+      agent.destroy();
+    }
+    const service = baseUrl.replace(/\/+$/, '');
+    writeFileSync(join(dir, 'agentctl.lock.json'), JSON.stringify({ version: 1, services: { [service]: entries } }));
+    const floor = { name: 'floor', args: [here('./floor/list-all.mjs'), `${baseUrl}/agents/`], env };
+    const subject = { name: 'agentctl', args: cli('plan', '--dir', dir), env };
+    const check = (item, result) => {
+      if (item.name === 'floor' && result.lines !== 1000) throw new Error(`the floor printed ${result.lines} agents, not 1000`);
+      if (item.name === 'agentctl' && !result.stdout.includes('1000 unchanged')) throw new Error(`plan did not find 1000 agents unchanged: ${result.stdout.slice(-200)}`);
+    };
+    const result = (await interleaved(floor, [subject], runs, check)).get('agentctl');
+    figure('plan', '1,000 agents, nothing to do', versus(result), result.ratio, { max: 1.2, text: '1.20x' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await emulator.stop();
+  }
+}
+
 /** The machine's load: figures taken while other work competes for the processors are noisy. */
 function load(when) {
   const [oneMinute] = loadavg();
@@ -407,6 +455,7 @@ const started = Date.now();
 if (only.has('startup')) await startup();
 if (only.has('api')) await oneCall();
 if (only.has('list')) await listAll();
+if (only.has('plan')) await planFolder();
 if (only.has('jq')) await jqStream();
 if (only.has('wait')) await waitLag();
 if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to beside its floor (goal 5)');

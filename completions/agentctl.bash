@@ -8,6 +8,9 @@ _agentctl__child() {
     ':agents') echo 'agents' ;;
     ':tasks') echo 'tasks' ;;
     ':persistent') echo 'persistent' ;;
+    ':plan') echo 'plan' ;;
+    ':apply') echo 'apply' ;;
+    ':export') echo 'export' ;;
     ':schedule-preview') echo 'schedule-preview' ;;
     ':auth') echo 'auth' ;;
     ':config') echo 'config' ;;
@@ -66,7 +69,7 @@ _agentctl__child() {
 # The subcommands of command path $1.
 _agentctl__subcommands() {
   case "$1" in
-    '') echo 'agents tasks persistent schedule-preview auth config api emulator webhook-listen mcp doctor version completion help' ;;
+    '') echo 'agents tasks persistent plan apply export schedule-preview auth config api emulator webhook-listen mcp doctor version completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch batch-report wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat wait-event status timeline web-tasks' ;;
@@ -114,6 +117,9 @@ _agentctl__flags() {
     'persistent status') echo '--watch -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent timeline') echo '--direction --cursor --limit --all -f --follow -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent web-tasks') echo '--status --limit -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'plan') echo '--dir --check --prune --prune-agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'apply') echo '--dir -y --yes --prune --prune-agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'export') echo '--dir -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'auth') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'auth login') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -130,7 +136,7 @@ _agentctl__flags() {
     'emulator') echo '--port --host --task-duration --latency --faults --seed --allowed-host --agent-limit --task-credits --state -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'mcp') echo '--http --allow-secret-env --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'mcp') echo '--http --allow-secret-env --agents-dir --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'doctor') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'version') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'completion') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -259,6 +265,11 @@ _agentctl__option() {
     'persistent timeline:--limit') echo '1 any' ;;
     'persistent web-tasks:--status') echo '1 choice pending in_progress completed failed cancelled' ;;
     'persistent web-tasks:--limit') echo '1 any' ;;
+    'plan:--dir') echo '1 any' ;;
+    'plan:--prune-agent') echo '1 any' ;;
+    'apply:--dir') echo '1 any' ;;
+    'apply:--prune-agent') echo '1 any' ;;
+    'export:--dir') echo '1 any' ;;
     'schedule-preview:--count') echo '1 any' ;;
     'schedule-preview:--from') echo '1 any' ;;
     'schedule-preview:--tz') echo '1 any' ;;
@@ -297,6 +308,7 @@ _agentctl__option() {
     'webhook-listen replay:--since') echo '1 any' ;;
     'mcp:--http') echo '1 any' ;;
     'mcp:--allow-secret-env') echo '1 any' ;;
+    'mcp:--agents-dir') echo '1 any' ;;
     'mcp:--secrets-dir') echo '1 any' ;;
     'mcp:--toolsets') echo '1 any' ;;
     'mcp:--tools') echo '1 any' ;;

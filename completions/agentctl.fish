@@ -10,6 +10,12 @@ function __agentctl_child
             echo tasks
         case ':persistent'
             echo persistent
+        case ':plan'
+            echo plan
+        case ':apply'
+            echo apply
+        case ':export'
+            echo export
         case ':schedule-preview'
             echo schedule-preview
         case ':auth'
@@ -356,6 +362,16 @@ function __agentctl_arity
             echo 1
         case 'persistent web-tasks:--limit'
             echo 1
+        case 'plan:--dir'
+            echo 1
+        case 'plan:--prune-agent'
+            echo 1
+        case 'apply:--dir'
+            echo 1
+        case 'apply:--prune-agent'
+            echo 1
+        case 'export:--dir'
+            echo 1
         case 'schedule-preview:--count'
             echo 1
         case 'schedule-preview:--from'
@@ -423,6 +439,8 @@ function __agentctl_arity
         case 'mcp:--http'
             echo 1
         case 'mcp:--allow-secret-env'
+            echo 1
+        case 'mcp:--agents-dir'
             echo 1
         case 'mcp:--secrets-dir'
             echo 1
@@ -520,6 +538,9 @@ complete -c agentctl -f
 complete -c agentctl -n '__agentctl_at' -a 'agents' -d 'legacy browser-use agents (records that run tasks)'
 complete -c agentctl -n '__agentctl_at' -a 'tasks' -d 'legacy browser tasks: create, follow, inspect and cancel'
 complete -c agentctl -n '__agentctl_at' -a 'persistent' -d 'persistent agents: long-lived agents with a charter, a schedule and a contact policy'
+complete -c agentctl -n '__agentctl_at' -a 'plan' -d 'agents as code: show what apply would change (exit 11 when it would change something)'
+complete -c agentctl -n '__agentctl_at' -a 'apply' -d 'agents as code: make the service match the agent files of a folder'
+complete -c agentctl -n '__agentctl_at' -a 'export' -d 'agents as code: write a service\'s persistent agents as files'
 complete -c agentctl -n '__agentctl_at' -a 'schedule-preview' -d 'check a schedule expression locally, describe it and list its next fire times (UTC)'
 complete -c agentctl -n '__agentctl_at' -a 'auth' -d 'log in to a deployment, check, print or remove the stored API key'
 complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored settings (per --profile; file mode 0600)'
@@ -741,6 +762,18 @@ complete -c agentctl -n '__agentctl_at persistent timeline' -s h -l help -d 'sho
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status'
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -l limit -x -d 'at most this many, 1..200 (service default 50)'
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at plan' -l dir -x -d 'the folder of agent files (default ./agents)'
+complete -c agentctl -n '__agentctl_at plan' -l check -d 'for CI: print only the differences; exit 11 when there are any'
+complete -c agentctl -n '__agentctl_at plan' -l prune -d 'also delete the agents apply created whose files are gone'
+complete -c agentctl -n '__agentctl_at plan' -l prune-agent -x -d 'also delete this agent (by name) whose file is gone, though apply did not create it (repeatable)'
+complete -c agentctl -n '__agentctl_at plan' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at apply' -l dir -x -d 'the folder of agent files (default ./agents)'
+complete -c agentctl -n '__agentctl_at apply' -s y -l yes -d 'do not ask for confirmation (required without a terminal)'
+complete -c agentctl -n '__agentctl_at apply' -l prune -d 'also delete the agents apply created whose files are gone'
+complete -c agentctl -n '__agentctl_at apply' -l prune-agent -x -d 'also delete this agent (by name) whose file is gone, though apply did not create it (repeatable)'
+complete -c agentctl -n '__agentctl_at apply' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at export' -l dir -x -d 'the folder of agent files (default ./agents)'
+complete -c agentctl -n '__agentctl_at export' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l count -x -d 'how many fire times, 1..1000'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l from -x -d 'list fire times after this instant (ISO 8601, default now)'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l tz -x -d 'show times in this IANA time zone (the schedule itself runs in UTC)'
@@ -809,9 +842,10 @@ complete -c agentctl -n '__agentctl_at webhook-listen replay' -l since -x -d 'on
 complete -c agentctl -n '__agentctl_at webhook-listen replay' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at mcp' -l http -x -d 'serve Streamable HTTP on loopback (127.0.0.1 and [::1]) at PORT (0 = any free port) instead of stdio; clients send the bearer token of AGENTCTL_MCP_TOKEN, or the one printed on stderr'
 complete -c agentctl -n '__agentctl_at mcp' -l allow-secret-env -x -d 'let tasks_create read this environment variable as a task secret (NAME, or PREFIX* for every variable starting so; add @SITE,SITE to send it to these secrets domains only, e.g. SHOP_PASSWORD@https://shop.example); repeatable. Without it no variable is read'
+complete -c agentctl -n '__agentctl_at mcp' -l agents-dir -x -d 'the folder of agent files the as-code tools plan and apply (default ./agents; the as-code toolset is off unless --toolsets names it)'
 complete -c agentctl -n '__agentctl_at mcp' -l secrets-dir -x -d 'let tasks_create read secrets files lying directly in this folder (regular files with one name: no links, hard links or subfolders); none without'
 complete -c agentctl -n '__agentctl_at mcp' -l read-only -d 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)'
-complete -c agentctl -n '__agentctl_at mcp' -l toolsets -x -d 'offer only these groups of tools, comma-separated: tasks, agents, persistent, schedule'
+complete -c agentctl -n '__agentctl_at mcp' -l toolsets -x -d 'offer only these groups of tools, comma-separated: tasks, agents, persistent, schedule, as-code'
 complete -c agentctl -n '__agentctl_at mcp' -l tools -x -d 'offer only these tools, comma-separated (e.g. tasks_create,tasks_wait)'
 complete -c agentctl -n '__agentctl_at mcp' -l exclude-tools -x -d 'never offer these tools, comma-separated (e.g. agents_delete)'
 complete -c agentctl -n '__agentctl_at mcp' -l tool-prefix -x -d 'put this before every tool name (e.g. gobii_), for clients that mix servers'

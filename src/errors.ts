@@ -13,6 +13,8 @@ export const ExitCode = {
   notFinished: 9,
   /** `tasks result --check-schema`: the result does not match the task's output_schema. */
   schemaMismatch: 10,
+  /** `plan`: the service differs from the agent files (apply has changes to make). */
+  changesPending: 11,
   interrupted: 130,
 } as const;
 
@@ -31,6 +33,7 @@ export const EXIT_CODE_MEANINGS: Record<ExitCodeValue, { name: string; meaning: 
   8: { name: 'network', meaning: 'network failure after retries (unreachable, timeout, reset)' },
   9: { name: 'not_finished', meaning: 'the task is still pending or running (no result yet)' },
   10: { name: 'schema_mismatch', meaning: "the result does not match the task's output_schema (tasks result --check-schema)" },
+  11: { name: 'changes_pending', meaning: 'the service differs from the agent files: apply has changes to make (plan)' },
   130: { name: 'interrupted', meaning: 'interrupted (Ctrl-C)' },
 };
 

@@ -33,6 +33,19 @@ export interface LockOwner {
   clock: Clock;
   signal?: AbortSignal;
   say(message: string): void;
+  /** How messages name what the lock guards; a run-batch ledger's words by default. */
+  words?: LockWords;
+}
+
+/** What a lock guards, in its messages: the thing ("the ledger x.jsonl"), the harm two runs would do, where else to go. */
+export interface LockWords {
+  thing: string;
+  harm: string;
+  elsewhere: string;
+}
+
+function wordsOf(ledger: string, owner: LockOwner): LockWords {
+  return owner.words ?? { thing: `the ledger ${ledger}`, harm: 'two runs at once would create every task twice', elsewhere: '; or give another path with --ledger PATH' };
 }
 
 export interface LockHolder {
@@ -88,16 +101,16 @@ export class LedgerLock {
     };
     const text = `${JSON.stringify(me)}\n`;
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (create(ledger, path, text)) return new LedgerLock(ledger, path, text, owner);
-      refuseOddLock(ledger, path);
+      if (create(wordsOf(ledger, owner), path, text)) return new LedgerLock(ledger, path, text, owner);
+      refuseOddLock(wordsOf(ledger, owner), path);
       const found = readText(path);
       if (found === undefined) continue; // released meanwhile
       const other = parseHolder(found);
       const stale = await whyStale(path, found, other, me, owner);
-      if (!stale) throw busy(ledger, path, other, me);
-      if (removeIfUnchanged(path, found, me.pid)) owner.say(`Took over the lock of ${ledger} from ${describe(other, me.host)}, ${stale}.`);
+      if (!stale) throw busy(wordsOf(ledger, owner), path, other, me);
+      if (removeIfUnchanged(path, found, me.pid)) owner.say(`Took over the lock of ${wordsOf(ledger, owner).thing.replace(/^the ledger /, '')} from ${describe(other, me.host)}, ${stale}.`);
     }
-    throw busy(ledger, path, parseHolder(readText(path) ?? ''), me);
+    throw busy(wordsOf(ledger, owner), path, parseHolder(readText(path) ?? ''), me);
   }
 
   /**
@@ -145,7 +158,7 @@ export class LedgerLock {
     clearInterval(this.heartbeat); // never touch another run's lock: it would look alive after its run ended
     const now = found === undefined ? 'it was removed' : `it is held by ${describe(parseHolder(found), hostname())} now`;
     this.lost = new UsageError(
-      `the lock of the ledger ${this.ledger} is no longer this run's (${now}): this run sends nothing more, as another run may send the same lines`,
+      `the lock of ${wordsOf(this.ledger, this.owner).thing} is no longer this run's (${now}): this run sends nothing more, as another run may send the same lines`,
       'let the other run end, then rerun the same command: it picks up what neither run did (nothing is created twice)',
     );
     this.owner.say(`${this.lost.message}.`);
@@ -154,27 +167,27 @@ export class LedgerLock {
 }
 
 /** Creates the lock holding `text`; false if there is one. A lock that could not be written whole is removed: it would name nobody. */
-function create(ledger: string, path: string, text: string): boolean {
+function create(words: LockWords, path: string, text: string): boolean {
   let fd: number;
   try {
     fd = openSync(path, 'wx', 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw cannotWrite(ledger, path, error);
+    throw cannotWrite(words, path, error);
   }
   try {
     writeFileSync(fd, text);
   } catch (error) {
     closeSync(fd);
     unlinkSync(path);
-    throw cannotWrite(ledger, path, error);
+    throw cannotWrite(words, path, error);
   }
   closeSync(fd);
   return true;
 }
 
-function cannotWrite(ledger: string, path: string, error: unknown): UsageError {
-  return new UsageError(`cannot write the ledger ${ledger}: ${(error as Error).message}`, `its folder must be writable (for its lock, ${path}); or give another path with --ledger PATH`);
+function cannotWrite(words: LockWords, path: string, error: unknown): UsageError {
+  return new UsageError(`cannot write ${words.thing}: ${(error as Error).message}`, `its folder must be writable (for its lock, ${path})${words.elsewhere}`);
 }
 
 /**
@@ -242,7 +255,7 @@ function readText(path: string): string | undefined {
 }
 
 /** Refuses a lock that no run wrote (a folder, a FIFO, a link...): it would never be released, and reading it could block. */
-function refuseOddLock(ledger: string, path: string): void {
+function refuseOddLock(words: LockWords, path: string): void {
   let kind: Stats;
   try {
     kind = lstatSync(path);
@@ -252,7 +265,7 @@ function refuseOddLock(ledger: string, path: string): void {
   if (kind.isFile()) return;
   const what = fileKind(kind);
   throw new UsageError(
-    `the lock of the ledger ${ledger}, ${path}, is ${what}, not a lock a run wrote: no run can hold the ledger while it is there`,
+    `the lock of ${words.thing}, ${path}, is ${what}, not a lock a run wrote: no run can hold it while it is there`,
     `remove it (${kind.isDirectory() ? 'rm -r' : 'rm'} ${path}), then rerun`,
   );
 }
@@ -295,8 +308,8 @@ function describe(holder: LockHolder | undefined, host: string): string {
   return `pid ${holder.pid} on ${holder.host === host ? 'this host' : `host ${holder.host}`}, since ${holder.started}`;
 }
 
-function busy(ledger: string, path: string, holder: LockHolder | undefined, me: LockHolder): UsageError {
-  const message = `the ledger ${ledger} is in use by another run (${describe(holder, me.host)}); two runs at once would create every task twice`;
+function busy(words: LockWords, path: string, holder: LockHolder | undefined, me: LockHolder): UsageError {
+  const message = `${words.thing} is in use by another run (${describe(holder, me.host)}); ${words.harm}`;
   if (holder && holder.host === me.host && me.pidSpace !== undefined && holder.pidSpace === me.pidSpace) {
     return new UsageError(
       message,

@@ -1,5 +1,6 @@
 import { legacyAgents } from '../api/legacy-agents.js';
 import { LIMITS } from '../contract/validate.js';
+import { agentsAsCodeApi } from './as-code.js';
 import type { ClientCore } from './core.js';
 import type { LegacyAgentsApi, ListOptions } from './surface.js';
 import { integer, nonEmptyString, uuid } from './input.js';
@@ -18,6 +19,7 @@ export function legacyAgentsApi(core: ClientCore): LegacyAgentsApi {
     },
     update: (id, input, options = {}) => call(async () => (await legacyAgents.update(api, uuid('id', id), name(input), options)) as LegacyAgent),
     delete: (id, options = {}) => call(async () => void (await legacyAgents.delete(api, uuid('id', id), options))),
+    ...agentsAsCodeApi(core),
   };
 }
 

@@ -4,30 +4,29 @@ import { waitForAgentEvent } from '../core/conversation.js';
 import { WAIT_ACTOR_TYPES, WAIT_EVENT_TYPES } from '../api/service-mcp.js';
 import { systemClock } from '../contract/clock.js';
 import { persistentAgents, timelineWindowsBackwards } from '../api/persistent-agents.js';
-import type { PersistentAgentBody } from '../api/schemas/persistent-agent.js';
-import { LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../contract/enums.js';
+import { MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS } from '../contract/enums.js';
 import { PAGE_LIMITS, SERVICE_LIMITS } from '../contract/limits.js';
 import { InputError } from '../errors.js';
-import { checkScheduleExpression } from '../core/persistent-fields.js';
+import { persistentAgentBody } from '../core/persistent-body.js';
 import { pageSizeOf } from './agents.js';
 import type { ClientCore } from './core.js';
 import type { PersistentApi, TimelineOptions } from './surface.js';
 import { integer, nonEmptyString, oneOf, uuid } from './input.js';
 import { flatten } from './walk.js';
-import type { MessageInput, MessageResponse, PersistentAgent, PersistentAgentInput, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
+import type { MessageInput, MessageResponse, PersistentAgent, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
 
 export function persistentApi(core: ClientCore): PersistentApi {
   const { api, call } = core;
   const one = <T>(id: string, route: (id: string) => Promise<T>) => call(async () => route(uuid('id', id)));
   return {
     create: (input, options = {}) =>
-      call(async () => (await persistentAgents.create(api, agentBody(input), options)) as PersistentAgent),
+      call(async () => (await persistentAgents.create(api, persistentAgentBody(input, 'create'), options)) as PersistentAgent),
     get: (id, options = {}) => one(id, async (agent) => (await persistentAgents.get(api, agent, options)) as PersistentAgent),
     list(options = {}) {
       const pageSize = pageSizeOf(options);
       return core.iterate(() => flatten(persistentAgents.listAll(api, { pageSize, signal: options.signal })) as AsyncIterable<PersistentAgent>);
     },
-    update: (id, input, options = {}) => one(id, async (agent) => (await persistentAgents.update(api, agent, agentBody(input), options)) as PersistentAgent),
+    update: (id, input, options = {}) => one(id, async (agent) => (await persistentAgents.update(api, agent, persistentAgentBody(input, 'update'), options)) as PersistentAgent),
     delete: (id, options = {}) => one(id, async (agent) => void (await persistentAgents.delete(api, agent, options))),
     activate: (id, options = {}) => one(id, (agent) => persistentAgents.activate(api, agent, options)),
     deactivate: (id, options = {}) => one(id, (agent) => persistentAgents.deactivate(api, agent, options)),
@@ -54,18 +53,6 @@ export function persistentApi(core: ClientCore): PersistentApi {
       return core.iterate(() => flatten(timelineWindowsBackwards(api, agent, query, undefined, { signal: options.signal })) as AsyncIterable<TimelineEvent>);
     },
   };
-}
-
-/** The fields of a create or update, checked; `schedule` with the service's grammar. */
-function agentBody(input: PersistentAgentInput): PersistentAgentBody {
-  if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object of agent fields');
-  const body: PersistentAgentBody = { ...input };
-  if (input.name !== undefined) body.name = nonEmptyString('name', input.name, SERVICE_LIMITS.persistentAgentName);
-  if (input.charter !== undefined) body.charter = nonEmptyString('charter', input.charter);
-  if (typeof input.schedule === 'string') checkScheduleExpression(input.schedule);
-  if (input.life_state !== undefined) oneOf('life_state', input.life_state, LIFE_STATES);
-  if (input.whitelist_policy !== undefined) oneOf('whitelist_policy', input.whitelist_policy, WHITELIST_POLICIES);
-  return body;
 }
 
 function messageDraft(input: MessageInput): MessageDraft {

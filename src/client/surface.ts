@@ -112,7 +112,57 @@ export interface ListOptions extends CallOptions {
 }
 
 /** Legacy browser-use agents: named groups of tasks. */
-export interface LegacyAgentsApi {
+/** Where plan reads agent files: a folder (with its lock file), or files given as text (matched by name). */
+export type AgentsPlanSource = { dir: string } | { files: Array<{ file: string; text: string }> };
+
+/** What apply may delete: agents it created whose files are gone (`created`), and these agents by name. */
+export interface PruneInput {
+  created?: boolean;
+  names?: string[];
+}
+
+/** A plan (the same document as `agentctl plan --json`). */
+export interface AgentsPlan {
+  service: string;
+  changes: boolean;
+  counts: { create: number; update: number; unchanged: number; delete: number };
+  actions: Array<{
+    action: 'create' | 'update' | 'unchanged' | 'delete';
+    file: string;
+    name: string;
+    id: string | null;
+    via: 'lock' | 'adopt' | 'recover' | null;
+    created_by_apply: boolean;
+    changes: Array<{ field: string; from?: unknown; to: unknown }>;
+    charter_diff: string[];
+  }>;
+  kept: Array<{ file: string; name: string; id: string; reason: 'adopted' | 'not-pruned' }>;
+}
+
+export interface AgentsApplyInput {
+  dir: string;
+  prune?: PruneInput;
+  /** Consent without looking: required unless `confirm` is given. */
+  yes?: boolean;
+  /** Sees the plan (when it changes something) and answers whether to go on. */
+  confirm?: (plan: AgentsPlan) => boolean | Promise<boolean>;
+}
+
+export interface AgentsApplyResult extends AgentsPlan {
+  /** What was done, step by step (empty when nothing was to do or confirm said no). */
+  applied: Array<{ action: string; file: string; name: string; id?: string }>;
+}
+
+/** Persistent agents as code (docs/agents-as-code.md): a folder of agent files planned and applied. */
+export interface AgentsAsCodeApi {
+  /** What apply would change. Read-only. */
+  plan(source: AgentsPlanSource, options?: CallOptions & { prune?: PruneInput }): Promise<AgentsPlan>;
+  /** Makes the service match the folder, under its lock, each step recorded in its agentctl.lock.json. */
+  apply(input: AgentsApplyInput, options?: CallOptions): Promise<AgentsApplyResult>;
+}
+
+/** Legacy browser-use agents; and `plan`/`apply` of persistent agents as code. */
+export interface LegacyAgentsApi extends AgentsAsCodeApi {
   create(input: { name: string }, options?: CallOptions): Promise<LegacyAgent>;
   get(id: string, options?: CallOptions): Promise<LegacyAgent>;
   /** Every agent, reading pages as the loop asks for them. */

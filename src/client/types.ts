@@ -85,19 +85,8 @@ export interface PersistentAgent {
   [field: string]: unknown;
 }
 
-/** The writable fields of a persistent agent (create, update). */
-export interface PersistentAgentInput {
-  name?: string;
-  charter?: string;
-  schedule?: string | null;
-  is_active?: boolean;
-  life_state?: 'active' | 'expired';
-  whitelist_policy?: 'default' | 'manual';
-  preferred_contact_endpoint?: string | null;
-  proactive_opt_in?: boolean;
-  template_code?: string | null;
-  enabled_personal_server_ids?: string[];
-}
+/** The writable fields of a persistent agent: the core's input (src/core/persistent-body.ts), checked there. */
+export type { PersistentAgentInput } from '../core/persistent-body.js';
 
 export interface ActivationResponse {
   status: string;

@@ -4,15 +4,16 @@ import { open, rename, rm } from 'node:fs/promises';
 /**
  * Replaces a file in one step: written to a temporary file beside it, fsynced, then renamed over it,
  * so a kill or a full disk during the write leaves the previous file whole, never a truncated one.
- * A failed write removes its temporary file.
+ * A failed write removes its temporary file. `sync: false` skips the fsync: still whole after a kill
+ * (the rename is seen at once), only not yet safe from a power cut.
  */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
+export async function writeFileAtomically(path: string, text: string, options: { sync?: boolean } = {}): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     const handle = await open(temporary, 'wx', 0o600);
     try {
       await handle.writeFile(text);
-      await handle.sync();
+      if (options.sync !== false) await handle.sync();
     } finally {
       await handle.close();
     }

@@ -10,3 +10,5 @@ export const MESSAGE_CHANNELS = ['email', 'sms', 'slack', 'discord', 'web', 'oth
 /** What activate and deactivate answer as their status. */
 export const ACTIVATION_STATUSES = ['activated', 'deactivated'] as const;
 export const TIMELINE_DIRECTIONS = ['initial', 'older', 'newer'] as const;
+/** How a persistent agent's new contacts are approved (the service's contact_approval_mode choices). */
+export const CONTACT_APPROVAL_MODES = ['require_approval', 'auto_approve_email'] as const;

@@ -1,5 +1,5 @@
 // The fields of a persistent agent that are checked by more than their type, as core operations:
-// errors name the field (`schedule`, `preferred_contact`), and each face words them its own way.
+// errors name the field (`schedule`, `preferred_contact_endpoint`), and each face words them its own way.
 import { isUuid } from '../contract/validate.js';
 import { InputError } from '../errors.js';
 // The grammar alone: checking a schedule needs no fire-time arithmetic (and no croner).
@@ -42,5 +42,5 @@ export function scheduleCrash(expression: string | null | undefined): string | n
 /** `email`, `sms` (any case) or a contact endpoint UUID, as the service stores it. */
 export function checkPreferredContact(value: string): string {
   if (/^(email|sms)$/i.test(value) || isUuid(value)) return value.toLowerCase();
-  throw new InputError('preferred_contact', `"${value}" is not email, sms or an endpoint UUID`);
+  throw new InputError('preferred_contact_endpoint', `"${value}" is not email, sms or an endpoint UUID`);
 }

@@ -1,4 +1,4 @@
-import { MESSAGE_CHANNELS } from '../contract/enums.js';
+import { CONTACT_APPROVAL_MODES, MESSAGE_CHANNELS } from '../contract/enums.js';
 import { createHash } from 'node:crypto';
 import { USER_EMAIL } from './user.js';
 import type { TimelineEvent } from './timeline.js';
@@ -16,7 +16,7 @@ export type Channel = (typeof MESSAGE_CHANNELS)[number];
 
 export type LifeState = 'active' | 'expired';
 export type WhitelistPolicy = 'default' | 'manual';
-export const CONTACT_APPROVAL_MODES = ['require_approval', 'auto_approve_email'] as const;
+export { CONTACT_APPROVAL_MODES } from '../contract/enums.js';
 export type ContactApprovalMode = (typeof CONTACT_APPROVAL_MODES)[number];
 /** The service's intelligence tiers (api/agent/core/llm_config.py); an agent gets standard by default. */
 export const LLM_TIERS = ['standard', 'premium', 'max', 'ultra', 'ultra_max'] as const;

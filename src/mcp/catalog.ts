@@ -3,6 +3,7 @@
 import type { Tool as ToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { inputJsonSchema, outputJsonSchema } from './schema.js';
 import { TOOLS } from './tools/index.js';
+import { OFF_BY_DEFAULT } from './options.js';
 import type { Tool, ToolSettings, Toolset } from './tool.js';
 
 export interface Selection {
@@ -23,7 +24,7 @@ export function selectTools(selection: Selection): Tool[] {
   return TOOLS.filter(
     (tool) =>
       (!selection.readOnly || tool.kind === 'read') &&
-      (selection.toolsets === undefined || selection.toolsets.includes(tool.toolset)) &&
+      (selection.toolsets === undefined ? !OFF_BY_DEFAULT.includes(tool.toolset) || selection.allow?.includes(tool.name) === true : selection.toolsets.includes(tool.toolset)) &&
       (selection.allow === undefined || selection.allow.includes(tool.name)) &&
       !selection.exclude?.includes(tool.name),
   );

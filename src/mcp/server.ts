@@ -33,7 +33,7 @@ import { VERSION } from '../contract/version.js';
 import { definition, selectTools, type Selection } from './catalog.js';
 import { askToConfirm } from './confirm.js';
 import { describeFailure } from './failure.js';
-import { DEFAULT_WAIT_SECONDS } from './options.js';
+import { DEFAULT_AGENTS_DIR, DEFAULT_WAIT_SECONDS } from './options.js';
 import { toolNames, sentences, type ToolNames } from './names.js';
 import { getPrompt, offeredPrompts } from './prompts.js';
 import { failure, success } from './render.js';
@@ -55,6 +55,8 @@ export interface ServerOptions extends Selection {
   waitSeconds?: number;
   /** Which secrets a caller may name (none without). */
   secrets?: SecretPolicy;
+  /** The folder of agent files of the as-code tools (default ./agents). */
+  agentsDir?: string;
   /** Put before every tool name (e.g. "gobii_"), for clients that mix servers. */
   prefix?: string;
 }
@@ -125,6 +127,7 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     waitSeconds: Math.min(options.waitSeconds ?? DEFAULT_WAIT_SECONDS, options.maxWaitSeconds),
     secrets: options.secrets ?? NO_SECRETS,
     names,
+    agentsDir: options.agentsDir ?? DEFAULT_AGENTS_DIR,
   };
   const tools = new Map(offered.map((tool) => [prefix + tool.name, { tool, input: inputOf(tool, settings) }]));
   const definitions = offered.map((tool) => definition(tool, prefix + tool.name, settings));

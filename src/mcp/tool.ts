@@ -32,6 +32,8 @@ export interface ToolSettings {
   secrets: SecretPolicy;
   /** How to name a tool in text (descriptions, summaries): prefixed, and only when offered. */
   names: ToolNames;
+  /** The one folder of agent files the as-code tools read and apply (--agents-dir): a model picks no path. */
+  agentsDir: string;
 }
 
 /** What a handler gets besides its checked arguments. */
@@ -113,6 +115,24 @@ export function checkField<T>(field: string, check: () => T): T {
     return value;
   } catch (error) {
     throw named(error);
+  }
+}
+
+/** Core field -> the tool argument that carries it, where the two are named differently. */
+export type ArgumentTable = Readonly<Record<string, string>>;
+
+/**
+ * Runs a core builder, an input error it throws naming the tool's argument rather than the core's
+ * field (`preferred_contact_endpoint` is the argument `preferred_contact`; the input as a whole is
+ * the call's arguments).
+ */
+export function withArguments<T>(names: ArgumentTable, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    const argument = error.field === 'input' ? '(arguments)' : (names[error.field] ?? error.field);
+    throw argument === error.field ? error : Object.assign(new InputError(argument, error.problem), { cause: error.cause });
   }
 }
 

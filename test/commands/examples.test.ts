@@ -162,6 +162,9 @@ describe('the examples of the docs and of --help', () => {
       copyFileSync(join(ROOT, 'examples', name), join(work, name)); // help examples name them bare
     }
     for (const [name, text] of Object.entries(EXTRA_FILES)) writeFileSync(join(work, name), text);
+    // A folder of agent files (`plan --dir agents`), as examples/agents holds them.
+    mkdirSync(join(work, 'agents'));
+    for (const name of readdirSync(join(ROOT, 'examples', 'agents'))) copyFileSync(join(ROOT, 'examples', 'agents', name), join(work, 'agents', name));
     const config = tempDir('agentctl-examples-config-');
     const profile = { 'base-url': service.baseUrl, 'api-key': 'emulator-key' };
     mkdirSync(join(config, 'agentctl'), { mode: 0o700 });
@@ -263,10 +266,14 @@ class Shell {
 
   private async agentctl(words: string[], input: string | undefined, result: LineRun) {
     const from = this.service.requests.length;
-    const out = await against(this.service.baseUrl)(words.map((word) => this.inWork(word)), { input, env: this.env, configHome: this.place.config });
+    // A --dir folder (agent files) is in the work folder too.
+    const local = words.map((word, index) => (words[index - 1] === '--dir' && /^\w[\w.-]*$/.test(word) ? join(this.place.work, word) : this.inWork(word)));
+    const out = await against(this.service.baseUrl)(local, { input, env: this.env, configHome: this.place.config });
     result.seen.push(...this.service.requests.slice(from).map(({ method, path }) => ({ method, path })));
     result.codes.push(out.exitCode);
-    result.commands.push(commandWords(words).join(' '));
+    // A command of its own (`plan --dir agents`) takes no verb: a second word is an option's value.
+    const path = commandWords(words);
+    result.commands.push((commandAt(path[0] ?? '')?.commands.length === 0 ? path.slice(0, 1) : path).join(' '));
     result.stderr += out.stderr;
     return out;
   }

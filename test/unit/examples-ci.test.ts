@@ -51,6 +51,19 @@ describe('examples/ci', () => {
     expect(lint(broken, 'broken.yml').map((problem) => problem.kind)).toEqual(['expression']);
   });
 
+  it('GitHub Actions, agents as code: plan on pull requests (exit 11 allowed), apply on main keeping the lock file, a nightly drift check; actionlint finds nothing', async () => {
+    const workflow = load('agents-as-code.yml');
+    const runs = (job: string) => (workflow.jobs[job].steps as Array<{ run?: string }>).map((step) => step.run ?? '').join('\n');
+    expect(workflow.jobs.plan.if).toBe("github.event_name == 'pull_request'");
+    expect(runs('plan')).toContain('agentctl plan --dir agents || [ $? -eq 11 ]');
+    expect(workflow.jobs.apply.if).toBe("github.event_name == 'push'");
+    expect(runs('apply')).toContain('agentctl apply --dir agents --yes');
+    expect(runs('apply')).toContain('git add agents/agentctl.lock.json');
+    expect(runs('drift')).toContain('agentctl plan --dir agents --check');
+    expect(workflow.concurrency['cancel-in-progress']).toBe(false);
+    expect((await createLinter())(read('agents-as-code.yml'), 'agents-as-code.yml')).toEqual([]);
+  });
+
   it('GitLab: parallel: 4 with the ledger cached per pipeline and shard, a report with a JUnit report', () => {
     const pipeline = load('gitlab-ci.yml');
     expect(pipeline.batch.parallel).toBe(4);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { checkPreferredContact, checkScheduleFlag, parseAgentBody } from '../../src/commands/persistent/body.js';
+import { parseAgentBody } from '../../src/commands/persistent/body.js';
 import { parseMessage } from '../../src/commands/persistent/message.js';
 import { parseTimelineOptions } from '../../src/commands/persistent/timeline.js';
 import { parsePreviewOptions, localPreview } from '../../src/commands/schedule-preview/preview.js';
@@ -50,22 +50,25 @@ describe('persistent agent fields', () => {
     await expect(parseAgentBody(inputOf({ active: true, paused: true }), 'update')).rejects.toThrow('--active and --paused contradict');
     await expect(parseAgentBody(inputOf({ charter: 'a', charterFile: 'b' }), 'update')).rejects.toThrow('give the charter once');
     await expect(parseAgentBody(inputOf({}), 'update')).rejects.toThrow('nothing to update');
-    await expect(parseAgentBody(inputOf({ charter: 'x' }), 'replace')).rejects.toThrow('--name NAME is required');
+    await expect(parseAgentBody(inputOf({ charter: 'x' }), 'replace')).rejects.toThrow('--name is required');
     await expect(parseAgentBody(inputOf({ name: 'n'.repeat(256) }), 'create')).rejects.toThrow('--name is 256 characters long; the limit is 255');
     await expect(parseAgentBody(inputOf({ mcpServer: ['nope'] }), 'update')).rejects.toThrow('--mcp-server "nope" is not a UUID');
   });
 
-  it('checks the schedule with the service grammar before sending it', () => {
-    expect(checkScheduleFlag('@every 1h 30m')).toBe('@every 1h 30m');
-    expect(() => checkScheduleFlag('@midnight')).toThrow('--schedule "@midnight"');
-    expect(() => checkScheduleFlag('0 0 * * 7')).toThrow('--schedule "0 0 * * 7"');
-    expect(() => checkScheduleFlag(`@every ${'1s '.repeat(50)}`)).toThrow('Ensure this field has no more than 128 characters.');
+  it('checks the schedule with the service grammar before sending it', async () => {
+    const schedule = (value: string) => parseAgentBody(inputOf({ schedule: value }), 'update');
+    expect((await schedule('@every 1h 30m')).schedule).toBe('@every 1h 30m');
+    await expect(schedule('@midnight')).rejects.toThrow('--schedule "@midnight" is not a schedule');
+    await expect(schedule('0 0 * * 7')).rejects.toThrow('--schedule "0 0 * * 7"');
+    await expect(schedule(`@every ${'1s '.repeat(50)}`)).rejects.toThrow('Ensure this field has no more than 128 characters.');
+    await expect(schedule('@midnight')).rejects.toMatchObject({ hint: "check it with: agentctl schedule-preview '@midnight'" });
   });
 
-  it('accepts email, sms or an endpoint UUID as the preferred contact', () => {
-    expect(checkPreferredContact('SMS')).toBe('sms');
-    expect(checkPreferredContact(UUID)).toBe(UUID);
-    expect(() => checkPreferredContact('slack')).toThrow('not email, sms or an endpoint UUID');
+  it('accepts email, sms or an endpoint UUID as the preferred contact', async () => {
+    const contact = async (value: string) => (await parseAgentBody(inputOf({ preferredContact: value }), 'update')).preferred_contact_endpoint;
+    expect(await contact('SMS')).toBe('sms');
+    expect(await contact(UUID)).toBe(UUID);
+    await expect(contact('slack')).rejects.toThrow('--preferred-contact "slack" is not email, sms or an endpoint UUID');
   });
 });
 

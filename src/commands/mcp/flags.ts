@@ -100,6 +100,7 @@ export function parseMcpOptions(input: ParseInput): McpOptions {
     maxWaitSeconds,
     waitSeconds: wait === undefined ? undefined : parseSecondsFlag(wait, '--wait', 1, maxWaitSeconds),
     secrets: secretPolicy(input),
+    agentsDir: resolve(input.string('agentsDir') ?? 'agents'),
     httpPort: http === undefined ? undefined : parseIntegerFlag(http, '--http', 0, 65535),
   };
   if (selectTools(options).length === 0) {

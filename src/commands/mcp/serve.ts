@@ -22,6 +22,7 @@ export const command = defineCommand({
         'let tasks_create read this environment variable as a task secret (NAME, or PREFIX* for every variable starting so; add @SITE,SITE to send it to these secrets domains only, e.g. SHOP_PASSWORD@https://shop.example); repeatable. Without it no variable is read',
       repeatable: true,
     },
+    { flags: '--agents-dir <dir>', description: 'the folder of agent files the as-code tools plan and apply (default ./agents; the as-code toolset is off unless --toolsets names it)' },
     { flags: '--secrets-dir <dir>', description: 'let tasks_create read secrets files lying directly in this folder (regular files with one name: no links, hard links or subfolders); none without' },
     { flags: '--read-only', description: 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)' },
     { flags: '--toolsets <names>', description: `offer only these groups of tools, comma-separated: ${TOOLSETS.join(', ')}` },

@@ -14,14 +14,14 @@ import {
 } from '../../api/schemas/persistent-agent.js';
 import { ACTIVATION_STATUSES, LIFE_STATES, MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS, WHITELIST_POLICIES } from '../../contract/enums.js';
 import { PAGE_LIMITS } from '../../contract/limits.js';
-import { LIMITS, checkName } from '../../contract/validate.js';
-import { checkPreferredContact, checkScheduleExpression } from '../../core/persistent-fields.js';
+import { LIMITS } from '../../contract/validate.js';
+import { persistentAgentBody, type PersistentBodyMode } from '../../core/persistent-body.js';
 import { describeEvent } from '../../core/timeline-format.js';
 import { WEB_WITHOUT_MCP, deliverMessage } from '../../core/web-message.js';
 import { ServiceMcpMissingError, ServiceToolError } from '../../api/service-mcp.js';
 import { ExitCode, InputError } from '../../errors.js';
 import { advise } from '../failure.js';
-import { checkField, defineTool, uuid } from '../tool.js';
+import { defineTool, uuid, withArguments } from '../tool.js';
 import { knownStatus, serviceId, serviceTime } from '../voice.js';
 import { DEFAULT_PAGE_SIZE, pagedList, short, taskLine } from './common.js';
 import { persistentWaitReply } from './wait-reply.js';
@@ -47,17 +47,14 @@ const scheduleField = z
   .string()
   .describe('when the agent wakes up, in UTC (for a local time ask the user\'s time zone and convert it): @daily, "0 9 * * mon-fri", ... (grammar: resource agentctl://schedule/grammar)');
 
-function agentBody(args: z.infer<z.ZodObject<typeof agentFields>> & { schedule?: string | null }): PersistentAgentBody {
-  const body: PersistentAgentBody = {};
-  if (args.name !== undefined) body.name = checkField('name', () => checkName(args.name as string, LIMITS.persistentAgentName, 'the name'));
-  if (args.charter !== undefined) body.charter = args.charter;
-  if (args.schedule !== undefined) body.schedule = args.schedule === null ? null : checkScheduleExpression(args.schedule);
-  if (args.is_active !== undefined) body.is_active = args.is_active;
-  if (args.life_state !== undefined) body.life_state = args.life_state;
-  if (args.whitelist_policy !== undefined) body.whitelist_policy = args.whitelist_policy;
-  if (args.preferred_contact !== undefined) body.preferred_contact_endpoint = checkPreferredContact(args.preferred_contact);
-  if (args.proactive_opt_in !== undefined) body.proactive_opt_in = args.proactive_opt_in;
-  return body;
+/** The arguments named otherwise than the core's fields (src/core/persistent-body.ts). */
+const ARGUMENTS = { preferred_contact_endpoint: 'preferred_contact' } as const;
+
+type AgentArgs = z.infer<z.ZodObject<typeof agentFields>> & { schedule?: string | null };
+
+/** The tool's arguments as the core's input, built and checked there. */
+function agentBody({ preferred_contact, ...fields }: AgentArgs, mode: PersistentBodyMode): PersistentAgentBody {
+  return withArguments(ARGUMENTS, () => persistentAgentBody({ ...fields, preferred_contact_endpoint: preferred_contact }, mode));
 }
 
 const id = uuid('the persistent agent');
@@ -98,7 +95,7 @@ const persistentCreate = defineTool({
   output: PersistentAgentSchema,
   input: z.strictObject({ ...agentFields, schedule: scheduleField.optional() }),
   async run(args, call) {
-    const agent = await persistentAgents.create(await call.client(), agentBody(args));
+    const agent = await persistentAgents.create(await call.client(), agentBody(args, 'create'));
     const id = serviceId(agent.id, 'persistent agent', { list: call.names.offered('persistent_list') });
     return { data: agent, summary: `Created persistent agent ${id}.`, quoted: [persistentLine(agent)], links: [timelineLink(id)] };
   },
@@ -116,8 +113,7 @@ const persistentUpdate = defineTool({
   findWith: 'persistent_list',
   input: z.strictObject({ id, ...agentFields, schedule: scheduleField.nullable().optional() }),
   async run({ id, ...fields }, call) {
-    const body = agentBody(fields);
-    if (Object.keys(body).length === 0) throw new InputError('(arguments)', 'nothing to update: give at least one field besides id');
+    const body = agentBody(fields, 'update');
     const agent = await persistentAgents.update(await call.client(), id, body);
     return { data: agent, summary: `Updated persistent agent ${id}.`, quoted: [persistentLine(agent)] };
   },
