@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseAgentFile } from '../../src/agents-as-code/files.js';
+import { readAgentFolder } from '../../src/agents-as-code/folder.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
 import { FORMAT_V1, FORMAT_V2, exportFiles, saveZip, withChecksums, zipBytes, type ZipItem } from '../helpers/portable-zip.js';
 
@@ -43,7 +44,7 @@ describe('import-portable: a Gobii portable export read into agent files', () =>
     expect(readFileSync(join(kept, 'files', 'workspace', 'prices.csv'), 'utf8')).toBe('region,price\nOslo,120\n');
     expect(existsSync(join(kept, 'skills', 'weekly-digest--v2', 'SKILL.md'))).toBe(true);
     expect(result.stdout).toContain('price-watcher.md\tPrice watcher');
-    for (const what of ['schedule: the schedule "@daily"', 'memory:', 'files: 1 workspace file', 'skills:', 'connections: 1 secret', 'history: 2 message']) {
+    for (const what of ['schedule: the schedule "@daily"', 'memory:', 'files: 1 workspace file', 'skills: 1 skill(s)', 'connections: 1 secret', 'history: 2 message']) {
       expect(result.stdout).toContain(what);
     }
     expect(result.stderr).toContain('no skill index');
@@ -65,6 +66,14 @@ describe('import-portable: a Gobii portable export read into agent files', () =>
     expect(report.gobii_import).toContain('Import agent');
     expect(watcher.not_restored.find((item: { what: string }) => item.what === 'skills').detail).toBe('1 skill(s)');
     expect(existsSync(join(result.dir, 'weekly-digest.md'))).toBe(true);
+  });
+
+  it('writes a folder plan reads back: every agent, none skipped (an agent named README gets readme-2.md), the kept files not taken for agents', async () => {
+    const readme = { id: DIGEST.id, name: 'README' };
+    const result = await importZip(withChecksums(exportFiles(FORMAT_V2, [WATCHER, readme])), ['--json']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const desired = await readAgentFolder(result.dir);
+    expect(desired.map((agent) => [agent.file, agent.spec.name]).sort()).toEqual([['price-watcher.md', 'Price watcher'], ['readme-2.md', 'README']]);
   });
 
   it('refuses a tampered export: one changed byte fails its checksum, and nothing is written', async () => {
@@ -117,6 +126,15 @@ describe('import-portable: a Gobii portable export read into agent files', () =>
     // 8 MiB of zeros behind a directory that says 31 bytes (the honest README's size).
     Object.assign(readme, { compressed: deflateRawSync(Buffer.alloc(8 * 1024 * 1024)), declaredSize: readme.data.length });
     await expectRefused(items, 'entry_size_mismatch');
+  });
+
+  it('refuses a file that is not a ZIP, and one that is not there, in words (no stack trace)', async () => {
+    const folder = tempDir('agentctl-portable-');
+    const notZip = await agentctl(['import-portable', saveZip(folder, 'n.zip', Buffer.from('not a zip')), '--dir', join(folder, 'out')], OFFLINE);
+    expect([notZip.exitCode, notZip.stderr]).toEqual([2, expect.stringContaining('refused (bad_zip): not a ZIP file')]);
+    const missing = await agentctl(['import-portable', join(folder, 'gone.zip'), '--dir', join(folder, 'out')], OFFLINE);
+    expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringContaining('cannot be read (ENOENT)')]);
+    expect(existsSync(join(folder, 'out'))).toBe(false);
   });
 
   it('refuses a manifest of another format or a newer version', async () => {

@@ -50,7 +50,7 @@ export async function notRestored(bundle: PortableExport, agent: PortableAgentEn
     ...(await scheduleItems(read, profile)),
     ...identityItems(profile, spec, agent),
     ...(await contentItems(read, has, bundle, prefix)),
-    ...(await capabilityItems(read, has)),
+    ...(await capabilityItems(read, has, bundle, prefix)),
   ];
   for (const item of items) {
     if (item.path !== undefined) item.path = `${kept}/${item.path}`;
@@ -165,13 +165,15 @@ async function contentItems(read: Reader, has: (relative: string) => boolean, bu
   return items;
 }
 
-async function capabilityItems(read: Reader, has: (relative: string) => boolean): Promise<NotRestored[]> {
+async function capabilityItems(read: Reader, has: (relative: string) => boolean, bundle: PortableExport, prefix: string): Promise<NotRestored[]> {
   const items: NotRestored[] = [];
-  const skills = has('skills/index.json') ? list((await read('skills/index.json')).skills).length : undefined;
-  if (skills === undefined || skills > 0) {
+  // A v1 export may have no index: its skills are the SKILL.md files (as _parse_v1_skill reads them).
+  const skillFiles = [...bundle.archive.members.keys()].filter((name) => name.startsWith(`${prefix}/skills/`) && name.endsWith('/SKILL.md')).length;
+  const skills = has('skills/index.json') ? list((await read('skills/index.json')).skills).length : skillFiles;
+  if (skills > 0) {
     items.push({
       what: 'skills',
-      detail: skills === undefined ? 'skills as SKILL.md folders (a v1 export has no skill index)' : `${skills} skill(s)`,
+      detail: `${skills} skill(s)`,
       path: 'skills/',
       how: 'the v1 API has no skills: recreate each from its SKILL.md in the web console',
     });

@@ -40,6 +40,12 @@ const CHECKSUM_LINE = /^([0-9a-f]{64}) {2}(.+)$/s;
 // eslint-disable-next-line no-control-regex -- the separators Python splits on
 const LINE_BREAKS = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 
+/** str(uuid.UUID(value)): lower case, hyphenated, as the service compares agent IDs. */
+function canonicalUuid(value: string): string {
+  const hex = value.replace(/-/g, '').toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -132,10 +138,10 @@ async function readAgents(archive: ZipArchive, manifest: Record<string, unknown>
     if (!isObject(row)) throw invalid('the export\'s agent list is malformed');
     const id = String(row.id ?? '');
     if (!UUID.test(id)) throw invalid('an exported agent ID is not a UUID');
-    const canonical = id.replace(/-/g, '').toLowerCase();
+    const canonical = canonicalUuid(id);
     if (ids.has(canonical)) throw invalid('the export lists an agent ID twice');
     ids.add(canonical);
-    agents.push(await readAgent(archive, row, format, checksums, folders));
+    agents.push(await readAgent(archive, { ...row, id: canonical }, format, checksums, folders));
   }
   return agents;
 }
@@ -176,7 +182,7 @@ async function readAgent(
   }
   const agentManifest = await readJson(archive, `${prefix}/manifest.json`);
   const profile = await readJson(archive, `${prefix}/identity/profile.json`);
-  if (String(agentManifest.agentId ?? '').toLowerCase() !== id.toLowerCase()) throw invalid('an agent manifest ID does not match the bundle manifest');
+  if (String(agentManifest.agentId ?? '') !== id) throw invalid('an agent manifest ID does not match the bundle manifest');
   if (agentManifest.formatVersion !== format) throw invalid('an agent manifest format does not match the bundle manifest');
   if (typeof profile.name === 'string' && profile.name.trim()) entry.name = profile.name.trim().slice(0, 255);
   if (format === FORMAT_V1) {

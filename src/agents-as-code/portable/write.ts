@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, open, rm, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseAgentFile, serializeAgentFile, uniqueFileName } from '../files.js';
+import { isAgentFileName } from '../folder.js';
 import { GOBII_IMPORT, agentSpec, notRestored, type NotRestored } from './agent.js';
 import type { PortableExport } from './archive.js';
 import { PortableExportError, quoted } from './errors.js';
@@ -76,7 +77,9 @@ async function plan(bundle: PortableExport, dir: string): Promise<Planned[]> {
   const planned: Planned[] = [];
   for (const entry of bundle.agents.filter((agent) => agent.selectable)) {
     const spec = await agentSpec(bundle, entry);
-    const file = uniqueFileName(spec.name, taken);
+    // A name plan would skip (README.md) gets the next free one: every agent written is read back.
+    let file = uniqueFileName(spec.name, taken);
+    while (!isAgentFileName(file)) file = uniqueFileName(spec.name, taken);
     const text = serializeAgentFile(spec);
     // What is written must read back: the format's own parser is the judge.
     parseAgentFile(text, file);

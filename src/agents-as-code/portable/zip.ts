@@ -88,7 +88,12 @@ export class ZipArchive {
   ) {}
 
   static async open(path: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<ZipArchive> {
-    const size = (await stat(path)).size;
+    const size = await stat(path).then(
+      (stats) => stats.size,
+      (error: NodeJS.ErrnoException) => {
+        throw new PortableExportError('bad_zip', `${quoted(path)} cannot be read (${error.code ?? error.message})`);
+      },
+    );
     if (size > limits.maxArchiveBytes) throw new PortableExportError('archive_too_large', `the ZIP is ${size} bytes, over the limit of ${limits.maxArchiveBytes}`);
     let zip: yauzl.ZipFile;
     try {

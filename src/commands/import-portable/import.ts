@@ -20,7 +20,7 @@ export const command = defineCommand({
     'DIR/portable/<name>/. The report lists what the v1 API cannot restore (memory, history, files,\n' +
     'skills, tools, connections, ...), where its copy is, and how to restore it. Nothing is sent.',
   exitCodes: { 0: 'the agent files were written', 2: 'the ZIP is refused, or a target already exists (nothing written)' },
-  examples: ['agentctl import-portable export.zip --dir agents', 'agentctl import-portable export.zip --dir agents --json | jq ".agents[].not_restored"'],
+  examples: ['agentctl import-portable export.zip --dir agents', 'agentctl import-portable export.zip --dir imported --json | jq ".agents[].not_restored[].what"'],
   parse: (input) => {
     const zip = input.arg(0) ?? '';
     if (zip === '') throw new UsageError('name the export ZIP', 'agentctl import-portable export.zip --dir agents');
