@@ -14,7 +14,6 @@ export const NOUNS: Array<[name: string, load: () => Promise<NounModule>]> = [
   ['apply', async () => ({ noun: (await import('./as-code/index.js')).apply })],
   ['export', async () => ({ noun: (await import('./as-code/index.js')).exportNoun })],
   ['schedule-preview', () => import('./schedule-preview/index.js')],
-  ['import-portable', () => import('./import-portable/index.js')],
   ['auth', () => import('./auth/index.js')],
   ['config', () => import('./config/index.js')],
   ['api', () => import('./api/index.js')],

@@ -16,7 +16,7 @@ async function importZip(items: ZipItem[], extra: string[] = []) {
   const folder = tempDir('agentctl-portable-');
   const zip = saveZip(folder, 'export.zip', zipBytes(items));
   const dir = join(folder, 'out');
-  const result = await agentctl(['import-portable', zip, '--dir', dir, ...extra], OFFLINE);
+  const result = await agentctl(['export', '--from-portable', zip, '--dir', dir, ...extra], OFFLINE);
   return { ...result, dir };
 }
 
@@ -29,7 +29,7 @@ async function expectRefused(items: ZipItem[], code: string) {
   return result;
 }
 
-describe('import-portable: a Gobii portable export read into agent files', () => {
+describe('export --from-portable: a Gobii portable export read into agent files', () => {
   it('reads a v1 export: the agent file as the service would restore it, the rest kept and reported', async () => {
     const result = await importZip(withChecksums(exportFiles(FORMAT_V1, [WATCHER])));
     expect(result.exitCode, result.stderr).toBe(0);
@@ -92,7 +92,7 @@ describe('import-portable: a Gobii portable export read into agent files', () =>
     const at = bytes.indexOf('Watch the Oslo');
     bytes[at] = 'w'.charCodeAt(0);
     const folder = tempDir('agentctl-portable-');
-    const result = await agentctl(['import-portable', saveZip(folder, 'x.zip', bytes), '--dir', join(folder, 'out')], OFFLINE);
+    const result = await agentctl(['export', '--from-portable', saveZip(folder, 'x.zip', bytes), '--dir', join(folder, 'out')], OFFLINE);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('CRC-32');
     await expectRefused([...items, { name: 'extra.txt', data: Buffer.from('smuggled') }], 'invalid_checksums');
@@ -130,11 +130,14 @@ describe('import-portable: a Gobii portable export read into agent files', () =>
 
   it('refuses a file that is not a ZIP, and one that is not there, in words (no stack trace)', async () => {
     const folder = tempDir('agentctl-portable-');
-    const notZip = await agentctl(['import-portable', saveZip(folder, 'n.zip', Buffer.from('not a zip')), '--dir', join(folder, 'out')], OFFLINE);
+    const notZip = await agentctl(['export', '--from-portable', saveZip(folder, 'n.zip', Buffer.from('not a zip')), '--dir', join(folder, 'out')], OFFLINE);
     expect([notZip.exitCode, notZip.stderr]).toEqual([2, expect.stringContaining('refused (bad_zip): not a ZIP file')]);
-    const missing = await agentctl(['import-portable', join(folder, 'gone.zip'), '--dir', join(folder, 'out')], OFFLINE);
+    const missing = await agentctl(['export', '--from-portable', join(folder, 'gone.zip'), '--dir', join(folder, 'out')], OFFLINE);
     expect([missing.exitCode, missing.stderr]).toEqual([2, expect.stringContaining('cannot be read (ENOENT)')]);
     expect(existsSync(join(folder, 'out'))).toBe(false);
+    // The export is read whole: a selection of agents is refused, not ignored.
+    const named = await agentctl(['export', '--from-portable', join(folder, 'n.zip'), '--dir', join(folder, 'out'), 'Price watcher'], OFFLINE);
+    expect([named.exitCode, named.stderr]).toEqual([2, expect.stringContaining('name no agents')]);
   });
 
   it('refuses a manifest of another format or a newer version', async () => {
@@ -158,7 +161,7 @@ describe('import-portable: a Gobii portable export read into agent files', () =>
     const dir = join(folder, 'out');
     mkdirSync(dir);
     writeFileSync(join(dir, 'price-watcher.md'), 'mine');
-    const again = await agentctl(['import-portable', saveZip(folder, 'e.zip', zipBytes(withChecksums(exportFiles(FORMAT_V2, [WATCHER])))), '--dir', dir], OFFLINE);
+    const again = await agentctl(['export', '--from-portable', saveZip(folder, 'e.zip', zipBytes(withChecksums(exportFiles(FORMAT_V2, [WATCHER])))), '--dir', dir], OFFLINE);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toContain('already exists');
     expect(readFileSync(join(dir, 'price-watcher.md'), 'utf8')).toBe('mine');
