@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -166,5 +166,15 @@ describe('export --from-portable: a Gobii portable export read into agent files'
     expect(again.stderr).toContain('already exists');
     expect(readFileSync(join(dir, 'price-watcher.md'), 'utf8')).toBe('mine');
     expect(readdirSync(dir)).toEqual(['price-watcher.md']);
+
+    // DIR/portable a link to a folder elsewhere: refused, nothing lands there.
+    const elsewhere = tempDir('agentctl-elsewhere-');
+    const linked = join(folder, 'linked');
+    mkdirSync(linked);
+    symlinkSync(elsewhere, join(linked, 'portable'));
+    const viaLink = await agentctl(['export', '--from-portable', join(folder, 'e.zip'), '--dir', linked], OFFLINE);
+    expect([viaLink.exitCode, viaLink.stderr]).toEqual([2, expect.stringContaining('is not a folder')]);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(linked)).toEqual(['portable']);
   });
 });
