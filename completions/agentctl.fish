@@ -18,8 +18,6 @@ function __agentctl_child
             echo export
         case ':schedule-preview'
             echo schedule-preview
-        case ':import-portable'
-            echo import-portable
         case ':auth'
             echo auth
         case ':config'
@@ -362,6 +360,8 @@ function __agentctl_arity
             echo 1
         case 'export:--dir'
             echo 1
+        case 'export:--from-portable'
+            echo 1
         case 'schedule-preview:--count'
             echo 1
         case 'schedule-preview:--from'
@@ -369,8 +369,6 @@ function __agentctl_arity
         case 'schedule-preview:--tz'
             echo 1
         case 'schedule-preview:--agent'
-            echo 1
-        case 'import-portable:--dir'
             echo 1
         case 'api:-X' 'api:--method'
             echo 1
@@ -534,7 +532,6 @@ complete -c agentctl -n '__agentctl_at' -a 'plan' -d 'agents as code: show what 
 complete -c agentctl -n '__agentctl_at' -a 'apply' -d 'agents as code: make the service match the agent files of a folder'
 complete -c agentctl -n '__agentctl_at' -a 'export' -d 'agents as code: write a service\'s persistent agents as files'
 complete -c agentctl -n '__agentctl_at' -a 'schedule-preview' -d 'check a schedule expression locally, describe it and list its next fire times (UTC)'
-complete -c agentctl -n '__agentctl_at' -a 'import-portable' -d 'read a Gobii portable export ZIP into agent files, and report what the API cannot restore'
 complete -c agentctl -n '__agentctl_at' -a 'auth' -d 'log in to a deployment, check, print or remove the stored API key'
 complete -c agentctl -n '__agentctl_at' -a 'config' -d 'read and change stored settings (per --profile; file mode 0600)'
 complete -c agentctl -n '__agentctl_at' -a 'api' -d 'send a raw authenticated request to any route and print the JSON answer'
@@ -759,14 +756,13 @@ complete -c agentctl -n '__agentctl_at apply' -l prune -d 'also delete the agent
 complete -c agentctl -n '__agentctl_at apply' -l prune-agent -x -d 'also delete this agent (by name) whose file is gone, though apply did not create it (repeatable)'
 complete -c agentctl -n '__agentctl_at apply' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at export' -l dir -x -d 'the folder of agent files (default ./agents)'
+complete -c agentctl -n '__agentctl_at export' -l from-portable -x -d 'write the agents of a Gobii portable export ZIP instead (nothing is sent)'
 complete -c agentctl -n '__agentctl_at export' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l count -x -d 'how many fire times, 1..1000'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l from -x -d 'list fire times after this instant (ISO 8601, default now)'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l tz -x -d 'show times in this IANA time zone (the schedule itself runs in UTC)'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l agent -x -d 'also ask the service for its answer (POST /agents/ID/schedule/preview/)'
 complete -c agentctl -n '__agentctl_at schedule-preview' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at import-portable' -l dir -x -d 'folder to write the agent files into (created; existing files are never overwritten)'
-complete -c agentctl -n '__agentctl_at import-portable' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at auth' -a 'login' -d 'check an API key with the service (GET /ping/) and store it in the profile'
 complete -c agentctl -n '__agentctl_at auth' -a 'status' -d 'show which deployment and key are in use, and check them'
 complete -c agentctl -n '__agentctl_at auth' -a 'logout' -d 'remove the stored API key from the profile'
