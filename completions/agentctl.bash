@@ -49,6 +49,7 @@ _agentctl__child() {
     'persistent:deactivate') echo 'deactivate' ;;
     'persistent:message') echo 'message' ;;
     'persistent:chat') echo 'chat' ;;
+    'persistent:wait-event') echo 'wait-event' ;;
     'persistent:status') echo 'status' ;;
     'persistent:timeline') echo 'timeline' ;;
     'persistent:web-tasks') echo 'web-tasks' ;;
@@ -71,7 +72,7 @@ _agentctl__subcommands() {
     '') echo 'agents tasks persistent plan apply export schedule-preview auth config api emulator webhook-listen mcp doctor version completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch batch-report wait' ;;
-    'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
+    'persistent') echo 'list get create update replace delete activate deactivate message chat wait-event status timeline web-tasks' ;;
     'auth') echo 'login status logout token' ;;
     'config') echo 'get set unset list path' ;;
     'webhook-listen') echo 'replay' ;;
@@ -111,7 +112,8 @@ _agentctl__flags() {
     'persistent activate') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent deactivate') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent message') echo '--channel --sender --recipient --subject --metadata -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'persistent chat') echo '--sender --reply-timeout -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent chat') echo '--channel --sender --reply-timeout -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'persistent wait-event') echo '--type --from --channel --after -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent status') echo '--watch -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent timeline') echo '--direction --cursor --limit --all -f --follow -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'persistent web-tasks') echo '--status --limit -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -250,8 +252,13 @@ _agentctl__option() {
     'persistent message:--recipient') echo '1 any' ;;
     'persistent message:--subject') echo '1 any' ;;
     'persistent message:--metadata') echo '1 any' ;;
+    'persistent chat:--channel') echo '1 choice web email' ;;
     'persistent chat:--sender') echo '1 any' ;;
     'persistent chat:--reply-timeout') echo '1 any' ;;
+    'persistent wait-event:--type') echo '1 choice message steps thinking plan' ;;
+    'persistent wait-event:--from') echo '1 choice agent human_user external system' ;;
+    'persistent wait-event:--channel') echo '1 any' ;;
+    'persistent wait-event:--after') echo '1 any' ;;
     'persistent status:--watch') echo '1 any' ;;
     'persistent timeline:--direction') echo '1 choice initial older newer' ;;
     'persistent timeline:--cursor') echo '1 any' ;;

@@ -92,6 +92,8 @@ function __agentctl_child
             echo message
         case 'persistent:chat'
             echo chat
+        case 'persistent:wait-event'
+            echo wait-event
         case 'persistent:status'
             echo status
         case 'persistent:timeline'
@@ -334,9 +336,19 @@ function __agentctl_arity
             echo 1
         case 'persistent message:--metadata'
             echo 1
+        case 'persistent chat:--channel'
+            echo 1
         case 'persistent chat:--sender'
             echo 1
         case 'persistent chat:--reply-timeout'
+            echo 1
+        case 'persistent wait-event:--type'
+            echo 1
+        case 'persistent wait-event:--from'
+            echo 1
+        case 'persistent wait-event:--channel'
+            echo 1
+        case 'persistent wait-event:--after'
             echo 1
         case 'persistent status:--watch'
             echo 1
@@ -666,6 +678,7 @@ complete -c agentctl -n '__agentctl_at persistent' -a 'activate' -d 'activate an
 complete -c agentctl -n '__agentctl_at persistent' -a 'deactivate' -d 'pause an agent'
 complete -c agentctl -n '__agentctl_at persistent' -a 'message' -d 'send a message to an agent, as on any of its channels'
 complete -c agentctl -n '__agentctl_at persistent' -a 'chat' -d 'talk with an agent on the web channel: each line is a message, replies stream in'
+complete -c agentctl -n '__agentctl_at persistent' -a 'wait-event' -d 'wait for an event on an agent\'s timeline (its reply): the service\'s event wait, over durable cursors'
 complete -c agentctl -n '__agentctl_at persistent' -a 'status' -d 'is the agent working now: its running web tasks and its next scheduled run'
 complete -c agentctl -n '__agentctl_at persistent' -a 'timeline' -d 'the agent\'s activity log, oldest first: messages, thinking, plans and tool steps'
 complete -c agentctl -n '__agentctl_at persistent' -a 'web-tasks' -d 'the browser tasks the agent started, newest first'
@@ -726,14 +739,20 @@ complete -c agentctl -n '__agentctl_at persistent delete' -s h -l help -d 'show 
 complete -c agentctl -n '__agentctl_at persistent activate' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent deactivate' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent message' -l channel -x -a 'email sms slack discord web other' -d 'channel the message arrives on'
-complete -c agentctl -n '__agentctl_at persistent message' -l sender -x -d 'who sends it: the owner\'s address on that channel (on web, default: the owner\'s web address, the only web sender the service hears)'
-complete -c agentctl -n '__agentctl_at persistent message' -l recipient -x -d 'the agent\'s address on that channel (needed when the agent has no endpoint for it; on web, default: the agent\'s)'
+complete -c agentctl -n '__agentctl_at persistent message' -l sender -x -d 'who sends it: the owner\'s address on that channel (on web leave it out: the service sends as the key\'s user, the owner)'
+complete -c agentctl -n '__agentctl_at persistent message' -l recipient -x -d 'the agent\'s own address on that channel; best left out (the service then uses the agent\'s own). Any other is refused before sending'
 complete -c agentctl -n '__agentctl_at persistent message' -l subject -x -d 'subject line (email)'
 complete -c agentctl -n '__agentctl_at persistent message' -l metadata -x -d 'extra JSON object: inline, @file or - for stdin'
 complete -c agentctl -n '__agentctl_at persistent message' -s h -l help -d 'show help for a command'
-complete -c agentctl -n '__agentctl_at persistent chat' -l sender -x -d 'who you are on the web channel (default: the owner\'s web address, web://user/<user_id>/agent/<id>)'
+complete -c agentctl -n '__agentctl_at persistent chat' -l channel -x -a 'web email' -d 'web (through the service\'s MCP endpoint) or email (to the agent\'s own address, from --sender)'
+complete -c agentctl -n '__agentctl_at persistent chat' -l sender -x -d 'on email: the owner\'s e-mail address (needed); on web leave it out (the service sends as the key\'s user, the owner)'
 complete -c agentctl -n '__agentctl_at persistent chat' -l reply-timeout -x -d 'without a terminal: how long to wait for the replies once the input ends'
 complete -c agentctl -n '__agentctl_at persistent chat' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent wait-event' -l type -x -a 'message steps thinking plan' -d 'only events of this kind'
+complete -c agentctl -n '__agentctl_at persistent wait-event' -l from -x -a 'agent human_user external system' -d 'only events from: agent (its messages), human_user, external (MCP and other senders), system (steps, thinking, plans)'
+complete -c agentctl -n '__agentctl_at persistent wait-event' -l channel -x -d 'only messages on this channel (web, email, sms, mcp, ...)'
+complete -c agentctl -n '__agentctl_at persistent wait-event' -l after -x -d 'only events after this timeline cursor (the `cursor` of `persistent message --json`, or of an earlier wait); default: after the newest event now'
+complete -c agentctl -n '__agentctl_at persistent wait-event' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent status' -l watch -x -d 'refresh every SEC seconds (default 2) until Ctrl-C: redrawn in place on a terminal, one JSON document per refresh when piped'
 complete -c agentctl -n '__agentctl_at persistent status' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent timeline' -l direction -x -a 'initial older newer' -d 'which window: the newest (initial), or older/newer than --cursor'

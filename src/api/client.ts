@@ -70,6 +70,11 @@ export interface RequestOptions<T> {
   retries?: number;
   /** Extra request headers (`agentctl api -H`); they never replace the API key or the JSON headers. */
   headers?: Record<string, string>;
+  /**
+   * A POST that changes nothing (a read-only tool of the service's MCP endpoint): retried like a GET.
+   * Only for requests whose repetition cannot do anything twice.
+   */
+  readOnly?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -127,6 +132,16 @@ export class ApiClient {
 
   get timeoutMs(): number {
     return this.options.timeoutMs;
+  }
+
+  /** `text` with the API key and every other known secret taken out (for errors built above this client). */
+  redact(text: string): string {
+    return this.options.redactor.redact(text);
+  }
+
+  /** A copy of parsed JSON with every known secret taken out of its texts. */
+  redactValue(value: unknown): unknown {
+    return this.options.redactor.redactValue(value);
   }
 
   /** Whether `value` is the API key this client sends (never handed out as a task secret, wherever it is found). */
@@ -224,17 +239,17 @@ export class ApiClient {
         const retryAfter = retryAfterMs === undefined ? undefined : { ms: retryAfterMs, at: this.clock.now(), askedMs: asked, header: quoted(headerValue(headers['retry-after'])) };
         // A gateway error on a create, or the service's own 500 on any write (not repeated, see
         // mayRepeat), does not say whether the service carried it out.
-        const uncertain = status >= 500 && (!IDEMPOTENT_METHODS.has(method) || (status === 500 && !SAFE_METHODS.has(method)));
+        const uncertain = status >= 500 && !options.readOnly && (!IDEMPOTENT_METHODS.has(method) || (status === 500 && !SAFE_METHODS.has(method)));
         const error = new ApiError(status, redactor.redactValue(body), method, url.href, retryAfter, uncertain ? this.checkHint(url) : undefined, this.words);
         const tooLong = retryAfterMs !== undefined && retryAfterMs > this.retry.maxRetryAfterMs;
-        if (attempt >= (options.retries ?? this.retry.retries) || tooLong || !mayRepeat(method, { status })) throw error;
+        if (attempt >= (options.retries ?? this.retry.retries) || tooLong || !mayRepeat(method, { status }, { repeatable: options.readOnly })) throw error;
         await this.pause(retryDelayMs(attempt, this.retry, retryAfterMs), `${status}`, options.signal);
       } else {
         const { error, code } = outcome;
         if (code === 'AbortError') throw options.signal?.reason ?? error;
         if (error instanceof BodyTooLargeError) throw tooLargeError(error, method, url, this.words);
-        if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code }) || this.nothingListens(url, code)) {
-          throw this.networkError(method, url, error, code, attempt + 1, this.nothingListens(url, code));
+        if (attempt >= (options.retries ?? this.retry.retries) || !mayRepeat(method, { code }, { repeatable: options.readOnly }) || this.nothingListens(url, code)) {
+          throw this.networkError(options.readOnly ? 'GET' : method, url, error, code, attempt + 1, this.nothingListens(url, code), method);
         }
         await this.pause(retryDelayMs(attempt, this.retry, undefined), code ?? 'network error', options.signal);
       }
@@ -329,11 +344,12 @@ export class ApiClient {
     throw new ResponseShapeError(`unexpected response from ${method} ${url.pathname}: ${problems}`);
   }
 
-  private networkError(method: string, url: URL, error: unknown, code: string | undefined, attempts: number, nothingListens: boolean): NetworkError {
+  /** `kind`: the method as the retry rules read it (a read-only POST reads as a GET); `method` as sent. */
+  private networkError(kind: string, url: URL, error: unknown, code: string | undefined, attempts: number, nothingListens: boolean, method = kind): NetworkError {
     const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
     const isTimeout = code === 'TimeoutError' || code?.includes('TIMEOUT');
     // A create whose connection broke after it was sent may have been carried out: say so, and how to look.
-    const uncertain = !IDEMPOTENT_METHODS.has(method) && !neverSent(code);
+    const uncertain = !IDEMPOTENT_METHODS.has(kind) && !neverSent(code);
     const where = `${method} ${url.origin}${url.pathname}`;
     const what = isTimeout
       ? `${where} timed out`

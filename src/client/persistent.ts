@@ -1,5 +1,8 @@
 import type { TimelineQuery } from '../api/persistent-agents.js';
-import { completeMessage, type MessageDraft } from '../core/web-message.js';
+import { deliverMessage, type MessageDraft } from '../core/web-message.js';
+import { waitForAgentEvent } from '../core/conversation.js';
+import { WAIT_ACTOR_TYPES, WAIT_EVENT_TYPES } from '../api/service-mcp.js';
+import { systemClock } from '../contract/clock.js';
 import { persistentAgents, timelineWindowsBackwards } from '../api/persistent-agents.js';
 import { MESSAGE_CHANNELS, TASK_STATUSES, TIMELINE_DIRECTIONS } from '../contract/enums.js';
 import { PAGE_LIMITS, SERVICE_LIMITS } from '../contract/limits.js';
@@ -10,7 +13,7 @@ import type { ClientCore } from './core.js';
 import type { PersistentApi, TimelineOptions } from './surface.js';
 import { integer, nonEmptyString, oneOf, uuid } from './input.js';
 import { flatten } from './walk.js';
-import type { MessageInput, PersistentAgent, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
+import type { MessageInput, MessageResponse, PersistentAgent, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
 
 export function persistentApi(core: ClientCore): PersistentApi {
   const { api, call } = core;
@@ -27,7 +30,14 @@ export function persistentApi(core: ClientCore): PersistentApi {
     delete: (id, options = {}) => one(id, async (agent) => void (await persistentAgents.delete(api, agent, options))),
     activate: (id, options = {}) => one(id, (agent) => persistentAgents.activate(api, agent, options)),
     deactivate: (id, options = {}) => one(id, (agent) => persistentAgents.deactivate(api, agent, options)),
-    message: (id, input, options = {}) => one(id, async (agent) => persistentAgents.message(api, agent, await completeMessage(api, agent, messageDraft(input), options), options)),
+    message: (id, input, options = {}) => one(id, async (agent): Promise<MessageResponse> => ({ ...(await deliverMessage(api, agent, messageDraft(input), options)) })),
+    waitForEvent: (id, options = {}) =>
+      one(id, async (agent) => {
+        const { afterCursor, type, from, channel, timeoutMs = 30_000, signal } = options;
+        const filter = { types: type === undefined ? undefined : [oneOf('type', type, WAIT_EVENT_TYPES)], from: from === undefined ? undefined : oneOf('from', from, WAIT_ACTOR_TYPES), channel };
+        const outcome = await waitForAgentEvent(api, agent, { ...filter, afterCursor: afterCursor === undefined ? undefined : nonEmptyString('afterCursor', afterCursor), timeoutMs: integer('timeoutMs', timeoutMs, 0, 24 * 3600 * 1000), clock: core.clock ?? systemClock }, { signal });
+        return { ...outcome, events: outcome.events as TimelineEvent[] };
+      }),
     status: (id, options = {}) => one(id, async (agent) => (await persistentAgents.processingStatus(api, agent, options)) as ProcessingStatus),
     webTasks: (id, options = {}) =>
       one(id, async (agent) => {

@@ -184,6 +184,24 @@ export interface TimelineOptions extends CallOptions {
   limit?: number;
 }
 
+export interface WaitForEventOptions extends CallOptions {
+  afterCursor?: string;
+  /** Only events of this kind. */
+  type?: 'message' | 'steps' | 'thinking' | 'plan';
+  /** Only events from: `agent` (its messages: its replies), `human_user`, `external`, `system`. */
+  from?: 'agent' | 'human_user' | 'external' | 'system';
+  /** Only messages on this channel. */
+  channel?: string;
+  timeoutMs?: number;
+}
+
+export interface WaitForEventResult {
+  matched: boolean;
+  events: TimelineEvent[];
+  /** Where the next wait goes on from. */
+  cursor: string | null;
+}
+
 export interface PersistentApi {
   /** Creates an agent (without a `name`, the service picks one); a `schedule` is checked locally first. */
   create(input: PersistentAgentInput, options?: CallOptions): Promise<PersistentAgent>;
@@ -194,8 +212,18 @@ export interface PersistentApi {
   delete(id: string, options?: CallOptions): Promise<void>;
   activate(id: string, options?: CallOptions): Promise<ActivationResponse>;
   deactivate(id: string, options?: CallOptions): Promise<ActivationResponse>;
-  /** Sends the agent a message on one of its channels. */
+  /**
+   * Sends the agent a message the way the service processes it: on `web` through the service's own
+   * MCP send, elsewhere to the agent's own address (a `recipient` that is not its own: InputError).
+   * The answer's `cursor` is where its reply comes after: `waitForEvent(id, { afterCursor })`.
+   */
   message(id: string, input: MessageInput, options?: CallOptions): Promise<MessageResponse>;
+  /**
+   * Waits until an event after `afterCursor` (left out: after the newest now) matches, or `timeoutMs`
+   * (default 30,000) passes: the service's event wait over durable cursors. Go on from the answer's
+   * `cursor` and no event is missed or seen twice. Needs the service's MCP endpoint (gobii-platform 2.20.0+).
+   */
+  waitForEvent(id: string, options?: WaitForEventOptions): Promise<WaitForEventResult>;
   /** Whether the agent is working now, its web tasks and its next scheduled run. */
   status(id: string, options?: CallOptions): Promise<ProcessingStatus>;
   /** The browser tasks the agent started, newest first: at most `limit` (1..200, default 50), of one `status` if given. */

@@ -102,16 +102,25 @@ export interface ProcessingStatus {
 
 export interface MessageInput {
   channel: 'email' | 'sms' | 'slack' | 'discord' | 'web' | 'other';
-  /** Who sends it. On `web` it may be left out: the owner's web address (the only web sender the service hears), and `recipient` the agent's. */
+  /** Who sends it: the owner's address on the channel. On `web` leave it out: the service sends as the key's user, the owner. */
   sender?: string;
   body: string;
+  /** The agent's own address on the channel; best left out (the service uses the agent's own). Any other is refused (InputError, field `recipient`) before sending. */
   recipient?: string;
   subject?: string;
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * A message the service took: `via` says how (`service-mcp`: the service's own MCP send, on web;
+ * `rest`: the messages route, to the agent's own address), `cursor` is its place in the timeline
+ * (the agent's answer comes after it: `waitForEvent(id, { afterCursor: cursor })`).
+ */
 export interface MessageResponse {
+  via: 'service-mcp' | 'rest';
   event: { kind?: string; [field: string]: unknown };
+  cursor: string | null;
+  status?: string;
   [field: string]: unknown;
 }
 

@@ -44,6 +44,8 @@ function speakers(message: Fields, named: boolean): { from: string; to: string }
   const recipient = pick(message, 'recipient', 'recipientAddress', 'to', 'toAddress');
   // On the web an answer without a recipient goes to the owner, who is the only one heard there.
   if (outbound) return { from: agent, to: named && !recipient && pick(message, 'channel') === 'web' ? 'you' : who(recipient) };
+  // The service's MCP send writes as the key's user and names no address (console/agent_chat/timeline.py, is_mcp).
+  if (named && !sender && pick(message, 'sourceKind') === 'mcp') return { from: 'you', to: agent };
   return { from: who(sender), to: agent };
 }
 
@@ -59,7 +61,7 @@ function describeMessage(event: Fields, max: number | undefined, named: boolean)
   const body = messageBody(event as TimelineEvent);
   const subject = pick(message, 'subject');
   // A conversation between you and the agent on the web reads as one: who said it, then the text.
-  const head = named && channel === 'web' && (from === 'you' || to === 'you') ? `${from}:` : `${from} -> ${to}${channel ? ` via ${channel}` : ''}`;
+  const head = named && (channel === 'web' || channel === 'mcp') && (from === 'you' || to === 'you') ? `${from}:` : `${from} -> ${to}${channel ? ` via ${channel}` : ''}`;
   return [head, subject ? `[${subject}]` : '', quote(body, max)].filter(Boolean).join(' ');
 }
 

@@ -6,6 +6,7 @@ import { drfTimestamp } from './timestamps.js';
 import { HttpError, fieldError, noMatch, serverError } from './http.js';
 import { paginate } from './pagination.js';
 import {
+  addressOwner,
   agentAddress,
   inactivePayload,
   ownerEndpointId,
@@ -224,16 +225,36 @@ function sendMessage(ctx: Ctx, request: Request): Answer {
   if (recipient === undefined) throw fieldError('recipient', `Agent has no ${input.channel} endpoint.`);
   if (!senderAllowed(agent, input.channel, input.sender)) throw new HttpError(403, { detail: 'Sender is not allowed to message this agent.' });
   const message: MessageFields = { id: state.newId(), isOutbound: false, channel: input.channel, sender: input.sender, recipient, subject: input.subject, body: input.body };
-  const event = appendMessage(state, agent, message);
-  agent.last_interaction_at = event.timestamp;
+  // ingest_inbound_message stores the message for whoever owns the recipient's address
+  // (get_agent_id_from_address): this agent, another agent, or nobody.
+  const owner = addressOwner(state, input.channel, recipient);
+  if (owner === undefined) return { status: 201, body: { event: ownerlessEvent(state, message) } };
+  const event = appendMessage(state, owner, message);
+  owner.last_interaction_at = event.timestamp;
   // ingest_inbound_message wakes an expired (but active) agent, restoring its schedule.
-  if (agent.life_state === 'expired') {
-    agent.life_state = 'active';
-    if (agent.schedule_snapshot) agent.schedule = agent.schedule_snapshot;
-    armSchedule(agent);
+  if (owner.life_state === 'expired' && owner.is_active) {
+    owner.life_state = 'active';
+    if (owner.schedule_snapshot) owner.schedule = owner.schedule_snapshot;
+    armSchedule(owner);
   }
-  processMessage(state, lifecycle, agent, message);
+  // An owner that is paused (another agent's address) keeps the message blocked: no processing.
+  if (owner.is_active) processMessage(state, lifecycle, owner, message);
   return { status: 201, body: { event: eventBody(event, state.clock.now()) } };
+}
+
+/**
+ * A message to an address nobody owns: the endpoint is made with no owner and the message saved with
+ * owner_agent=None (message_service.ingest_inbound_message), so nothing processes it, no agent's
+ * timeline shows it (console/agent_chat/timeline.py selects owner_agent=agent), and its event says
+ * selfAgentName null. The emulator keeps it only in the answer.
+ */
+function ownerlessEvent(state: State, message: MessageFields): Record<string, unknown> {
+  const seq = state.nextSeq();
+  const timestamp = state.now();
+  const cursor = encodeCursor({ seq, kind: 'message', timestamp });
+  const data = messageData(message, '', cursor, timestamp);
+  const event: TimelineEvent = { seq, kind: 'message', timestamp, data: { ...data, message: { ...(data.message as Record<string, unknown>), selfAgentName: null } } };
+  return eventBody(event, state.clock.now());
 }
 
 /** Has the agent work on an inbound message: a web task whose end brings its reply (answerMessage). */

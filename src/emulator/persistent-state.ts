@@ -158,6 +158,16 @@ export function agentAddress(agent: PersistentAgentRecord, channel: Channel): st
 }
 
 /**
+ * The agent that owns `address` on `channel`, if any (message_service.get_agent_id_from_address:
+ * the address trimmed and lower-cased, matched case-insensitively).
+ */
+export function addressOwner(state: { persistentAgents: Map<string, PersistentAgentRecord> }, channel: Channel, address: string): PersistentAgentRecord | undefined {
+  const wanted = address.trim().toLowerCase();
+  for (const agent of state.persistentAgents.values()) if (agentAddress(agent, channel)?.toLowerCase() === wanted) return agent;
+  return undefined;
+}
+
+/**
  * Whether the agent owns its web endpoint (web://agent/<id>): once it has written on the web
  * (message_service._ensure_agent_web_endpoint) or once a message reached it through the remote MCP
  * endpoint (inject_internal_web_message: "Ensure agent owns the target endpoint").

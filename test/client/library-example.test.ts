@@ -62,9 +62,11 @@ it('previews a schedule without the service', async () => {
   expect(preview.next).toEqual(['2026-01-01T09:00:00.000Z', '2026-01-02T09:00:00.000Z']);
 });
 
-it('reads a persistent agent’s whole timeline', async () => {
+it('talks to a persistent agent and reads its whole timeline', async () => {
   const agent = await client.persistent.create({ name: 'Price scout', charter: 'Watch the price of a flight to Oslo.' });
-  await client.persistent.message(agent.id, { channel: 'web', body: 'Any news?' }); // from the owner's web address
+  const sent = await client.persistent.message(agent.id, { channel: 'web', body: 'Any news?' }); // through the service's MCP send
+  const reply = await client.persistent.waitForEvent(agent.id, { afterCursor: sent.cursor ?? undefined, type: 'message', from: 'agent', timeoutMs: 10_000 });
+  expect(reply.matched).toBe(true);
   const kinds: string[] = [];
   for await (const event of client.persistent.events(agent.id)) kinds.push(event.kind);
   expect(kinds).toContain('message');

@@ -78,6 +78,7 @@ const SKIPPED: Array<[prefix: string, reason: string]> = [
   ['agentctl persistent timeline ID --follow', 'follows until Ctrl-C (test/commands/live-views.test.ts)'],
   ['agentctl persistent timeline 7c9e6679-7425-40de-944b-e07fc1f90ae7 --follow', 'follows until Ctrl-C (test/commands/live-views.test.ts)'],
   ['agentctl persistent chat ID', 'a conversation at a terminal until Ctrl-C'],
+  ['agentctl persistent wait-event 7c9e6679-7425-40de-944b-e07fc1f90ae7', "waits for the agent's reply to a message sent first (test/commands/conversation.test.ts)"],
   ['agentctl persistent chat 7c9e6679-7425-40de-944b-e07fc1f90ae7', 'a conversation at a terminal until Ctrl-C'],
   ['agentctl tasks wait $(agentctl tasks list --status in_progress', 'needs a task in progress while the list runs that ends while the wait runs (several ids: the --any line)'],
   ['agentctl api POST "/webhooks/inbound/agents/$HOOK/', "needs an agent's inbound webhook and its secret (test/commands/api-gh.test.ts)"],

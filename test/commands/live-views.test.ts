@@ -66,12 +66,18 @@ describe('persistent timeline --follow', () => {
 describe('persistent chat', () => {
   it('without a terminal sends each line, prints the events, and exits 0 once every message has its reply', async () => {
     const id = await createAgent();
+    const before = emulator.requests.length;
     const result = await cli(['persistent', 'chat', id, '--jsonl'], { input: 'Check the fare\n\nAnd the hotel\n' });
     expect(result.exitCode, result.stderr).toBe(0);
+    // Sent and read through the service's own MCP endpoint: an agent made through the API owns no
+    // web address, and a REST web message to web://agent/<id> would be stored with no owner.
+    const sent = emulator.requests.slice(before).filter((request) => request.method === 'POST');
+    expect(sent.map((request) => request.path)).toEqual(expect.arrayContaining(['/mcp/']));
+    expect(sent.some((request) => request.path.endsWith('/messages/'))).toBe(false);
     const messages = jsonLines(result.stdout).filter((event) => event.kind === 'message') as { message: { isOutbound: boolean; bodyText: string } }[];
     expect(messages.filter((event) => !event.message.isOutbound).map((event) => event.message.bodyText)).toEqual(['Check the fare', 'And the hotel']);
-    // The service hears the web channel only from the owner's web address (is_sender_whitelisted).
-    expect((messages[0] as unknown as { message: { senderAddress: string } }).message.senderAddress).toBe(`web://user/42/agent/${id}`);
+    // The service's MCP send shows as channel mcp, from the key's user (no sender address).
+    expect((messages[0] as unknown as { message: { channel: string } }).message.channel).toBe('mcp');
     expect(messages.filter((event) => event.message.isOutbound)).toHaveLength(2);
   });
 

@@ -144,7 +144,7 @@ describe('recovery hints', () => {
   it('says who may message an agent when the service refuses the sender (403), not that the key is wrong', async () => {
     const { call, close } = await connect();
     const agent = data(await call('persistent_create', { name: 'care-refuses', charter: 'c' })).id as string;
-    const refused = await call('persistent_message', { id: agent, body: 'hi', channel: 'email', sender: 'stranger@example.com', recipient: 'agent@example.com' });
+    const refused = await call('persistent_message', { id: agent, body: 'hi', channel: 'email', sender: 'stranger@example.com' });
     expect(data(refused).error).toMatchObject({ status: 403, field: 'sender' });
     expect(data(refused).error.name).not.toBe('auth');
     expect(data(refused).error.hint).toMatch(/owner/);

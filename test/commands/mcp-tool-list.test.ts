@@ -103,14 +103,14 @@ describe('tools named as this server offers them', () => {
     const bad = await all.call('g_persistent_create', { name: 'n', schedule: 'every tuesday-ish' });
     expect(data(bad).error).toMatchObject({ field: 'schedule', next_tool: 'g_schedule_preview' });
     const agent = data(await all.call('g_persistent_create', { name: 'n', charter: 'c' })).id as string;
-    expect(text(await all.call('g_persistent_message', { id: agent, body: 'hi' }))).toContain('(g_persistent_timeline)');
+    expect(text(await all.call('g_persistent_message', { id: agent, body: 'hi' }))).toContain('(g_persistent_wait_reply)');
     await all.close();
 
     const persistent = await connect({ prefix: 'g_', toolsets: ['persistent'] });
     const unchecked = await persistent.call('g_persistent_create', { name: 'n', schedule: 'every tuesday-ish' });
     expect(data(unchecked).error).toMatchObject({ field: 'schedule', hint: 'check the expression against the grammar: resource agentctl://schedule/grammar' });
     expect(data(unchecked).error.next_tool).toBeUndefined();
-    expect(text(await persistent.call('g_persistent_message', { id: agent, body: 'hi' }))).toContain('(g_persistent_timeline)');
+    expect(text(await persistent.call('g_persistent_message', { id: agent, body: 'hi' }))).toContain('(g_persistent_wait_reply)');
     await persistent.close();
 
     // A create answered with an id agentctl does not follow: the hint names the list only when offered.

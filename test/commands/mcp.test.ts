@@ -47,7 +47,7 @@ describe('agentctl mcp tools', () => {
     const { client, close } = await connect();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('tasks_create');
-    expect(tools).toHaveLength(21);
+    expect(tools).toHaveLength(22);
     const get = tools.find((tool) => tool.name === 'tasks_get')!;
     expect(get.inputSchema.properties).toHaveProperty('id');
     expect(get.inputSchema.required).toEqual(['id']);

@@ -26,7 +26,8 @@ describe('persistent chat to a paused agent (item 4)', () => {
     const id = await pausedAgent();
     const result = await cli(['persistent', 'chat', id, '--reply-timeout', '5'], { input: 'hi\nand again\n' });
     expect(result.exitCode, result.stderr).toBe(1);
-    expect(result.stderr).toContain('409');
+    // The service's MCP send refuses a paused agent with its agent_inactive payload (REST: 409).
+    expect(result.stderr).toContain('paused');
     expect(result.stderr).toContain(`agentctl persistent activate ${id}`);
   });
 

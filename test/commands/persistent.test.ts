@@ -212,16 +212,21 @@ describe('persistent agents: messages', () => {
     const result = await cli(['persistent', 'message', agent.id, 'hello', '--channel', 'sms', '--sender', '+15555550100']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('400');
+    // A number that is not the agent's own would be stored with no owner (never processed): refused before sending.
+    const before = emulator.requests.length;
     const withRecipient = await cli(['persistent', 'message', agent.id, 'hello', '--channel', 'sms', '--sender', '+15555550100', '--recipient', '+15555550199']);
-    expect(withRecipient.exitCode, withRecipient.stderr).toBe(0);
+    expect(withRecipient.exitCode).toBe(2);
+    expect(withRecipient.stderr).toContain('--recipient');
+    expect(emulator.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
   });
 
-  it('on web, sends from the owner\'s web address to the agent\'s when --sender and --recipient are left out', async () => {
+  it("on web, sends through the service's MCP endpoint (one call, no REST message) when --sender and --recipient are left out", async () => {
     const agent = await createAgent();
+    const before = emulator.requests.length;
     const sent = await cli(['persistent', 'message', agent.id, 'Any news?', '--channel', 'web', '--json']);
     expect(sent.exitCode, sent.stderr).toBe(0);
-    const requests = emulator.requests;
-    expect(requests.filter((r) => r.path.startsWith(`/agents/${agent.id}/`)).map((r) => r.method).slice(-2)).toEqual(['GET', 'POST']);
+    expect(json<{ via: string }>(sent.stdout).via).toBe('service-mcp');
+    expect(emulator.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /mcp/']);
   });
 
   it('needs --sender on any other channel, said before any request', async () => {

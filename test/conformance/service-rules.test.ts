@@ -38,16 +38,22 @@ describe('messages: who may write (api/models.py PersistentAgent.is_sender_white
     expect((await send(agent, { channel: 'web', sender: ` ${webUser(agent)} `, recipient })).status).toBe(201);
   });
 
-  it('a web message without recipient needs the agent\'s web endpoint, which its first web reply makes (web://agent/<id>)', async () => {
+  it('a web message without recipient needs the agent\'s web endpoint, which the MCP send makes its own (web://agent/<id>)', async () => {
     const agent = await newAgent();
     expect((await send(agent, { channel: 'web', sender: webUser(agent) })).body).toEqual({ recipient: ['Agent has no web endpoint.'] });
-    const first = await send(agent, { channel: 'web', sender: webUser(agent), recipient: `web://agent/${agent.id}` });
-    expect(first.status).toBe(201);
+    // Named explicitly, the address is nobody's yet: stored with no owner (ingest_inbound_message), no reply.
+    const lost = await send(agent, { channel: 'web', sender: webUser(agent), recipient: `web://agent/${agent.id}` });
+    expect(lost.status).toBe(201);
+    expect((lost.body as { event: { message: { selfAgentName: unknown } } }).event.message.selfAgentName).toBeNull();
+    // remote_mcp._tool_send_agent_message -> inject_internal_web_message: "Ensure agent owns the target endpoint".
+    await h.api('POST', '/mcp/', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gobii_send_agent_message', arguments: { agent_id: agent.id, body: 'hello' } } });
     h.advance(TASK_DURATION_MS);
     const timeline = await h.api<{ events: { kind: string; message?: Record<string, unknown> }[] }>('GET', `/agents/${agent.id}/timeline/`);
     const reply = timeline.events.find((event) => event.kind === 'message' && event.message?.isOutbound === true);
     expect(reply?.message).toMatchObject({ channel: 'web', senderAddress: `web://agent/${agent.id}` });
-    expect((await send(agent, { channel: 'web', sender: webUser(agent) })).status).toBe(201);
+    const owned = await send(agent, { channel: 'web', sender: webUser(agent) });
+    expect(owned.status).toBe(201);
+    expect((owned.body as { event: { message: { selfAgentName: unknown } } }).event.message.selfAgentName).toBe(agent.name);
   });
 
   it('under policy default hears only the owner, as under manual (_is_allowed_default, _is_in_manual_allowlist)', async () => {

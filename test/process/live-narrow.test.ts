@@ -21,10 +21,10 @@ afterAll(() => emulator.close());
 const env = () => ({ AGENTCTL_BASE_URL: emulator.baseUrl, AGENTCTL_API_KEY: 'emulator-key' });
 const MESSAGE = 'Please look at the fares for the whole first week of March and list the three cheapest direct flights';
 const createAgent = async (name: string) => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name, charter: 'Watch the fares.' })).id;
-const sendAsOwner = async (id: string, body: string) => {
-  const agent = await apiRequest<{ user_id: number }>(emulator.baseUrl, 'GET', `/agents/${id}/`);
-  await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: `web://user/${agent.user_id}/agent/${id}`, recipient: `web://agent/${id}`, body });
-};
+const sendAsOwner = (id: string, body: string) =>
+  // Through the service's own MCP send: the web way in the service processes for an agent made
+  // through the API (a REST web message to web://agent/<id> is stored with no owner).
+  apiRequest(emulator.baseUrl, 'POST', '/mcp/', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gobii_send_agent_message', arguments: { agent_id: id, body } } });
 const outbound = async (id: string) => {
   const timeline = await apiRequest<{ events: { message?: { isOutbound: boolean; bodyText: string } }[] }>(emulator.baseUrl, 'GET', `/agents/${id}/timeline/`);
   return timeline.events.filter((event) => event.message?.isOutbound).map((event) => event.message?.bodyText ?? '');

@@ -38,12 +38,10 @@ const CHARTER = [
 ].join('\n');
 let agents = 0;
 const createAgent = async () => (await apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/agents/', { name: `pty-${++agents}-${Date.now() % 100_000}`, charter: CHARTER })).id;
-// The service hears the web channel only from the owner's web address, to the agent's (gobii-platform
-// api/models.py PersistentAgent.is_sender_whitelisted).
-const sendAsOwner = async (id: string, body: string) => {
-  const agent = await apiRequest<{ user_id: number }>(emulator.baseUrl, 'GET', `/agents/${id}/`);
-  await apiRequest(emulator.baseUrl, 'POST', `/agents/${id}/messages/`, { channel: 'web', sender: `web://user/${agent.user_id}/agent/${id}`, recipient: `web://agent/${id}`, body });
-};
+const sendAsOwner = (id: string, body: string) =>
+  // Through the service's own MCP send: the web way in the service processes for an agent made
+  // through the API (a REST web message to web://agent/<id> is stored with no owner).
+  apiRequest(emulator.baseUrl, 'POST', '/mcp/', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gobii_send_agent_message', arguments: { agent_id: id, body } } });
 // The lines as the program wrote them (before the terminal wraps anything), escape sequences removed.
 // eslint-disable-next-line no-control-regex
 const writtenLines = (output: string) => output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').split(/\r?\n/).map((line) => line.replace(/^.*\r/, '').replace('^C', ''));
@@ -214,11 +212,12 @@ describe('persistent chat to a paused agent', () => {
     return id;
   };
 
-  it('scripted: the process ends (exit 1) on the 409 and names persistent activate', async () => {
+  it('scripted: the process ends (exit 1) on the refusal and names persistent activate', async () => {
     const id = await pausedAgent();
     const result = await spawnAgentctl(['persistent', 'chat', id, '--reply-timeout', '5'], { env: env(), input: 'hi\n' });
     expect(result.exitCode, result.stderr).toBe(1);
-    expect(result.stderr).toContain('409');
+    // The service's MCP send refuses a paused agent with its agent_inactive payload (REST: 409).
+    expect(result.stderr).toContain('paused');
     expect(result.stderr).toContain(`agentctl persistent activate ${id}`);
   });
 

@@ -27,6 +27,11 @@ describe('timeline lines', () => {
     expect(timelinePlainLine(mine)).toContain(`web://user/42/agent/${id}`);
   });
 
+  it("names you for a message sent through the service's MCP send (channel mcp, no sender address)", () => {
+    const sent = { kind: 'message', timestamp: at, message: { isOutbound: false, channel: 'mcp', senderAddress: null, sourceKind: 'mcp', senderName: 'Gobii MCP', selfAgentName: 'Fares', bodyText: 'Any news?' } };
+    expect(timelineLine(sent, 80)).toBe('2026-03-01 09:30Z  message      you: "Any news?"');
+  });
+
   it('keeps most of a narrow terminal for the text: the time of day, a narrower kind', () => {
     const event = { kind: 'thinking', timestamp: at, text: 'Compare three airlines' };
     expect(timelineLine(event, 40)).toBe('09:30 thinking "Compare three airlines"');

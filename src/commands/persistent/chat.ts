@@ -1,7 +1,9 @@
-// `persistent chat ID`: a conversation on the web channel. Each line typed (or read from stdin) is
-// sent as a message; the agent's replies and steps are streamed from its timeline as they come.
+// `persistent chat ID`: a conversation with an agent. Each line typed (or read from stdin) is sent as
+// a message; the agent's replies and steps are streamed from its timeline as they come. On the web
+// (the default) both go through the service's own MCP endpoint: its send, and its event wait over
+// durable cursors (src/core/conversation.ts); with --channel email, the messages route to the agent's
+// own address and the REST timeline.
 import { clearScreenDown, createInterface, cursorTo, moveCursor } from 'node:readline';
-import { persistentAgents } from '../../api/persistent-agents.js';
 import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { defineCommand } from '../../cli/define.js';
 import { SERVICE_EXITS } from '../../cli/exit-codes.js';
@@ -12,13 +14,11 @@ import { shorten, wrapText } from '../../output/format.js';
 import { sanitizeLine, sanitizeText } from '../../output/sanitize.js';
 import { AGENT_ID_ARG, ID } from './options.js';
 import { printEvents } from './timeline.js';
-import { completeMessage } from '../../core/web-message.js';
+import { deliverMessage } from '../../core/web-message.js';
+import { openConversation } from './chat-channel.js';
 import { messageAuthor, messageBody } from '../../core/timeline-format.js';
-import { followTimeline } from './timeline-follow.js';
-import { explainPaused } from './paused.js';
+import { explainNoServiceMcp, explainPaused } from './paused.js';
 import { reportError } from '../../cli/report.js';
-
-/** The owner's web chat address for an agent; `user_id` comes from the service (a number or a numeric string). */
 
 const isReply = (event: TimelineEvent): boolean => {
   const message = (event.message ?? event) as Record<string, unknown>;
@@ -30,7 +30,8 @@ export const command = defineCommand({
   summary: 'talk with an agent on the web channel: each line is a message, replies stream in',
   args: [AGENT_ID_ARG],
   options: [
-    { flags: '--sender <sender>', description: "who you are on the web channel (default: the owner's web address, web://user/<user_id>/agent/<id>)" },
+    { flags: '--channel <channel>', description: "web (through the service's MCP endpoint) or email (to the agent's own address, from --sender)", choices: ['web', 'email'], default: 'web' },
+    { flags: '--sender <sender>', description: "on email: the owner's e-mail address (needed); on web leave it out (the service sends as the key's user, the owner)" },
     { flags: '--reply-timeout <sec>', description: 'without a terminal: how long to wait for the replies once the input ends', default: '120' },
   ],
   notes:
@@ -42,26 +43,35 @@ export const command = defineCommand({
     '(--jsonl: one JSON event a line), and the command ends once the input has ended and every message has\n' +
     'its reply: exit 0, or 7 when --reply-timeout ran out first.\n' +
     'A message the service refuses (a paused agent answers 409: `agentctl persistent activate ID`) is\n' +
-    'reported with what to do: at a terminal the chat goes on; piped, it ends there with that error.',
+    'reported with what to do: at a terminal the chat goes on; piped, it ends there with that error.\n' +
+    "On web, messages and replies go through the service's MCP endpoint (gobii-platform 2.20.0 or later):\n" +
+    "the only web path the service processes for an agent made through the API. On an older service, chat\n" +
+    "by email instead (--channel email --sender you@example.com). See docs/talking-to-an-agent.md.",
   exitCodes: { ...SERVICE_EXITS, 0: 'the chat ended (Ctrl-D or Ctrl-C; piped: once every reply came)', 7: 'piped: --reply-timeout ran out before a reply' },
-  examples: [`agentctl persistent chat ${ID}`, `printf 'Check the fare again\\nAnd book it if under 100 EUR\\n' | agentctl persistent chat ${ID} --jsonl`],
+  examples: [
+    `agentctl persistent chat ${ID}`,
+    `printf 'Check the fare again\\nAnd book it if under 100 EUR\\n' | agentctl persistent chat ${ID} --jsonl`,
+    `agentctl persistent chat ${ID} --channel email --sender owner@example.com`,
+  ],
   parse(input) {
+    const channel: 'web' | 'email' = input.string('channel') === 'email' ? 'email' : 'web';
+    const sender = input.string('sender');
+    if (sender !== undefined && sender.trim() === '') throw new UsageError('--sender must not be empty');
+    if (channel === 'email' && sender === undefined) throw new UsageError("--channel email needs --sender: the owner's e-mail address", 'e.g. --sender owner@example.com');
     return {
       agentId: checkUuid(input.arg(0) ?? '', 'agent id'),
-      sender: input.string('sender'),
+      channel,
+      sender,
       replyTimeoutMs: parseSecondsFlag(input.string('replyTimeout') ?? '120', '--reply-timeout', 1) * 1000,
     };
   },
-  async run({ agentId, sender: senderFlag, replyTimeoutMs }, ctx) {
-    if (senderFlag !== undefined && senderFlag.trim() === '') throw new UsageError('--sender must not be empty');
+  async run({ agentId, channel, sender, replyTimeoutMs }, ctx) {
     const client = await ctx.client();
-    // The chat speaks on the web channel, from the owner's web address to the agent's (src/core/web-message.ts).
-    const { sender, recipient } = await completeMessage(client, agentId, { channel: 'web', sender: senderFlag, body: '' });
     const interactive = ctx.terminal.stdinIsTTY && ctx.terminal.stderrIsTTY;
     ctx.handlesInterrupt = true;
 
-    const start = await persistentAgents.timeline(client, agentId, { limit: interactive ? 10 : 1 });
-    if (interactive) printChatEvents(ctx, start.events);
+    const conversation = await openConversation(ctx, client, agentId, channel, sender, interactive ? 10 : 1);
+    if (interactive) printChatEvents(ctx, conversation.events);
     let sent = 0;
     let replies = 0;
     let inputEnded = false;
@@ -70,7 +80,7 @@ export const command = defineCommand({
     // is cleared first and drawn again after.
     let aboveThePrompt = (print: () => void) => print();
     const ended = new AbortController();
-    const following = followTimeline(ctx, client, agentId, start.newest_cursor, {
+    const following = conversation.follow({
       onEvents(events) {
         replies += events.filter(isReply).length;
         // On a terminal the user has just typed their message: show only what came back.
@@ -80,10 +90,14 @@ export const command = defineCommand({
       done: () => stop || (inputEnded && replies >= sent),
       stop: ended.signal,
     });
+    const end = () => {
+      stop = true;
+      ended.abort(); // a wait of the service's in flight ends now, not when it runs out
+    };
     const send = async (line: string) => {
       if (line.trim() === '') return;
-      await persistentAgents.message(client, agentId, { channel: 'web', sender, recipient, body: line }).catch((error: unknown) => {
-        throw explainPaused(error, agentId);
+      await deliverMessage(client, agentId, { channel, sender: channel === 'web' ? undefined : sender, body: line }).catch((error: unknown) => {
+        throw explainNoServiceMcp(explainPaused(error, agentId), agentId);
       });
       sent++;
     };
@@ -109,8 +123,8 @@ export const command = defineCommand({
         rl.on('close', resolve);
         ctx.signal.addEventListener('abort', () => rl.close(), { once: true });
       });
-      stop = true;
       await Promise.all(sending); // a message typed just before Ctrl-D is still delivered
+      end();
       await following;
       return ExitCode.ok;
     }
@@ -123,8 +137,7 @@ export const command = defineCommand({
     } catch (error) {
       // The next lines would fail the same way: the chat ends with this error, and so does the follow
       // (its polls would keep the process alive after the answer).
-      stop = true;
-      ended.abort();
+      end();
       await following;
       throw error;
     }
@@ -133,7 +146,8 @@ export const command = defineCommand({
     const replied = new AbortController();
     const deadline = ctx.clock.sleep(replyTimeoutMs, AbortSignal.any([replied.signal, ctx.signal])).then(
       () => {
-        timedOut = stop = true;
+        timedOut = true;
+        end();
       },
       () => undefined,
     );

@@ -15,6 +15,7 @@ export const noun = defineNoun({
     deactivate: () => import('./deactivate.js'),
     message: () => import('./message.js'),
     chat: () => import('./chat.js'),
+    'wait-event': () => import('./wait-event.js'),
     status: () => import('./status.js'),
     timeline: () => import('./timeline.js'),
     'web-tasks': () => import('./web-tasks.js'),

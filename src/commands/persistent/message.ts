@@ -1,13 +1,11 @@
-import { persistentAgents } from '../../api/persistent-agents.js';
-import type { TimelineEvent } from '../../api/schemas/persistent-agent.js';
 import { checkUuid } from '../../contract/validate.js';
 import { InputError, UsageError } from '../../errors.js';
-import { completeMessage, type MessageDraft } from '../../core/web-message.js';
+import { deliverMessage, type MessageDraft } from '../../core/web-message.js';
 import { readJsonArgument, readStdin } from '../../cli/input.js';
 import { defineCommand, type OptionSpec, type ParseInput } from '../../cli/define.js';
 import { MESSAGE_CHANNELS } from '../../contract/enums.js';
 import { AGENT_ID_ARG, ID } from './options.js';
-import { explainPaused } from './paused.js';
+import { explainPaused, explainNoServiceMcp } from './paused.js';
 import { timelineLine, timelinePlainLine } from '../../core/timeline-format.js';
 
 export async function parseMessage(body: string, input: ParseInput): Promise<MessageDraft> {
@@ -35,8 +33,8 @@ export async function parseMessage(body: string, input: ParseInput): Promise<Mes
 
 const options: OptionSpec[] = [
   { flags: '--channel <channel>', description: 'channel the message arrives on', choices: MESSAGE_CHANNELS, required: true },
-  { flags: '--sender <sender>', description: "who sends it: the owner's address on that channel (on web, default: the owner's web address, the only web sender the service hears)" },
-  { flags: '--recipient <recipient>', description: "the agent's address on that channel (needed when the agent has no endpoint for it; on web, default: the agent's)" },
+  { flags: '--sender <sender>', description: "who sends it: the owner's address on that channel (on web leave it out: the service sends as the key's user, the owner)" },
+  { flags: '--recipient <recipient>', description: "the agent's own address on that channel; best left out (the service then uses the agent's own). Any other is refused before sending" },
   { flags: '--subject <subject>', description: 'subject line (email)' },
   { flags: '--metadata <json>', description: 'extra JSON object: inline, @file or - for stdin' },
 ];
@@ -44,6 +42,14 @@ const options: OptionSpec[] = [
 export const command = defineCommand({
   name: 'message',
   summary: 'send a message to an agent, as on any of its channels',
+  notes:
+    "On web the message goes through the service's own MCP endpoint (POST /api/v1/mcp/, gobii_send_agent_message),\n" +
+    "the one way in on the web that the service processes for an agent made through the API. On email and the\n" +
+    "other channels it goes to POST /agents/ID/messages/, to the agent's own address on that channel.\n" +
+    "A --recipient that the service does not show as the agent's own is refused before anything is sent: the\n" +
+    'service would store the message with no owner (never processed) or hand it to another agent.\n' +
+    "A service without the MCP endpoint (before gobii-platform 2.20.0) cannot take a web message: send by email.\n" +
+    'See docs/talking-to-an-agent.md.',
   args: [AGENT_ID_ARG, { name: '<body>', description: 'the message text (- reads stdin)' }],
   options,
   examples: [
@@ -54,19 +60,19 @@ export const command = defineCommand({
   parse: async (input) => ({ agentId: checkUuid(input.arg(0) ?? '', 'agent id'), message: await parseMessage(input.arg(1) ?? '', input) }),
   async run({ agentId, message }, ctx) {
     const client = await ctx.client();
-    const body = await completeMessage(client, agentId, message).catch(asSenderFlag);
-    const answer = await persistentAgents.message(client, agentId, body).catch((error: unknown) => {
-      throw explainPaused(error, agentId);
+    const delivered = await deliverMessage(client, agentId, message).catch((error: unknown) => {
+      throw explainNoServiceMcp(explainPaused(asFlag(error), agentId), agentId);
     });
-    if (ctx.out.machine) return ctx.out.json(answer);
-    const event = answer.event as TimelineEvent;
+    if (ctx.out.machine) return ctx.out.json(delivered);
+    const { event } = delivered;
     ctx.out.line(ctx.out.settings.format === 'plain' ? timelinePlainLine({ ...event, kind: event.kind ?? 'message' }) : timelineLine({ ...event, kind: event.kind ?? 'message' }));
-    ctx.out.success(`Message delivered to agent ${agentId}.`);
+    ctx.out.success(`Message delivered to agent ${agentId}${delivered.via === 'service-mcp' ? " (through the service's MCP endpoint)" : ''}.`);
   },
 });
 
-/** The core's refusal of a missing sender, in the command line's words. */
-function asSenderFlag(error: unknown): never {
-  if (error instanceof InputError && error.field === 'sender') throw new UsageError(`--sender ${error.problem}`, 'e.g. --sender owner@example.com');
-  throw error;
+/** The core's refusals, in the command line's words (its flags). */
+function asFlag(error: unknown): unknown {
+  if (!(error instanceof InputError)) return error;
+  if (error.field === 'sender') return new UsageError(`--sender ${error.problem}`, error.problem.startsWith('is needed') ? 'e.g. --sender owner@example.com' : undefined);
+  return new UsageError(`--${error.field} ${error.problem}`);
 }

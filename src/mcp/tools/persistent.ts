@@ -5,7 +5,6 @@ import { ApiError } from '../../api/errors.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import {
   ActivationResponseSchema,
-  MessageResponseSchema,
   PersistentAgentListItemSchema,
   PersistentAgentSchema,
   ProcessingStatusSchema,
@@ -18,12 +17,14 @@ import { PAGE_LIMITS } from '../../contract/limits.js';
 import { LIMITS } from '../../contract/validate.js';
 import { persistentAgentBody, type PersistentBodyMode } from '../../core/persistent-body.js';
 import { describeEvent } from '../../core/timeline-format.js';
-import { completeMessage } from '../../core/web-message.js';
+import { WEB_WITHOUT_MCP, deliverMessage } from '../../core/web-message.js';
+import { ServiceMcpMissingError, ServiceToolError } from '../../api/service-mcp.js';
 import { ExitCode, InputError } from '../../errors.js';
 import { advise } from '../failure.js';
 import { defineTool, uuid, withArguments } from '../tool.js';
 import { knownStatus, serviceId, serviceTime } from '../voice.js';
 import { DEFAULT_PAGE_SIZE, pagedList, short, taskLine } from './common.js';
+import { persistentWaitReply } from './wait-reply.js';
 
 const persistentLine = (agent: { id: string; name?: unknown; is_active?: boolean; schedule?: unknown }) =>
   `${agent.id}  ${short(agent.name, 40)}  ${agent.is_active === false ? 'paused' : agent.is_active ? 'active' : ''}  ${typeof agent.schedule === 'string' ? agent.schedule : ''}`.trimEnd();
@@ -140,34 +141,40 @@ function activation(active: boolean) {
   });
 }
 
+/** What persistent_message answers: the message's timeline event (and, unlisted to keep tools/list small, `via` and `cursor`). */
+const DeliveredSchema = z.looseObject({ event: z.looseObject({ kind: z.string().optional() }) });
+
 const persistentMessage = defineTool({
   name: 'persistent_message',
   title: 'Message a persistent agent',
   description: ({ names }) =>
-    'Send a message to a persistent agent as if it arrived on one of its channels; the agent may act on it. Answers the timeline event it became. ' +
+    "Send a persistent agent a message, the way the service processes it; " +
+    `answers its event and cursor (the reply comes after it${names.say`: ${'persistent_wait_reply'}`}). ` +
     `A paused agent refuses messages${names.say` (activate it with ${'persistent_activate'})`}.`,
   kind: 'write',
   toolset: 'persistent',
-  output: MessageResponseSchema,
+  output: DeliveredSchema,
   findWith: 'persistent_list',
   input: z.strictObject({
     id,
     body: z.string().trim().min(1).describe('the message text'),
     channel: z.enum(MESSAGE_CHANNELS).default('web').describe('the channel it arrives on'),
-    sender: z.string().trim().min(1).optional().describe("who sends it: the owner's e-mail or verified number; on web leave it out (the owner's web address is used, the only web sender the service hears)"),
-    recipient: z.string().optional().describe("the agent's address on that channel (needed when it has no endpoint there; on web it defaults to the agent's)"),
+    sender: z.string().trim().min(1).optional().describe("the owner's e-mail or verified number; on web leave it out"),
+    recipient: z.string().optional().describe("leave it out: the agent's own"),
     subject: z.string().optional().describe('subject line (email)'),
     metadata: z.record(z.string(), z.unknown()).optional().describe('extra JSON object passed along'),
   }),
   async run({ id, ...message }, call) {
     const client = await call.client();
-    const answer = await persistentAgents.message(client, id, await completeMessage(client, id, message)).catch((error: unknown) => Promise.reject(senderRefused(error)));
-    return { data: answer, summary: `Message delivered to agent ${id}; its answer will show in its timeline${call.names.say` (${'persistent_timeline'})`}.`, links: [timelineLink(id)] };
+    const delivered = await deliverMessage(client, id, message).catch((error: unknown) => Promise.reject(senderRefused(error)));
+    return { data: { ...delivered }, summary: `Message delivered to agent ${id}; its answer will show in its timeline after the message's cursor${call.names.say` (${'persistent_wait_reply'})`}.`, links: [timelineLink(id)] };
   },
 });
 
 /** A 403 to a message is the sender refused (the key's own refusal is an auth error): say who may write. */
 function senderRefused(error: unknown): unknown {
+  if (error instanceof ServiceMcpMissingError) return advise(error, { field: 'channel', hint: `${WEB_WITHOUT_MCP} (channel email, sender the owner's e-mail)` });
+  if (error instanceof ServiceToolError && error.code === 'agent_inactive') return advise(error, { next_tool: 'persistent_activate', hint: 'the agent is paused: activate it, then send again' });
   if (!(error instanceof ApiError) || error.status !== 403 || error.exitCode === ExitCode.auth) return error;
   return advise(error, {
     field: 'sender',
@@ -262,6 +269,7 @@ export const PERSISTENT_TOOLS = [
   activation(true),
   activation(false),
   persistentMessage,
+  persistentWaitReply,
   persistentTimeline,
   persistentStatus,
   persistentWebTasks,
