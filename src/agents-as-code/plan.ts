@@ -127,7 +127,9 @@ function matchFiles(input: PlanInput, live: Map<string, LiveAgent>): Match[] {
     byName.delete(name);
     const renamedFrom = goneById.get(agent.id);
     const created = entry?.pending === true || (renamedFrom !== undefined && input.entries.get(renamedFrom)!.created);
-    return { desired, entry, agent, via: entry?.pending ? 'recover' : 'adopt', created, replaces: renamedFrom ? [renamedFrom] : [] };
+    // A renamed file takes its old entry along (what it recalls of preferred_contact too).
+    const kept = renamedFrom !== undefined && !entry?.pending ? input.entries.get(renamedFrom) : entry;
+    return { desired, entry: kept, agent, via: entry?.pending ? 'recover' : 'adopt', created, replaces: renamedFrom ? [renamedFrom] : [] };
   });
 }
 

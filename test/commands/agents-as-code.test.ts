@@ -195,6 +195,27 @@ describe('agentctl apply and plan', () => {
     expect((await cli(['plan', '--dir', dir])).exitCode).toBe(0);
   });
 
+  it('preferred_contact email is in sync once applied (the lock file recalls the endpoint), and a renamed file keeps its agent', async () => {
+    emulator.reset();
+    const dir = tempDir('agentctl-iac-');
+    writeFileSync(join(dir, 'mail.md'), '---\nname: mail\npreferred_contact: email\n---\nWrite to me.\n');
+    expect((await cli(['apply', '--dir', dir, '--yes'])).exitCode).toBe(0);
+    expect((await cli(['plan', '--dir', dir])).exitCode).toBe(0);
+    const [agent] = await agentsOf(emulator);
+    await apiRequest(emulator.baseUrl, 'PATCH', `/agents/${agent!.id}/`, { preferred_contact_endpoint: null });
+    expect((await cli(['plan', '--dir', dir, '--check'])).stdout).toContain('preferred_contact: null -> "email"');
+    expect((await cli(['apply', '--dir', dir, '--yes'])).exitCode).toBe(0);
+
+    writeFileSync(join(dir, 'renamed.md'), readFileSync(join(dir, 'mail.md')));
+    rmSync(join(dir, 'mail.md'));
+    const before = emulator.requests.length;
+    const renamed = await cli(['apply', '--dir', dir, '--prune', '--yes']);
+    expect(renamed.exitCode, renamed.stderr).toBe(0);
+    expect(writes(emulator, before)).toEqual([]);
+    const lock = JSON.parse(readFileSync(join(dir, 'agentctl.lock.json'), 'utf8'));
+    expect(Object.values(lock.services)[0]).toEqual({ 'renamed.md': expect.objectContaining({ id: agent!.id, created: true }) });
+  });
+
   it('names the file, the line and the field of a mistake, before any request', async () => {
     emulator.reset();
     const dir = folder(1);
