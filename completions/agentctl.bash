@@ -119,7 +119,7 @@ _agentctl__flags() {
     'persistent web-tasks') echo '--status --limit -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'plan') echo '--dir --check --prune --prune-agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'apply') echo '--dir -y --yes --prune --prune-agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
-    'export') echo '--dir -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
+    'export') echo '--dir --from-portable -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'schedule-preview') echo '--count --from --tz --agent -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'auth') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
     'auth login') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --max-response' ;;
@@ -270,6 +270,7 @@ _agentctl__option() {
     'apply:--dir') echo '1 any' ;;
     'apply:--prune-agent') echo '1 any' ;;
     'export:--dir') echo '1 any' ;;
+    'export:--from-portable') echo '1 any' ;;
     'schedule-preview:--count') echo '1 any' ;;
     'schedule-preview:--from') echo '1 any' ;;
     'schedule-preview:--tz') echo '1 any' ;;

@@ -372,6 +372,8 @@ function __agentctl_arity
             echo 1
         case 'export:--dir'
             echo 1
+        case 'export:--from-portable'
+            echo 1
         case 'schedule-preview:--count'
             echo 1
         case 'schedule-preview:--from'
@@ -773,6 +775,7 @@ complete -c agentctl -n '__agentctl_at apply' -l prune -d 'also delete the agent
 complete -c agentctl -n '__agentctl_at apply' -l prune-agent -x -d 'also delete this agent (by name) whose file is gone, though apply did not create it (repeatable)'
 complete -c agentctl -n '__agentctl_at apply' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at export' -l dir -x -d 'the folder of agent files (default ./agents)'
+complete -c agentctl -n '__agentctl_at export' -l from-portable -x -d 'write the agents of a Gobii portable export ZIP instead (nothing is sent)'
 complete -c agentctl -n '__agentctl_at export' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l count -x -d 'how many fire times, 1..1000'
 complete -c agentctl -n '__agentctl_at schedule-preview' -l from -x -d 'list fire times after this instant (ISO 8601, default now)'

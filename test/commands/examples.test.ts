@@ -16,6 +16,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { USER_EMAIL } from '../../src/emulator/user.js';
 import { apiRequest, eventually } from '../helpers/api.js';
 import { against, tempDir } from '../helpers/cli.js';
+import { FORMAT_V2, exportFiles, withChecksums, zipBytes } from '../helpers/portable-zip.js';
 import { parseLine, printed, splitComment } from '../helpers/shell-line.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -162,6 +163,8 @@ describe('the examples of the docs and of --help', () => {
       copyFileSync(join(ROOT, 'examples', name), join(work, name)); // help examples name them bare
     }
     for (const [name, text] of Object.entries(EXTRA_FILES)) writeFileSync(join(work, name), text);
+    // A portable export as the hosted service wrote it (export --from-portable's examples).
+    writeFileSync(join(work, 'export.zip'), zipBytes(withChecksums(exportFiles(FORMAT_V2, [{ id: EXAMPLE_PERSISTENT, name: 'Price watcher', schedule: '@daily' }]))));
     // A folder of agent files (`plan --dir agents`), as examples/agents holds them.
     mkdirSync(join(work, 'agents'));
     for (const name of readdirSync(join(ROOT, 'examples', 'agents'))) copyFileSync(join(ROOT, 'examples', 'agents', name), join(work, 'agents', name));
@@ -280,7 +283,7 @@ class Shell {
 
   /** A word naming a file, made absolute in the work folder (`@file` and `key=@file` too). */
   private inWork(word: string): string {
-    const file = /^([\w-]+=)?(@?)([\w][\w.*/-]*\.(?:jsonl?|txt|md|xml|ledger))$/.exec(word);
+    const file = /^([\w-]+=)?(@?)([\w][\w.*/-]*\.(?:jsonl?|txt|md|xml|ledger|zip))$/.exec(word);
     return file ? `${file[1] ?? ''}${file[2]}${join(this.place.work, file[3] as string)}` : word;
   }
 
