@@ -10,3 +10,7 @@ export const MESSAGE_CHANNELS = ['email', 'sms', 'slack', 'discord', 'web', 'oth
 /** What activate and deactivate answer as their status. */
 export const ACTIVATION_STATUSES = ['activated', 'deactivated'] as const;
 export const TIMELINE_DIRECTIONS = ['initial', 'older', 'newer'] as const;
+
+/** The sections of an agent's debug trace (agent_debug_trace.DEBUG_TRACE_INCLUDE_SECTIONS), and how much of each text it shows. */
+export const TRACE_SECTIONS = ['timeline', 'audit_events', 'completions', 'eval_debug_artifacts', 'diagnostics'] as const;
+export const TRACE_DETAILS = ['summary', 'standard', 'verbose'] as const;
