@@ -8,5 +8,11 @@ export const TOKEN_VARIABLE = 'AGENTCTL_MCP_TOKEN';
 export const DEFAULT_WAIT_SECONDS = 40;
 
 /** The groups of tools --toolsets picks from. */
-export const TOOLSETS = ['tasks', 'agents', 'persistent', 'schedule'] as const;
+export const TOOLSETS = ['tasks', 'agents', 'persistent', 'schedule', 'links', 'files', 'inspect'] as const;
 export type Toolset = (typeof TOOLSETS)[number];
+
+/**
+ * The toolsets offered unless --toolsets names others: the rest (the service's peer links, files,
+ * config options and debug trace) would take the tool list past what a model reads at once.
+ */
+export const DEFAULT_TOOLSETS: readonly Toolset[] = ['tasks', 'agents', 'persistent', 'schedule'];
