@@ -100,6 +100,22 @@ function __agentctl_child
             echo timeline
         case 'persistent:web-tasks'
             echo web-tasks
+        case 'persistent:links'
+            echo links
+        case 'persistent:link'
+            echo link
+        case 'persistent:unlink'
+            echo unlink
+        case 'persistent:files'
+            echo files
+        case 'persistent:upload'
+            echo upload
+        case 'persistent:download'
+            echo download
+        case 'persistent:settings'
+            echo settings
+        case 'persistent:trace'
+            echo trace
         case 'auth:login'
             echo login
         case 'auth:status'
@@ -361,6 +377,34 @@ function __agentctl_arity
         case 'persistent web-tasks:--status'
             echo 1
         case 'persistent web-tasks:--limit'
+            echo 1
+        case 'persistent link:--messages-per-window'
+            echo 1
+        case 'persistent link:--window-hours'
+            echo 1
+        case 'persistent unlink:--link'
+            echo 1
+        case 'persistent upload:--path'
+            echo 1
+        case 'persistent upload:--mime-type'
+            echo 1
+        case 'persistent download:-o' 'persistent download:--output'
+            echo 1
+        case 'persistent trace:--limit'
+            echo 1
+        case 'persistent trace:--recent-minutes'
+            echo 1
+        case 'persistent trace:--since'
+            echo 1
+        case 'persistent trace:--until'
+            echo 1
+        case 'persistent trace:--cursor'
+            echo 1
+        case 'persistent trace:--include'
+            echo 1
+        case 'persistent trace:--detail'
+            echo 1
+        case 'persistent trace:--eval-run'
             echo 1
         case 'plan:--dir'
             echo 1
@@ -682,6 +726,14 @@ complete -c agentctl -n '__agentctl_at persistent' -a 'wait-event' -d 'wait for 
 complete -c agentctl -n '__agentctl_at persistent' -a 'status' -d 'is the agent working now: its running web tasks and its next scheduled run'
 complete -c agentctl -n '__agentctl_at persistent' -a 'timeline' -d 'the agent\'s activity log, oldest first: messages, thinking, plans and tool steps'
 complete -c agentctl -n '__agentctl_at persistent' -a 'web-tasks' -d 'the browser tasks the agent started, newest first'
+complete -c agentctl -n '__agentctl_at persistent' -a 'links' -d 'the peer links between agents (agents that may message each other), newest first'
+complete -c agentctl -n '__agentctl_at persistent' -a 'link' -d 'let two agents message each other (creates the peer link, or enables it again)'
+complete -c agentctl -n '__agentctl_at persistent' -a 'unlink' -d 'remove the peer link between two agents (their past messages stay)'
+complete -c agentctl -n '__agentctl_at persistent' -a 'files' -d 'the files and folders of the agent\'s filespace'
+complete -c agentctl -n '__agentctl_at persistent' -a 'upload' -d 'store a local file in the agent\'s filespace'
+complete -c agentctl -n '__agentctl_at persistent' -a 'download' -d 'read a file of the agent\'s filespace, to a file you name or to stdout'
+complete -c agentctl -n '__agentctl_at persistent' -a 'settings' -d 'the settings the key may give an agent (the service\'s config options): intelligence tiers, daily credit limits, schedules, policies'
+complete -c agentctl -n '__agentctl_at persistent' -a 'trace' -d 'the agent\'s debug trace: recent timeline and audit events, tool calls, completions, diagnostics'
 complete -c agentctl -n '__agentctl_at persistent' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at persistent list' -l page -x -d 'page number, from 1'
 complete -c agentctl -n '__agentctl_at persistent list' -l page-size -x -d 'items per page, 1..100 (service default 10)'
@@ -764,6 +816,30 @@ complete -c agentctl -n '__agentctl_at persistent timeline' -s h -l help -d 'sho
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -l status -x -a 'pending in_progress completed failed cancelled' -d 'keep only tasks in this status'
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -l limit -x -d 'at most this many, 1..200 (service default 50)'
 complete -c agentctl -n '__agentctl_at persistent web-tasks' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent links' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent link' -l messages-per-window -x -d 'how many messages the pair may send per window, 1..500 (service default 30)'
+complete -c agentctl -n '__agentctl_at persistent link' -l window-hours -x -d 'the window\'s length in hours, 1..168 (service default 6)'
+complete -c agentctl -n '__agentctl_at persistent link' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent unlink' -l link -x -d 'the link to remove, by its id (instead of the two agents)'
+complete -c agentctl -n '__agentctl_at persistent unlink' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent files' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent upload' -l path -r -F -d 'where in the filespace (default /uploads/ and the file\'s name)'
+complete -c agentctl -n '__agentctl_at persistent upload' -l mime-type -x -d 'its type (default: from the extension, else application/octet-stream)'
+complete -c agentctl -n '__agentctl_at persistent upload' -l overwrite -d 'replace a file already at that path (without, the service stores it under a new name beside it)'
+complete -c agentctl -n '__agentctl_at persistent upload' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent download' -s o -l output -r -F -d 'write it here (- for stdout, the default); the name the service gives it is never used as a path'
+complete -c agentctl -n '__agentctl_at persistent download' -l clobber -d 'replace the --output file if it exists'
+complete -c agentctl -n '__agentctl_at persistent download' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent settings' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at persistent trace' -l limit -x -d 'items per section, 1..50 (service default 20)'
+complete -c agentctl -n '__agentctl_at persistent trace' -l recent-minutes -x -d 'the window: this many minutes back, 1..10080 (service default 60)'
+complete -c agentctl -n '__agentctl_at persistent trace' -l since -x -d 'the window from this ISO 8601 time (not with --recent-minutes)'
+complete -c agentctl -n '__agentctl_at persistent trace' -l until -x -d 'the window up to this ISO 8601 time (default now; at most 7 days after --since)'
+complete -c agentctl -n '__agentctl_at persistent trace' -l cursor -x -d 'older audit events: audit.next_cursor of a trace'
+complete -c agentctl -n '__agentctl_at persistent trace' -l include -x -d 'only these sections, comma-separated: timeline, audit_events, completions, eval_debug_artifacts, diagnostics'
+complete -c agentctl -n '__agentctl_at persistent trace' -l detail -x -a 'summary standard verbose' -d 'how long the previews are (secrets are redacted at every level)'
+complete -c agentctl -n '__agentctl_at persistent trace' -l eval-run -x -d 'only this eval run\'s debug artifacts (UUID)'
+complete -c agentctl -n '__agentctl_at persistent trace' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at plan' -l dir -x -d 'the folder of agent files (default ./agents)'
 complete -c agentctl -n '__agentctl_at plan' -l check -d 'for CI: print only the differences; exit 11 when there are any'
 complete -c agentctl -n '__agentctl_at plan' -l prune -d 'also delete the agents apply created whose files are gone'
@@ -848,7 +924,7 @@ complete -c agentctl -n '__agentctl_at mcp' -l allow-secret-env -x -d 'let tasks
 complete -c agentctl -n '__agentctl_at mcp' -l agents-dir -x -d 'the folder of agent files the as-code tools plan and apply (default ./agents; the as-code toolset is off unless --toolsets names it)'
 complete -c agentctl -n '__agentctl_at mcp' -l secrets-dir -x -d 'let tasks_create read secrets files lying directly in this folder (regular files with one name: no links, hard links or subfolders); none without'
 complete -c agentctl -n '__agentctl_at mcp' -l read-only -d 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)'
-complete -c agentctl -n '__agentctl_at mcp' -l toolsets -x -d 'offer only these groups of tools, comma-separated: tasks, agents, persistent, schedule, as-code'
+complete -c agentctl -n '__agentctl_at mcp' -l toolsets -x -d 'offer only these groups of tools, comma-separated: tasks, agents, persistent, schedule, links, files, inspect, as-code; default (tasks, agents, persistent, schedule, what is offered without the flag) or all'
 complete -c agentctl -n '__agentctl_at mcp' -l tools -x -d 'offer only these tools, comma-separated (e.g. tasks_create,tasks_wait)'
 complete -c agentctl -n '__agentctl_at mcp' -l exclude-tools -x -d 'never offer these tools, comma-separated (e.g. agents_delete)'
 complete -c agentctl -n '__agentctl_at mcp' -l tool-prefix -x -d 'put this before every tool name (e.g. gobii_), for clients that mix servers'

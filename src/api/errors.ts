@@ -335,3 +335,32 @@ export class PartialListError extends Error {
     this.hint = `${cause.hint ? `${cause.hint}; ` : ''}${printed}`;
   }
 }
+
+/**
+ * The deployment lacks a tool of its MCP endpoint: no endpoint at all (404), or "Unknown tool". The
+ * message names the first gobii-platform version that has the tool.
+ */
+export class ServiceToolMissingError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.serviceError;
+  constructor(
+    readonly baseUrl: string,
+    readonly tool: string,
+    readonly since: string,
+    readonly hint?: string,
+  ) {
+    super(`the service at ${baseUrl} has no ${tool} tool on its MCP endpoint: gobii-platform ${since} or later has it`);
+    this.name = 'ServiceToolMissingError';
+  }
+}
+
+/** No such file of an agent (not listed, or the service will not read it for this key): exit 4, as a missing record. */
+export class MissingFileError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.notFound;
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = 'MissingFileError';
+  }
+}

@@ -77,7 +77,8 @@ export class ServiceToolError extends Error {
   ) {
     super(`the service's ${tool} refused: ${problem}`);
     this.name = 'ServiceToolError';
-    this.exitCode = code === 'agent_not_found_or_inaccessible' ? ExitCode.notFound : ExitCode.serviceError;
+    // agent_not_found_or_inaccessible, peer_link_not_found_or_inaccessible: a record that is not there.
+    this.exitCode = code?.endsWith('_not_found_or_inaccessible') ? ExitCode.notFound : ExitCode.serviceError;
   }
 }
 
@@ -90,6 +91,14 @@ let nextId = 1;
  * tool is retried as a GET would be; any other is sent exactly once.
  */
 export async function callServiceTool(client: ApiClient, tool: string, args: Record<string, unknown>, options: ToolOptions = {}): Promise<Record<string, unknown>> {
+  return (await callServiceToolContent(client, tool, args, options)).data;
+}
+
+/**
+ * The same call, answering the result's content items as well (a read of a file carries its bytes
+ * there, beside the structured description).
+ */
+export async function callServiceToolContent(client: ApiClient, tool: string, args: Record<string, unknown>, options: ToolOptions = {}): Promise<{ data: Record<string, unknown>; content: unknown[] }> {
   const id = nextId++;
   const readOnly = READ_ONLY_TOOLS.has(tool);
   const answer = await client
@@ -103,7 +112,9 @@ export async function callServiceTool(client: ApiClient, tool: string, args: Rec
       if (error instanceof ApiError && error.status === 404) throw new ServiceMcpMissingError(client.baseUrl);
       throw error;
     });
-  return toolResult(client, tool, id, answer);
+  const data = toolResult(client, tool, id, answer);
+  const content = isObject(answer) && isObject(answer.result) && Array.isArray(answer.result.content) ? (answer.result.content as unknown[]) : [];
+  return { data, content };
 }
 
 function toolResult(client: ApiClient, tool: string, id: number, answer: unknown): Record<string, unknown> {

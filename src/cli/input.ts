@@ -11,7 +11,8 @@ export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
 /** The largest prompt, charter or other text file agentctl sends (the service's own limit is not published). */
 export const TEXT_INPUT_LIMIT_BYTES = 1024 * 1024;
 
-async function readStdinBytes(stdin: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+/** Reads stdin up to just past `limit` bytes (enough to refuse what is over it). */
+export async function readStdinBytes(stdin: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stdin) {

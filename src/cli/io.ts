@@ -3,7 +3,8 @@ import type { Terminal } from '../output/settings.js';
 
 /** A stream agentctl writes to: process.stdout in real life, a buffer in tests. */
 export interface OutStream {
-  write(text: string): boolean;
+  /** Text, or bytes (a downloaded file written to stdout as it is). */
+  write(chunk: string | Uint8Array): boolean;
   once(event: 'drain', listener: () => void): unknown;
   /** Set on a terminal. */
   columns?: number;

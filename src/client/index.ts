@@ -5,6 +5,8 @@
 export { createClient } from './client.js';
 export type * from './surface.js';
 export type * from './types.js';
+export type * from './surface-tools.js';
 export { WaitTimeoutError } from './errors.js';
 export { InputError, UsageError } from '../errors.js';
 export { ApiError, ClosedServiceError, EndlessListError, MissingApiVersionError, NetworkError, PartialListError, RedirectError, ResponseShapeError, WaitEndedError, type RetryAfter } from '../api/errors.js';
+export { MissingFileError, ServiceToolMissingError } from '../api/errors.js';

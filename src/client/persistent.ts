@@ -9,6 +9,7 @@ import { PAGE_LIMITS, SERVICE_LIMITS } from '../contract/limits.js';
 import { InputError } from '../errors.js';
 import { persistentAgentBody } from '../core/persistent-body.js';
 import { pageSizeOf } from './agents.js';
+import { agentToolsApi } from './agent-tools.js';
 import type { ClientCore } from './core.js';
 import type { PersistentApi, TimelineOptions } from './surface.js';
 import { integer, nonEmptyString, oneOf, uuid } from './input.js';
@@ -19,6 +20,7 @@ export function persistentApi(core: ClientCore): PersistentApi {
   const { api, call } = core;
   const one = <T>(id: string, route: (id: string) => Promise<T>) => call(async () => route(uuid('id', id)));
   return {
+    ...agentToolsApi(core),
     create: (input, options = {}) =>
       call(async () => (await persistentAgents.create(api, persistentAgentBody(input, 'create'), options)) as PersistentAgent),
     get: (id, options = {}) => one(id, async (agent) => (await persistentAgents.get(api, agent, options)) as PersistentAgent),

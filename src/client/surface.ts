@@ -1,6 +1,7 @@
 // What a user of `agentctl/client` calls: the client, its parts and their options, as interfaces
 // that name nothing internal (the declarations users install stop at these, types.ts and the errors).
 import type { Clock } from '../contract/clock.js';
+import type { AgentToolsApi } from './surface-tools.js';
 import type {
   ActivationResponse,
   CancelResponse,
@@ -202,7 +203,7 @@ export interface WaitForEventResult {
   cursor: string | null;
 }
 
-export interface PersistentApi {
+export interface PersistentApi extends AgentToolsApi {
   /** Creates an agent (without a `name`, the service picks one); a `schedule` is checked locally first. */
   create(input: PersistentAgentInput, options?: CallOptions): Promise<PersistentAgent>;
   get(id: string, options?: CallOptions): Promise<PersistentAgent>;

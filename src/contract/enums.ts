@@ -12,3 +12,7 @@ export const ACTIVATION_STATUSES = ['activated', 'deactivated'] as const;
 export const TIMELINE_DIRECTIONS = ['initial', 'older', 'newer'] as const;
 /** How a persistent agent's new contacts are approved (the service's contact_approval_mode choices). */
 export const CONTACT_APPROVAL_MODES = ['require_approval', 'auto_approve_email'] as const;
+
+/** The sections of an agent's debug trace (agent_debug_trace.DEBUG_TRACE_INCLUDE_SECTIONS), and how much of each text it shows. */
+export const TRACE_SECTIONS = ['timeline', 'audit_events', 'completions', 'eval_debug_artifacts', 'diagnostics'] as const;
+export const TRACE_DETAILS = ['summary', 'standard', 'verbose'] as const;

@@ -19,6 +19,14 @@ export const SERVICE_LIMITS = {
   messageSubject: 512,
   /** Largest request body the deployment's proxy accepts (nginx `client_max_body_size`); larger is a 413. */
   requestBodyBytes: 1024 * 1024,
+  /** An agent file, uploaded or read through the MCP endpoint (settings.MAX_FILE_SIZE, default 10 MiB; a deployment may set another). */
+  agentFileBytes: 10 * 1024 * 1024,
+  /** A peer link's message budget (remote_mcp._tool_link_agents): messages per window, window in hours. */
+  linkMessagesPerWindow: 500,
+  linkWindowHours: 168,
+  /** The debug trace (agent_debug_trace.py): items per section, and its time window in minutes (7 days). */
+  traceLimit: 50,
+  traceMinutes: 7 * 24 * 60,
 } as const;
 
 /** Limits of list parameters: larger values are clamped, smaller ones raised to the minimum. */

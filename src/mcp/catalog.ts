@@ -3,13 +3,13 @@
 import type { Tool as ToolDefinition } from '@modelcontextprotocol/sdk/types.js';
 import { inputJsonSchema, outputJsonSchema } from './schema.js';
 import { TOOLS } from './tools/index.js';
-import { OFF_BY_DEFAULT } from './options.js';
 import type { Tool, ToolSettings, Toolset } from './tool.js';
+import { DEFAULT_TOOLSETS } from './options.js';
 
 export interface Selection {
   /** Only tools that change nothing. */
   readOnly: boolean;
-  /** Only the tools of these groups. */
+  /** Only the tools of these groups (without: DEFAULT_TOOLSETS, and any tool --tools names). */
   toolsets?: readonly Toolset[];
   /** Only these tools (after the rest). */
   allow?: readonly string[];
@@ -19,12 +19,18 @@ export interface Selection {
 
 export const TOOL_NAMES = (): string[] => TOOLS.map((tool) => tool.name);
 
+/** Whether the toolsets chosen hold the tool: those named, else the default ones and any tool --tools names. */
+function inToolsets(tool: Tool, selection: Selection): boolean {
+  if (selection.toolsets !== undefined) return selection.toolsets.includes(tool.toolset);
+  return DEFAULT_TOOLSETS.includes(tool.toolset) || Boolean(selection.allow?.includes(tool.name));
+}
+
 /** The tools a server with this selection offers. */
 export function selectTools(selection: Selection): Tool[] {
   return TOOLS.filter(
     (tool) =>
       (!selection.readOnly || tool.kind === 'read') &&
-      (selection.toolsets === undefined ? !OFF_BY_DEFAULT.includes(tool.toolset) || selection.allow?.includes(tool.name) === true : selection.toolsets.includes(tool.toolset)) &&
+      inToolsets(tool, selection) &&
       (selection.allow === undefined || selection.allow.includes(tool.name)) &&
       !selection.exclude?.includes(tool.name),
   );

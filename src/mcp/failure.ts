@@ -3,6 +3,7 @@
 // tool argument at fault and the tool to call next. Never a flag or a command line: those are the
 // command line's words, and a model cannot type them.
 import { ApiError, NetworkError, RedirectError, ResponseShapeError } from '../api/errors.js';
+import { ServiceToolError } from '../api/service-mcp.js';
 import type { Redactor } from '../api/redact.js';
 import { EXIT_CODE_MEANINGS, ExitCode, InputError, isExplainedError, type ExitCodeValue } from '../errors.js';
 import { fence } from './fence.js';
@@ -41,7 +42,7 @@ export const OWN_ERROR_NAMES = [
 ];
 
 /** The tool that shows what exists, by toolset (after a create whose outcome is unknown). */
-const LIST_TOOLS: Record<string, string | undefined> = { tasks: 'tasks_list', agents: 'agents_list', persistent: 'persistent_list' };
+const LIST_TOOLS: Record<string, string | undefined> = { tasks: 'tasks_list', agents: 'agents_list', persistent: 'persistent_list', links: 'persistent_links', files: 'persistent_files' };
 /** Where a write that is no create shows whether it was carried out. */
 const CHECK_TOOLS: Record<string, string | undefined> = { persistent_message: 'persistent_timeline' };
 
@@ -131,7 +132,8 @@ function explain(error: unknown, head: string, message: string, redactor: Redact
     // A service may echo the key it was sent into where it points: redacted as every message is.
     return error.location === undefined ? said : `${said}\n${fence(redactor.redact(error.location))}`;
   }
-  const quotesService = error instanceof ApiError || (error instanceof ResponseShapeError && !(error instanceof ServiceIdError));
+  // A tool error of the service's own MCP endpoint quotes its message (an agent's name, a path it refused).
+  const quotesService = error instanceof ApiError || error instanceof ServiceToolError || (error instanceof ResponseShapeError && !(error instanceof ServiceIdError));
   return quotesService ? `${head}:\n${fence(message)}` : `${head}: ${message}`;
 }
 

@@ -8,9 +8,14 @@ export const TOKEN_VARIABLE = 'AGENTCTL_MCP_TOKEN';
 export const DEFAULT_WAIT_SECONDS = 40;
 
 /** The groups of tools --toolsets picks from. */
-export const TOOLSETS = ['tasks', 'agents', 'persistent', 'schedule', 'as-code'] as const;
+export const TOOLSETS = ['tasks', 'agents', 'persistent', 'schedule', 'links', 'files', 'inspect', 'as-code'] as const;
 export type Toolset = (typeof TOOLSETS)[number];
-/** Offered only when --toolsets (or --tools) names them: agents as code reads a folder of this machine. */
-export const OFF_BY_DEFAULT: readonly Toolset[] = ['as-code'];
+
+/**
+ * The toolsets offered unless --toolsets names others: the rest (the service's peer links, files,
+ * config options and debug trace) would take the tool list past what a model reads at once, and
+ * agents as code reads a folder of this machine.
+ */
+export const DEFAULT_TOOLSETS: readonly Toolset[] = ['tasks', 'agents', 'persistent', 'schedule'];
 /** The folder of agent files the as-code tools work on, unless --agents-dir says another. */
 export const DEFAULT_AGENTS_DIR = 'agents';

@@ -96,6 +96,8 @@ const EXIT: Array<[prefix: string, code: number, reason: string]> = [
 const EXAMPLE_TASK = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
 const EXAMPLE_TASK_2 = '9b2e4c1d-7a3f-4e5b-8c6d-0f1e2d3c4b5a';
 const EXAMPLE_PERSISTENT = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+/** The other agent of a peer link (`persistent link ID PEER`). */
+const EXAMPLE_PEER = '1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b';
 
 /** Files the examples name that examples/ does not hold, as a user would have them. */
 const EXTRA_FILES: Record<string, string> = {
@@ -190,7 +192,7 @@ describe('the examples of the docs and of --help', () => {
 
   /** What a placeholder stands for, by the command it is an argument of. */
   function kindOf(placeholder: string, command: string): Kind {
-    if (placeholder === EXAMPLE_PERSISTENT) return 'persistent';
+    if (placeholder === EXAMPLE_PERSISTENT || placeholder === EXAMPLE_PEER) return 'persistent';
     if (placeholder === EXAMPLE_TASK_2) return 'task';
     const [, noun, verb] = /agentctl (\S+) ?(\S*)/.exec(command) ?? [];
     if (noun === 'agents' || /\/agents\/browser-use\/$/.test(command)) return 'agent';
@@ -203,7 +205,7 @@ describe('the examples of the docs and of --help', () => {
     const ids = new Map<string, string>();
     let out = '';
     let from = 0;
-    for (const match of code.matchAll(new RegExp(`${EXAMPLE_TASK}|${EXAMPLE_TASK_2}|${EXAMPLE_PERSISTENT}|\\b(?:TASK_)?ID\\b`, 'g'))) {
+    for (const match of code.matchAll(new RegExp(`${EXAMPLE_TASK}|${EXAMPLE_TASK_2}|${EXAMPLE_PERSISTENT}|${EXAMPLE_PEER}|\\b(?:TASK_)?ID\\b`, 'g'))) {
       const before = code.slice(0, match.index);
       const kind = kindOf(match[0], before.slice(before.lastIndexOf('agentctl ')));
       const key = `${match[0]} ${kind}`;

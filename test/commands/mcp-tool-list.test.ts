@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import * as z from 'zod';
 import { TOOL_NAMES } from '../../src/mcp/catalog.js';
+import { TOOLSETS } from '../../src/mcp/options.js';
 import { apiRequest } from '../helpers/api.js';
 import { connectMcp, data, text } from '../helpers/mcp.js';
 import { sendJson, stubServer } from '../helpers/stub-server.js';
@@ -212,8 +213,9 @@ const SNAPSHOTS = join(import.meta.dirname, '..', 'toolsnaps');
 
 describe('tool definitions', () => {
   it('match their reviewed snapshots (UPDATE_TOOLSNAPS=1 writes them anew)', async () => {
-    // The definitions a server started with no options shows (--max-wait 50, --wait 40, no secrets).
-    const { client, close } = await connect({ maxWaitSeconds: 50 });
+    // The definitions a server started with no options shows (--max-wait 50, --wait 40, no secrets),
+    // and those of the toolsets offered only when asked (--toolsets all).
+    const { client, close } = await connect({ maxWaitSeconds: 50, toolsets: TOOLSETS });
     const { tools } = await client.listTools();
     await close();
     const update = Boolean(process.env.UPDATE_TOOLSNAPS);

@@ -8,6 +8,7 @@ import { isOwnVariable, VARIABLE_NAME, type SecretPolicy } from '../../core/secr
 import { UsageError } from '../../errors.js';
 import { TOOL_NAMES, selectTools } from '../../mcp/catalog.js';
 import { TOOLSETS, type Toolset } from '../../mcp/tool.js';
+import { DEFAULT_TOOLSETS } from '../../mcp/options.js';
 import type { ServerOptions } from '../../mcp/server.js';
 
 /**
@@ -80,6 +81,14 @@ function secretPolicy(input: ParseInput): SecretPolicy {
   return policy;
 }
 
+/** --toolsets: names, `default` (the toolsets offered without the flag) and `all`. */
+function toolsets(input: ParseInput): Toolset[] | undefined {
+  const list = names(input, 'toolsets', '--toolsets', [...TOOLSETS, 'default', 'all']);
+  if (list === undefined) return undefined;
+  const expanded = list.flatMap((name) => (name === 'all' ? TOOLSETS : name === 'default' ? DEFAULT_TOOLSETS : [name as Toolset]));
+  return [...new Set(expanded)];
+}
+
 export function parseMcpOptions(input: ParseInput): McpOptions {
   const http = input.string('http');
   const maxWait = input.string('maxWait');
@@ -93,7 +102,7 @@ export function parseMcpOptions(input: ParseInput): McpOptions {
   const maxWaitSeconds = maxWait === undefined ? DEFAULT_MAX_WAIT_SECONDS : parseSecondsFlag(maxWait, '--max-wait', 1, 3600);
   const options: McpOptions = {
     readOnly: input.flag('readOnly'),
-    toolsets: names(input, 'toolsets', '--toolsets', TOOLSETS) as Toolset[] | undefined,
+    toolsets: toolsets(input),
     allow,
     exclude,
     prefix,

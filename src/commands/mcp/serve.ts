@@ -5,7 +5,7 @@ import { ExitCode } from '../../errors.js';
 import { shorten } from '../../output/format.js';
 import { CallsUnderWay, createServer, type ServerDeps, type ServerOptions } from '../../mcp/server.js';
 import { LineTransport } from '../../mcp/stdio.js';
-import { DEFAULT_WAIT_SECONDS, TOKEN_VARIABLE, TOOLSETS } from '../../mcp/options.js';
+import { DEFAULT_TOOLSETS, DEFAULT_WAIT_SECONDS, TOKEN_VARIABLE, TOOLSETS } from '../../mcp/options.js';
 import { DEFAULT_MAX_WAIT_SECONDS, parseMcpOptions } from './flags.js';
 
 /** Connections the server keeps to the service at most; more calls at once wait their turn. */
@@ -25,7 +25,7 @@ export const command = defineCommand({
     { flags: '--agents-dir <dir>', description: 'the folder of agent files the as-code tools plan and apply (default ./agents; the as-code toolset is off unless --toolsets names it)' },
     { flags: '--secrets-dir <dir>', description: 'let tasks_create read secrets files lying directly in this folder (regular files with one name: no links, hard links or subfolders); none without' },
     { flags: '--read-only', description: 'offer only the tools that change nothing (get, list, result, wait, timeline, status, preview)' },
-    { flags: '--toolsets <names>', description: `offer only these groups of tools, comma-separated: ${TOOLSETS.join(', ')}` },
+    { flags: '--toolsets <names>', description: `offer only these groups of tools, comma-separated: ${TOOLSETS.join(', ')}; default (${DEFAULT_TOOLSETS.join(', ')}, what is offered without the flag) or all` },
     { flags: '--tools <names>', description: 'offer only these tools, comma-separated (e.g. tasks_create,tasks_wait)' },
     { flags: '--exclude-tools <names>', description: 'never offer these tools, comma-separated (e.g. agents_delete)' },
     { flags: '--tool-prefix <prefix>', description: 'put this before every tool name (e.g. gobii_), for clients that mix servers' },
@@ -43,7 +43,10 @@ export const command = defineCommand({
     'Toolsets: tasks (tasks_create, tasks_get, tasks_result, tasks_cancel, tasks_list, tasks_wait), agents\n' +
     '(agents_list, agents_get, agents_create, agents_delete), persistent (persistent_list, persistent_get,\n' +
     'persistent_create, persistent_update, persistent_activate, persistent_deactivate, persistent_message,\n' +
-    'persistent_timeline, persistent_status, persistent_web_tasks), schedule (schedule_preview). Resources:\n' +
+    'persistent_timeline, persistent_status, persistent_web_tasks), schedule (schedule_preview); offered only when\n' +
+    '--toolsets names them (or all), through the service\'s MCP endpoint: links (persistent_links, persistent_link,\n' +
+    'persistent_unlink), files (persistent_files, persistent_upload, persistent_read_file), inspect\n' +
+    '(persistent_settings, persistent_trace). Resources:\n' +
     'agentctl://schedule/grammar, agentctl://exit-codes, agentctl://tasks/ID/result, agentctl://persistent/ID/timeline.\n' +
     'Prompts: run_task, brief_persistent_agent. Failures are tool errors that name the argument at fault and the\n' +
     'tool to call next. Try it: npx @modelcontextprotocol/inspector --cli agentctl mcp --method tools/list',
@@ -53,6 +56,7 @@ export const command = defineCommand({
     'agentctl mcp --allow-secret-env SHOP_PASSWORD@https://shop.example,https://login.shop.example',
     'agentctl mcp --read-only --profile work',
     'agentctl mcp --toolsets tasks,schedule --exclude-tools tasks_cancel --tool-prefix gobii_',
+    'agentctl mcp --toolsets default,links,files',
     'agentctl mcp --tools tasks_create,tasks_wait,tasks_result --wait 50 --max-wait 600',
     `${TOKEN_VARIABLE}=$(openssl rand -hex 32) agentctl mcp --http 8931`,
   ],

@@ -19,5 +19,13 @@ export const noun = defineNoun({
     status: () => import('./status.js'),
     timeline: () => import('./timeline.js'),
     'web-tasks': () => import('./web-tasks.js'),
+    links: () => import('./links.js'),
+    link: () => import('./link.js'),
+    unlink: () => import('./unlink.js'),
+    files: () => import('./files.js'),
+    upload: () => import('./upload.js'),
+    download: () => import('./download.js'),
+    settings: () => import('./settings.js'),
+    trace: () => import('./trace.js'),
   },
 });
