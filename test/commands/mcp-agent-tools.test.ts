@@ -36,7 +36,7 @@ describe('the toolsets links, files and inspect', () => {
     const refused = await against('http://127.0.0.1:9/api/v1')(['mcp', '--toolsets', 'tasks,bogus']);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain('--toolsets: no toolset named bogus');
-    expect(refused.stderr).toContain('links, files, inspect, default, all');
+    expect(refused.stderr).toContain('links, files, inspect, as-code, default, all');
   });
 });
 
