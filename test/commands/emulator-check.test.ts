@@ -95,6 +95,21 @@ describe('emulator check', () => {
     expect(known.exitCode, known.stdout).toBe(0);
   });
 
+  it('a create whose answer was held until its task ended (wait) replays: the clock moves while it is awaited', async () => {
+    const quick = await startEmulator({ port: 0, taskDurationMs: 100 });
+    try {
+      const file = join(folder, 'held.jsonl');
+      const env = { AGENTCTL_BASE_URL: quick.baseUrl, AGENTCTL_API_KEY: 'emulator-key' };
+      expect((await agentctl(['tasks', 'create', 'held', '--wait', '30', '--record', file], { env })).exitCode).toBe(0);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ status: 201, body: { status: 'completed' } });
+      const result = await check([file]);
+      expect(result.stdout).toMatch(/No difference/);
+      expect(result.exitCode).toBe(0);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('--junit FILE: one testcase per recorded request, a failure for each that differs', async () => {
     const junit = join(folder, 'check.xml');
     const file = cassette('junit.jsonl', (lines) => lines[4]!.body.results.reverse());
