@@ -118,6 +118,8 @@ export class ApiClient {
   constructor(
     private readonly options: ClientOptions,
     transport?: Transport,
+    /** The cassette of the client this one is made from: one file opened once, whatever the clients made from it. */
+    cassette?: Cassette,
   ) {
     this.base = apiBase(options.baseUrl);
     if (!options.allowInsecureHttp) refuseClearText(this.base, options.howToAllowInsecureHttp);
@@ -125,12 +127,13 @@ export class ApiClient {
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
     this.transport = transport ?? (options.connections === undefined ? new HttpTransport() : new PooledTransport(options.connections));
-    this.cassette = options.record === undefined ? undefined : new Cassette(options.record, options.redactor, this.base.pathname).open();
+    this.cassette =
+      options.record === undefined ? undefined : cassette?.file === options.record ? cassette : new Cassette(options.record, options.redactor, this.base.pathname).open();
   }
 
   /** The same client with some options changed (a batch's creates outlive Ctrl-C: `{ signal: undefined }`). */
   withOptions(overrides: Partial<ClientOptions>): ApiClient {
-    return new ApiClient({ ...this.options, ...overrides });
+    return new ApiClient({ ...this.options, ...overrides }, undefined, overrides.baseUrl === undefined ? this.cassette : undefined);
   }
 
   /** One request's time limit, unless a request sets its own (a wait caps each poll by this and its deadline). */
@@ -164,7 +167,7 @@ export class ApiClient {
    * the client it was made from closes its connections too.
    */
   tellingRetriesTo(onRetry: (line: string) => void): ApiClient {
-    return new ApiClient({ ...this.options, onRetry }, this.transport);
+    return new ApiClient({ ...this.options, onRetry }, this.transport, this.cassette);
   }
 
   get baseUrl(): string {
@@ -344,6 +347,7 @@ export class ApiClient {
   /** Drops kept-alive connections (idle ones never hold the process open anyway). */
   close(): void {
     this.transport.close();
+    this.cassette?.close();
   }
 
   private async checkShape<T>(body: unknown, shape: Shape<T>, method: string, url: URL): Promise<T> {
