@@ -3,8 +3,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { apiRequest } from '../helpers/api.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ManualClock, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { apiRequest, eventually } from '../helpers/api.js';
 import { agentctl, tempDir } from '../helpers/cli.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the edits reach into recorded answers of any shape
@@ -107,6 +109,29 @@ describe('emulator check', () => {
       expect(result.exitCode).toBe(0);
     } finally {
       await quick.close();
+    }
+  });
+
+  it("the check's emulator sends no completion webhook: a cassette's addresses are never called", async () => {
+    const calls: string[] = [];
+    const receiver = createServer((req, res) => {
+      calls.push(req.url ?? '');
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hook = (name: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/${name}`;
+    const [quiet, loud] = [new ManualClock(), new ManualClock()];
+    const [silent, sending] = await Promise.all([startEmulator({ port: 0, clock: quiet, taskDurationMs: 10, deliverWebhooks: false }), startEmulator({ port: 0, clock: loud, taskDurationMs: 10 })]);
+    try {
+      // The silent one's task ends first: were its webhook sent, it would arrive before the other's.
+      await apiRequest(silent.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'x', webhook: hook('silent') });
+      quiet.advance(10);
+      await apiRequest(sending.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'x', webhook: hook('sending') });
+      loud.advance(10);
+      await eventually(() => (calls.length > 0 ? true : undefined));
+      expect(calls).toEqual(['/sending']);
+    } finally {
+      await Promise.all([silent.close(), sending.close(), new Promise((resolve) => receiver.close(resolve))]);
     }
   });
 
