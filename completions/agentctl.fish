@@ -134,6 +134,8 @@ function __agentctl_child
             echo list
         case 'config:path'
             echo path
+        case 'emulator:check'
+            echo check
         case 'webhook-listen:replay'
             echo replay
     end
@@ -155,6 +157,8 @@ function __agentctl_arity
         case ':--jq'
             echo 1
         case ':--timeout'
+            echo 1
+        case ':--record'
             echo 1
         case ':--max-response'
             echo 1
@@ -458,6 +462,10 @@ function __agentctl_arity
             echo 1
         case 'emulator:--state'
             echo 1
+        case 'emulator check:--ignore'
+            echo 1
+        case 'emulator check:--junit'
+            echo 1
         case 'webhook-listen:--host'
             echo 1
         case 'webhook-listen:--port'
@@ -515,6 +523,8 @@ function __agentctl_arity
         case '*:--jq'
             echo 1
         case '*:--timeout'
+            echo 1
+        case '*:--record'
             echo 1
         case '*:--max-response'
             echo 1
@@ -891,6 +901,7 @@ complete -c agentctl -n '__agentctl_at api' -l input -r -F -d 'the request body 
 complete -c agentctl -n '__agentctl_at api' -l data -x -d 'request body: inline JSON, @FILE, or @- for stdin'
 complete -c agentctl -n '__agentctl_at api' -l paginate -d 'for GET on a list: follow every page and print all results as one array'
 complete -c agentctl -n '__agentctl_at api' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at emulator' -a 'check' -d 'replay cassettes (--record FILE) against a fresh emulator and report each answer that differs, by rule'
 complete -c agentctl -n '__agentctl_at emulator' -l port -x -d 'port to listen on (0 = any free port)'
 complete -c agentctl -n '__agentctl_at emulator' -l host -x -d 'address to listen on'
 complete -c agentctl -n '__agentctl_at emulator' -l task-duration -x -d 'how long a simulated task runs'
@@ -902,6 +913,9 @@ complete -c agentctl -n '__agentctl_at emulator' -l agent-limit -x -d 'the plan\
 complete -c agentctl -n '__agentctl_at emulator' -l task-credits -x -d 'the plan\'s task credits: after N task creates, the next answers 402 (before its body is read)'
 complete -c agentctl -n '__agentctl_at emulator' -l state -r -F -d 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)'
 complete -c agentctl -n '__agentctl_at emulator' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at emulator check' -l ignore -x -d 'accept the differences of a rule (repeatable): status, error-text, field-missing, field-extra, field-type, field-format, default, ordering, page-links'
+complete -c agentctl -n '__agentctl_at emulator check' -l junit -r -F -d 'also write JUnit XML: one testcase per recorded request, a failure for each that differs'
+complete -c agentctl -n '__agentctl_at emulator check' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at webhook-listen' -a 'replay' -d 'resend (or list) events captured by webhook-listen --output, in order, through the forwarder'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l host -x -d 'address to listen on'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l port -x -d 'port to listen on (0 = any free port)'
@@ -949,4 +963,5 @@ complete -c agentctl -l no-color -d 'no ANSI colour (also off when stdout is not
 complete -c agentctl -s q -l quiet -d 'nothing on stderr but errors'
 complete -c agentctl -l verbose -d 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)'
 complete -c agentctl -l timeout -x -d 'per-request timeout in seconds (default 30); for waits, how long to wait'
+complete -c agentctl -l record -r -F -d 'append each request and answer to FILE as a cassette, secrets taken out (env AGENTCTL_RECORD; replay: agentctl emulator check FILE)'
 complete -c agentctl -l max-response -x -d 'largest answer read, in MB (default 64, up to 500; env AGENTCTL_MAX_RESPONSE_MB)'
