@@ -27,8 +27,7 @@ interface Listed {
   id?: unknown;
   name?: unknown;
   prompt?: unknown;
-  status?: unknown;
-  agent_id?: unknown;
+  browser_use_agent_id?: unknown;
 }
 
 const marked = (text: unknown, marker: string) => typeof text === 'string' && text.includes(marker);
@@ -57,11 +56,14 @@ export async function findMarked(client: ApiClient, marker: string): Promise<Cre
   for (const task of await listSome(client, '/tasks/browser-use/')) {
     if (typeof task.id === 'string' && marked(task.prompt, marker)) found.push({ kind: 'task', id: task.id });
   }
+  // A persistent agent's own browser-use agent is listed among them too: it goes with its persistent agent.
+  const behind = new Set<unknown>();
   for (const agent of await listSome(client, '/agents/')) {
+    behind.add(agent.browser_use_agent_id);
     if (typeof agent.id === 'string' && marked(agent.name, marker)) found.push({ kind: 'persistent-agent', id: agent.id });
   }
   for (const agent of await listSome(client, '/agents/browser-use/')) {
-    if (typeof agent.id === 'string' && marked(agent.name, marker)) found.push({ kind: 'legacy-agent', id: agent.id });
+    if (typeof agent.id === 'string' && !behind.has(agent.id) && marked(agent.name, marker)) found.push({ kind: 'legacy-agent', id: agent.id });
   }
   return found;
 }

@@ -35,8 +35,12 @@ export interface Operation {
   run(side: Side, facts: RunFacts): Promise<void>;
 }
 
-/** A prompt that asks for no work: a task a real deployment starts ends at once or is cancelled. */
-export const taskPrompt = (marker: string) => `${marker}: a conformance check of agentctl. Do nothing; answer "ok".`;
+/**
+ * A prompt that asks for no work: a task a real deployment starts ends at once or is cancelled. Its
+ * `[pending]` keeps an emulator's task queued until cancelled (the emulator's prompt marker), so a
+ * run against an emulator of fast tasks cancels a task that is still running, as on a deployment.
+ */
+export const taskPrompt = (marker: string) => `${marker}: a conformance check of agentctl [pending]. Do nothing; answer "ok".`;
 
 const LEGACY = '/agents/browser-use/';
 const TASKS = '/tasks/browser-use/';

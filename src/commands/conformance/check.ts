@@ -29,11 +29,17 @@ export const command = defineCommand<Options>({
     "what a stopped run left is removed by the next. With $GITHUB_STEP_SUMMARY set, the report is\n" +
     'appended to it as Markdown.',
   examples: [
-    'agentctl conformance',
-    'agentctl conformance --profile staging --json > conformance.json   # attach to a report',
-    'agentctl conformance --allow-writes --yes --junit conformance.xml   # in CI, creates and deletes',
+    'agentctl conformance   # read-only: reads, and bad input that the service refuses',
+    'agentctl conformance --profile lab --json > conformance.json   # read-only, the report as JSON to attach to an issue',
+    'agentctl conformance --allow-writes --yes --junit conformance.xml   # in CI: creates, then cancels and deletes',
   ],
-  exitCodes: { ...SERVICE_EXITS, 1: 'an answer is not what agentctl expects, or differs from the emulator', 2: 'bad usage, or --allow-writes not confirmed (nothing created)' },
+  exitCodes: {
+    ...SERVICE_EXITS,
+    0: 'every check passed; nothing differs but what the emulator documents',
+    1: 'an answer is not what agentctl expects, or differs from the emulator',
+    2: 'bad usage, or --allow-writes not confirmed (nothing created)',
+    130: 'interrupted (Ctrl-C): what the run made was removed',
+  },
   parse: (input) => ({ allowWrites: input.flag('allowWrites'), yes: input.flag('yes'), junit: input.string('junit') }),
   run: (options, ctx) => conformance(options, ctx),
 });
