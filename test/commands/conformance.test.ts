@@ -105,6 +105,16 @@ describe('conformance against the emulator', () => {
     expect(next.leftovers.found).toBe(0);
   });
 
+  it('--record writes a cassette of the deployment\'s exchanges only, its cleanup included', async () => {
+    const cassette = join(tempDir(), 'conformance.jsonl');
+    const result = await cli(['conformance', '--allow-writes', '--yes', '--record', cassette]);
+    expect(result.exitCode, result.stderr).toBe(0);
+    const lines = readFileSync(cassette, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { base: string; method: string; path: string; status: number });
+    expect(new Set(lines.map((line) => line.base))).toEqual(new Set([emulator.baseUrl]));
+    expect(lines.filter((line) => line.method === 'POST' && line.path === '/agents/browser-use/' && line.status === 201)).toHaveLength(1);
+    expect(lines.filter((line) => line.method === 'DELETE')).toHaveLength(5);
+  });
+
   it('finds what a killed run left by the marker: reports it read-only, removes it with --allow-writes', async () => {
     const marker = 'agentctl-conformance-0badc0de';
     await apiRequest(emulator.baseUrl, 'POST', '/agents/browser-use/', { name: `${marker}-legacy` });

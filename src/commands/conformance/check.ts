@@ -30,7 +30,7 @@ export const command = defineCommand<Options>({
     'appended to it as Markdown.',
   examples: [
     'agentctl conformance   # read-only: reads, and bad input that the service refuses',
-    'agentctl conformance --profile lab --json > conformance.json   # read-only, the report as JSON to attach to an issue',
+    'agentctl conformance --profile lab --record cassette.jsonl --json > conformance.json   # read-only; the report and its cassette, to attach to an issue',
     'agentctl conformance --allow-writes --yes --junit conformance.xml   # in CI: creates, then cancels and deletes',
   ],
   exitCodes: {
