@@ -70,7 +70,7 @@ const READ_ONLY: Operation[] = [
     name: 'legacy-agents.create-refused',
     summary: 'a blank name is refused (400) before anything is saved',
     writes: false,
-    run: async (side) => void (await side.send('POST', LEGACY, { body: { name: '' }, expect: 400 })),
+    run: async (side) => void (await side.send('POST', LEGACY, { body: { name: '' }, expect: 400, refusedCreate: 'legacy-agent' })),
   },
   {
     name: 'tasks.list',
@@ -105,9 +105,9 @@ const READ_ONLY: Operation[] = [
     writes: false,
     run: async (side, { marker }) => {
       const prompt = taskPrompt(marker);
-      await side.send('POST', TASKS, { body: { prompt, wait: -1 }, expect: 400 });
-      await side.send('POST', TASKS, { body: { prompt, webhook: 'ftp://example.com/hook' }, expect: 400 });
-      await side.send('POST', TASKS, { body: { prompt, output_schema: { type: 'no-such-type' } }, expect: 400 });
+      await side.send('POST', TASKS, { body: { prompt, wait: -1 }, expect: 400, refusedCreate: 'task' });
+      await side.send('POST', TASKS, { body: { prompt, webhook: 'ftp://example.com/hook' }, expect: 400, refusedCreate: 'task' });
+      await side.send('POST', TASKS, { body: { prompt, output_schema: { type: 'no-such-type' } }, expect: 400, refusedCreate: 'task' });
     },
   },
   {
@@ -130,7 +130,7 @@ const READ_ONLY: Operation[] = [
     summary: 'a whitelist policy that is no choice is refused (400) before anything is saved',
     writes: false,
     run: async (side, { marker }) =>
-      void (await side.send('POST', PERSISTENT, { body: { name: `${marker}-refused`, charter: 'never saved', whitelist_policy: 'no-such-policy' }, expect: 400 })),
+      void (await side.send('POST', PERSISTENT, { body: { name: `${marker}-refused`, charter: 'never saved', whitelist_policy: 'no-such-policy' }, expect: 400, refusedCreate: 'persistent-agent' })),
   },
   {
     name: 'persistent.schedule-preview',

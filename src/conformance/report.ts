@@ -52,6 +52,7 @@ function summaryLines(report: ConformanceReport): string[] {
     lines.push(report.writes ? `Removed ${leftovers.removed} of ${leftovers.found} records an earlier run left (marked ${markerPrefix(report.marker)}).` : `${leftovers.found} records an earlier run left (marked ${markerPrefix(report.marker)}); --allow-writes removes them.`);
   }
   if (report.writes) lines.push(`Created ${report.cap?.used ?? 0} of at most ${report.cap?.limit ?? 0}; cleaned up ${cleanup.removed} left at the end.`);
+  else if (cleanup.removed > 0) lines.push(`Removed ${cleanup.removed} record${cleanup.removed === 1 ? '' : 's'} the deployment made of input it should have refused.`);
   for (const failed of [...leftovers.failed, ...cleanup.failed]) lines.push(`Not removed: ${failed}`);
   if (report.interrupted) lines.push('Interrupted: the operations after the one in flight did not run.');
   return lines;

@@ -113,7 +113,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   } finally {
     report.interrupted = options.signal.aborted;
     // The cleanup outlives Ctrl-C: its requests do not listen to the aborted signal.
-    if (options.allowWrites) report.cleanup = await cleanUp(options.service.withOptions({ signal: undefined }), service.created, facts.marker);
+    // A read-only run cleans up only what the service made of input it should have refused.
+    if (options.allowWrites || service.created.length > 0) report.cleanup = await cleanUp(options.service.withOptions({ signal: undefined }), service.created, facts.marker);
     if (report.cap && cap) report.cap.used = cap.count;
     emulatorClient.close();
     await emulator.close();

@@ -51,6 +51,11 @@ export interface SendOptions {
   agentRole?: string;
   /** This request deletes the record of this role (its cleanup is then done). */
   deletes?: string;
+  /**
+   * Bad input the service should refuse: should it take it after all, what it made is this kind of
+   * record, removed by the cleanup like any other (read-only runs too). Not counted by the cap.
+   */
+  refusedCreate?: RecordKind;
 }
 
 /** A create past the cap: refused before it is sent. */
@@ -128,6 +133,7 @@ export class Side {
       this.created.push({ kind: options.creates, id, agentId });
       if (options.as) this.ids.set(options.as, id);
     }
+    if (options.refusedCreate && status < 300 && typeof id === 'string') this.created.push({ kind: options.refusedCreate, id });
     if (options.deletes && (status < 300 || status === 404)) this.forget(this.ids.get(options.deletes));
   }
 

@@ -158,7 +158,7 @@ const fourAlterations: Alter = (method, route, status, text) => {
  * a persistent agent's `short_description` renamed, the 404 of cancelling an unknown task made a
  * 400, a created agent's `created_at` cut to milliseconds, an agent's task page reversed).
  */
-async function alteringProxy(target: string, alter: Alter = fourAlterations): Promise<{ baseUrl: string; server: Server }> {
+async function alteringProxy(target: string, alter: Alter = fourAlterations, rewrite: (route: string, body: Buffer) => Buffer = (_, body) => body): Promise<{ baseUrl: string; server: Server }> {
   const origin = new URL(target).origin;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -168,7 +168,7 @@ async function alteringProxy(target: string, alter: Alter = fourAlterations): Pr
       const path = req.url ?? '/';
       const headers: Record<string, string> = {};
       for (const name of ['x-api-key', 'content-type', 'accept']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name];
-      const answer = await fetch(`${origin}${path}`, { method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
+      const answer = await fetch(`${origin}${path}`, { method, headers, body: chunks.length > 0 ? rewrite(path, Buffer.concat(chunks)) : undefined });
       const { status, text } = alter(method, path.split('?')[0] ?? '', answer.status, await answer.text());
       res.writeHead(status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
       res.end(status === 204 ? undefined : text);
@@ -221,6 +221,22 @@ describe('conformance against a deployment that differs', () => {
       expect(report.score.percent).toBe(100);
       const refused = report.operations.find((operation) => operation.name === 'tasks.create-refused');
       expect(refused?.differences.map((difference) => difference.known)).toEqual(['task-credits', 'task-credits', 'task-credits']);
+    } finally {
+      proxy.server.close();
+    }
+  });
+
+  it('removes what a deployment made of input it should have refused, even read-only', async () => {
+    // This deployment takes a blank agent name: the proxy sends a name in its place.
+    const takesBlank = (route: string, body: Buffer) => (route === '/api/v1/agents/browser-use/' && body.toString() === '{"name":""}' ? Buffer.from('{"name":"took a blank name"}') : body);
+    const proxy = await alteringProxy(emulator.baseUrl, (_, __, status, text) => ({ status, text }), takesBlank);
+    try {
+      const result = await against(proxy.baseUrl)(['conformance']);
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toMatch(/^fail .* legacy-agents\.create-refused /m);
+      expect(result.stdout).toContain('Removed 1 record the deployment made of input it should have refused.');
+      const agents = await apiRequest<{ results: Array<{ name: string }> }>(emulator.baseUrl, 'GET', '/agents/browser-use/?page_size=100');
+      expect(agents.results.map((agent) => agent.name)).not.toContain('took a blank name');
     } finally {
       proxy.server.close();
     }

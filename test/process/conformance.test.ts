@@ -22,12 +22,15 @@ it('on SIGINT midway through --allow-writes, cleans up what it made and exits 13
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
+  let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+  child.stderr.on('data', (chunk) => (stderr += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   // Once the agent exists and a task below it too: the run is midway through its writes.
   await eventually(() => requests.some((line) => /^POST \/api\/v1\/agents\/browser-use\/[0-9a-f-]{36}\/tasks\/ -> 201/.test(line)) || undefined, 30_000, 'a task create');
   child.kill('SIGINT');
   expect(await exited).toBe(130);
+  expect(stderr).toContain('Interrupted: removing what this run made (Ctrl-C again stops at once; the next run removes what is left).');
   expect(stdout).toContain('Interrupted: the operations after the one in flight did not run.');
   const left = async (path: string) =>
     (await apiRequest<{ results: Array<{ name?: string; prompt?: string }> }>(emulator.baseUrl, 'GET', `${path}?page_size=100`)).results.filter((record) =>

@@ -56,6 +56,8 @@ async function conformance(options: Options, ctx: Context): Promise<number> {
   }
   // Ctrl-C stops the operation in flight; the command then cleans up and reports, and the runner waits for it.
   ctx.handlesInterrupt = true;
+  const cleaning = () => ctx.out.error('Interrupted: removing what this run made (Ctrl-C again stops at once; the next run removes what is left).');
+  if (options.allowWrites) ctx.signal.addEventListener('abort', cleaning, { once: true });
   const progress = ctx.out.settings.interactive && !ctx.out.machine;
   const result = await runConformance({
     service: client,
