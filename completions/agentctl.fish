@@ -438,6 +438,8 @@ function __agentctl_arity
             echo 1
         case 'conformance:--junit'
             echo 1
+        case 'conformance:--ignore'
+            echo 1
         case '*:--base-url'
             echo 1
         case '*:--api-key'
@@ -822,6 +824,7 @@ complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a 
 complete -c agentctl -n '__agentctl_at conformance' -l allow-writes -d 'also create, change and delete: one browser-use agent, one persistent agent and three tasks, each removed at the end'
 complete -c agentctl -n '__agentctl_at conformance' -s y -l yes -d 'with --allow-writes: go ahead without asking (needed off a terminal and in CI)'
 complete -c agentctl -n '__agentctl_at conformance' -l junit -r -F -d 'also write a JUnit report: one test case per operation'
+complete -c agentctl -n '__agentctl_at conformance' -l ignore -x -d 'accept the differences of a rule, or a known difference\'s id (repeatable): status, error-text, field-missing, field-extra, field-type, field-format, default, ordering, page-links'
 complete -c agentctl -n '__agentctl_at conformance' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'

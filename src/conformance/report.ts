@@ -1,4 +1,5 @@
-import { markdownCode, xml } from '../batch/merge.js';
+import { markdownCode } from '../batch/merge.js';
+import { junitCase, junitDocument } from '../output/junit.js';
 import type { RecordKind } from './side.js';
 import type { ConformanceReport, OperationResult } from './run.js';
 
@@ -40,18 +41,21 @@ export function reportLines(report: ConformanceReport): string[] {
 
 function differenceLine(difference: OperationResult['differences'][number]): string {
   const where = difference.path === '' ? '' : ` ${difference.path}`;
-  const known = difference.known === undefined ? '' : ` (known: ${difference.known})`;
+  const known = `${difference.known === undefined ? '' : ` (known: ${difference.known})`}${difference.ignored ? ' (ignored)' : ''}`;
   return `${difference.request}: ${difference.rule}${where}: the deployment ${difference.expected}, the emulator ${difference.actual}${known}`;
 }
 
 function summaryLines(report: ConformanceReport): string[] {
-  const differences = report.operations.reduce((sum, operation) => sum + operation.differences.filter((d) => d.known === undefined).length, 0);
+  const differences = report.operations.reduce((sum, operation) => sum + operation.differences.filter((d) => d.known === undefined && !d.ignored).length, 0);
   const lines = [`Score: ${report.score.passed}/${report.score.total} checks (${report.score.percent}%); ${differences} difference${differences === 1 ? '' : 's'} from the emulator.`];
   const { leftovers, cleanup } = report;
   if (leftovers.found > 0) {
     lines.push(report.writes ? `Removed ${leftovers.removed} of ${leftovers.found} records an earlier run left (marked ${markerPrefix(report.marker)}).` : `${leftovers.found} records an earlier run left (marked ${markerPrefix(report.marker)}); --allow-writes removes them.`);
   }
-  if (report.writes) lines.push(`Created ${report.cap?.used ?? 0} of at most ${report.cap?.limit ?? 0}; cleaned up ${cleanup.removed} left at the end.`);
+  if (report.writes) {
+    const after = cleanup.removed === 0 ? 'none was left for the cleanup' : `the cleanup removed ${cleanup.removed} left at the end`;
+    lines.push(`Created ${report.cap?.used ?? 0} records of at most ${report.cap?.limit ?? 0}; ${after}.`);
+  }
   else if (cleanup.removed > 0) lines.push(`Removed ${cleanup.removed} record${cleanup.removed === 1 ? '' : 's'} the deployment made of input it should have refused.`);
   for (const failed of [...leftovers.failed, ...cleanup.failed]) lines.push(`Not removed: ${failed}`);
   if (report.interrupted) lines.push('Interrupted: the operations after the one in flight did not run.');
@@ -67,19 +71,16 @@ export function conforms(report: ConformanceReport): boolean {
 
 /** One JUnit testcase per operation: a failure names each failed check and difference. */
 export function junitReport(report: ConformanceReport): string {
-  const failed = report.operations.filter((operation) => operation.outcome === 'fail' || operation.outcome === 'error' || operation.outcome === 'interrupted');
-  const skipped = report.operations.filter((operation) => operation.outcome === 'skipped');
+  let failures = 0;
   const cases = report.operations.map((operation) => {
-    const name = `<testcase classname="agentctl.conformance" name="${xml(operation.name)}"`;
-    if (operation.outcome === 'pass') return `    ${name}/>\n`;
-    if (operation.outcome === 'skipped') return `    ${name}>\n      <skipped message="${xml(operation.error ?? 'skipped')}"/>\n    </testcase>\n`;
+    if (operation.outcome === 'pass') return junitCase('agentctl.conformance', operation.name);
+    if (operation.outcome === 'skipped') return junitCase('agentctl.conformance', operation.name, undefined, operation.error ?? 'skipped');
+    failures++;
     const details = [...operation.checks.filter((check) => !check.ok).map((check) => `${check.what}: got ${check.seen ?? 'something else'}`), ...operation.differences.map(differenceLine)];
     if (operation.error !== undefined) details.push(operation.error);
-    const message = `${operation.outcome}: ${operation.passed}/${operation.total} checks`;
-    return `    ${name}>\n      <failure type="${operation.outcome}" message="${xml(message)}">${xml(details.join('\n'))}</failure>\n    </testcase>\n`;
+    return junitCase('agentctl.conformance', operation.name, { type: operation.outcome, message: `${operation.outcome}: ${operation.passed}/${operation.total} checks`, detail: details.join('\n') });
   });
-  const suite = `name="agentctl conformance" tests="${report.operations.length}" failures="${failed.length}" errors="0" skipped="${skipped.length}"`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${suite}>\n  <testsuite ${suite}>\n${cases.join('')}  </testsuite>\n</testsuites>\n`;
+  return junitDocument('agentctl conformance', cases.join(''), report.operations.length, failures);
 }
 
 /** The GitHub step summary: the score, a row per operation, a row per difference; the deployment's text only in code spans. */
@@ -92,7 +93,7 @@ export function markdownReport(report: ConformanceReport): string {
   if (differences.length > 0) {
     parts.push('', '| operation | request | rule | where | deployment | emulator | known |', '|---|---|---|---|---|---|---|');
     for (const d of differences) {
-      const cells = [d.operation, d.request, d.rule, d.path, d.expected, d.actual, d.known ?? ''].map(markdownCode);
+      const cells = [d.operation, d.request, d.rule, d.path, d.expected, d.actual, d.known ?? (d.ignored ? 'ignored' : '')].map(markdownCode);
       parts.push(`| ${cells.join(' | ')} |`);
     }
   }

@@ -24,6 +24,8 @@ export interface ConformanceOptions {
   operations?: readonly Operation[];
   /** This run's marker (tests); a random one by default. */
   marker?: string;
+  /** Rules (or known differences' ids) whose differences the user accepts: listed, not counted. */
+  ignore?: ReadonlySet<string>;
 }
 
 export type Outcome = 'pass' | 'fail' | 'error' | 'skipped' | 'interrupted';
@@ -46,7 +48,7 @@ export interface OperationResult {
   total: number;
   checks: Check[];
   /** What differs from the emulator; documented ones carry `known` and do not count against the score. */
-  differences: Array<JudgedDifference & { request: string }>;
+  differences: Array<JudgedDifference & { request: string; ignored?: true }>;
   /** Why it could not run to its end (an error, a cap, a missing record). */
   error?: string;
 }
@@ -95,7 +97,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     interrupted: false,
   };
   const emulator = await startEmulator({ port: 0, taskDurationMs: EMULATOR_TASK_MS });
-  const emulatorClient = options.service.withOptions({ baseUrl: emulator.baseUrl, apiKey: 'emulator-key', signal: undefined, allowInsecureHttp: true, connections: undefined });
+  // The emulator's side is never recorded: a cassette holds the deployment's answers only.
+  const emulatorClient = options.service.withOptions({ baseUrl: emulator.baseUrl, apiKey: 'emulator-key', signal: undefined, allowInsecureHttp: true, connections: undefined, record: undefined });
   const service = new Side('service', options.service, cap, options.signal);
   const twin = new Side('emulator', emulatorClient, undefined);
   try {
@@ -103,7 +106,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     report.leftovers = summarize(await sweep(options.service, options.allowWrites));
     for (const operation of operations) {
       if (options.signal.aborted) break;
-      const result = await runOperation(operation, service, twin, facts, options.signal);
+      const result = await runOperation(operation, { service, twin, facts, signal: options.signal, ignore: options.ignore ?? new Set() });
       report.operations.push(result);
       options.onOperation?.(result);
     }
@@ -139,7 +142,15 @@ async function cleanUp(client: ApiClient, created: readonly CreatedRecord[], mar
   return { removed: known.removed.length + more.removed, failed: [...known.failed, ...more.failed] };
 }
 
-async function runOperation(operation: Operation, service: Side, twin: Side, facts: RunFacts, signal: AbortSignal): Promise<OperationResult> {
+interface Run {
+  service: Side;
+  twin: Side;
+  facts: RunFacts;
+  signal: AbortSignal;
+  ignore: ReadonlySet<string>;
+}
+
+async function runOperation(operation: Operation, { service, twin, facts, signal, ignore }: Run): Promise<OperationResult> {
   const result: OperationResult = { name: operation.name, summary: operation.summary, writes: operation.writes, outcome: 'pass', passed: 0, total: 0, checks: [], differences: [] };
   let theirs: Exchange[] = [];
   try {
@@ -159,7 +170,7 @@ async function runOperation(operation: Operation, service: Side, twin: Side, fac
   } finally {
     ours = twin.takeExchanges();
   }
-  judgeExchanges(result, theirs, ours, { ids: idMap(service, twin), bases: { expected: service.client.baseUrl, actual: twin.client.baseUrl } });
+  judgeExchanges(result, theirs, ours, { ids: idMap(service, twin), bases: { expected: service.client.baseUrl, actual: twin.client.baseUrl } }, ignore);
   if (result.outcome === 'error') {
     // Not having run to its end is a failed check of its own: an operation that errs at once scores 0, not 100%.
     result.checks.push({ what: 'runs to its end', ok: false, seen: result.error });
@@ -186,7 +197,7 @@ function idMap(service: Side, twin: Side): Map<string, string> {
 }
 
 /** The checks of each of the deployment's answers, and its differences from the emulator's answer to the same request. */
-function judgeExchanges(result: OperationResult, theirs: Exchange[], ours: Exchange[], context: Pick<CompareContext, 'ids' | 'bases'>): void {
+function judgeExchanges(result: OperationResult, theirs: Exchange[], ours: Exchange[], context: Pick<CompareContext, 'ids' | 'bases'>, ignore: ReadonlySet<string>): void {
   theirs.forEach((exchange, index) => {
     const request = `${exchange.method} ${exchange.template}`;
     const check = (what: string, ok: boolean, seen?: string) => {
@@ -197,14 +208,17 @@ function judgeExchanges(result: OperationResult, theirs: Exchange[], ours: Excha
     const twin = ours[index];
     const paired = twin !== undefined && twin.template === exchange.template;
     const found = paired ? comparable(exchange, twin, compareAnswers(exchange, twin, { ...context, method: exchange.method, requestBody: exchange.sent })) : [];
-    const differences = judge(found, exchange.method, exchange.path).map((difference) => ({ ...difference, request }));
+    const differences = judge(found, exchange.method, exchange.path).map((difference) => {
+      const ignored = ignore.has(difference.rule) || (difference.known !== undefined && ignore.has(difference.known));
+      return ignored ? { ...difference, request, ignored: true as const } : { ...difference, request };
+    });
     // A status the emulator documents as the plan's (no task credits left: 402) is the service's answer too.
     const planStatus = differences.some((difference) => difference.rule === 'status' && difference.known !== undefined);
     check(`status ${exchange.expected}`, exchange.status === exchange.expected || planStatus, String(exchange.status));
     if (exchange.accepted !== undefined) check("agentctl's schema takes the answer", exchange.accepted, 'refused');
     if (!paired) return check('the emulator answers it too', false, 'the emulator did not get this far');
     result.differences.push(...differences);
-    const unknown = differences.filter((difference) => difference.known === undefined);
+    const unknown = differences.filter((difference) => difference.known === undefined && !('ignored' in difference));
     check('the same as the emulator', unknown.length === 0, `${unknown.length} difference${unknown.length === 1 ? '' : 's'}`);
   });
 }

@@ -28,7 +28,7 @@ afterAll(() => emulator.close());
 interface Report {
   score: { passed: number; total: number; percent: number };
   interrupted: boolean;
-  operations: Array<{ name: string; outcome: string; differences: Array<{ rule: string; path: string; known?: string }> }>;
+  operations: Array<{ name: string; outcome: string; differences: Array<{ rule: string; path: string; known?: string; ignored?: true }> }>;
   leftovers: { found: number; removed: number };
   cleanup: { removed: number; failed: string[] };
   cap: { limit: number; used: number } | null;
@@ -179,13 +179,13 @@ async function alteringProxy(target: string, alter: Alter = fourAlterations, rew
 }
 
 describe('conformance against a deployment that differs', () => {
-  it('names exactly the four alterations, and writes them to JUnit and the step summary', async () => {
+  it('names exactly the four alterations (one --ignore accepted), and writes them to JUnit and the step summary', async () => {
     const proxy = await alteringProxy(emulator.baseUrl);
     const dir = tempDir();
     try {
       const summary = join(dir, 'summary.md');
       const junit = join(dir, 'conformance.xml');
-      const result = await against(proxy.baseUrl)(['conformance', '--allow-writes', '--yes', '--json', '--junit', junit], { env: { GITHUB_STEP_SUMMARY: summary } });
+      const result = await against(proxy.baseUrl)(['conformance', '--allow-writes', '--yes', '--json', '--junit', junit, '--ignore', 'ordering'], { env: { GITHUB_STEP_SUMMARY: summary } });
       expect(result.exitCode, result.stderr).toBe(1);
       const report = JSON.parse(result.stdout) as Report;
       const found = report.operations.flatMap((operation) => operation.differences.map((d) => `${operation.name} ${d.rule} ${d.path}`)).sort();
@@ -197,11 +197,14 @@ describe('conformance against a deployment that differs', () => {
         'tasks.cancel-unknown status ',
         'tasks.get ordering results',
       ]);
+      // --ignore ordering: the reversed page is still named, and no longer fails its operation.
+      const reordered = report.operations.find((operation) => operation.name === 'tasks.get');
+      expect(reordered).toMatchObject({ outcome: 'pass', differences: [{ rule: 'ordering', ignored: true }] });
       const failing = report.operations.filter((operation) => operation.outcome !== 'pass').map((operation) => operation.name);
-      expect(failing.sort()).toEqual(['legacy-agents.create', 'persistent.get', 'tasks.cancel-unknown', 'tasks.get']);
+      expect(failing.sort()).toEqual(['legacy-agents.create', 'persistent.get', 'tasks.cancel-unknown']);
       const xml = readFileSync(junit, 'utf8');
-      expect(xml).toContain('<testcase classname="agentctl.conformance" name="tasks.get">');
-      expect(xml).toContain('failures="4"');
+      expect(xml).toContain('<testcase classname="agentctl.conformance" name="persistent.get">');
+      expect(xml).toContain('failures="3"');
       const markdown = readFileSync(summary, 'utf8');
       expect(markdown).toContain('| `persistent.get` | `GET /agents/{persistent}/` | `field-missing` | `summary` |');
       expect(await marked()).toEqual([]);

@@ -2,12 +2,15 @@ import { appendFile, writeFile } from 'node:fs/promises';
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { SERVICE_EXITS } from '../../cli/exit-codes.js';
-import { ExitCode } from '../../errors.js';
+import { RULES, notARule } from '../../conformance/rules.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 
 interface Options {
   allowWrites: boolean;
   yes: boolean;
   junit?: string;
+  ignore: Set<string>;
 }
 
 export const command = defineCommand<Options>({
@@ -17,6 +20,7 @@ export const command = defineCommand<Options>({
     { flags: '--allow-writes', description: 'also create, change and delete: one browser-use agent, one persistent agent and three tasks, each removed at the end' },
     { flags: '-y, --yes', description: 'with --allow-writes: go ahead without asking (needed off a terminal and in CI)' },
     { flags: '--junit <file>', description: 'also write a JUnit report: one test case per operation' },
+    { flags: '--ignore <rule>', description: `accept the differences of a rule, or a known difference's id (repeatable): ${RULES.map((rule) => rule.id).join(', ')}`, repeatable: true },
   ],
   notes:
     'Runs each operation against the deployment of your profile (its key, timeouts and retries) and\n' +
@@ -26,8 +30,9 @@ export const command = defineCommand<Options>({
     'input the service refuses before it saves anything, schedule previews. With --allow-writes the cap\n' +
     'on creates is printed before the first, and asked about on a terminal; every record is named\n' +
     'agentctl-conformance-<random> (tasks: in the prompt), removed at the end even after Ctrl-C, and\n' +
-    "what a stopped run left is removed by the next. With $GITHUB_STEP_SUMMARY set, the report is\n" +
-    'appended to it as Markdown.',
+    "what a stopped run left is removed by the next. --ignore RULE accepts a rule's differences from\n" +
+    "the emulator (still listed; the checks against the service's code stay). With\n" +
+    '$GITHUB_STEP_SUMMARY set, the report is appended to it as Markdown.',
   examples: [
     'agentctl conformance   # read-only: reads, and bad input that the service refuses',
     'agentctl conformance --profile lab --record cassette.jsonl --json > conformance.json   # read-only; the report and its cassette, to attach to an issue',
@@ -40,7 +45,12 @@ export const command = defineCommand<Options>({
     2: 'bad usage, or --allow-writes not confirmed (nothing created)',
     130: 'interrupted (Ctrl-C): what the run made was removed',
   },
-  parse: (input) => ({ allowWrites: input.flag('allowWrites'), yes: input.flag('yes'), junit: input.string('junit') }),
+  parse: (input) => {
+    const ignore = new Set(input.list('ignore'));
+    const wrong = notARule(ignore);
+    if (wrong !== undefined) throw new UsageError(`--ignore "${sanitizeLine(wrong)}" is not a rule`, `the rules: ${RULES.map((rule) => rule.id).join(', ')}`);
+    return { allowWrites: input.flag('allowWrites'), yes: input.flag('yes'), junit: input.string('junit'), ignore };
+  },
   run: (options, ctx) => conformance(options, ctx),
 });
 
@@ -62,6 +72,7 @@ async function conformance(options: Options, ctx: Context): Promise<number> {
   const result = await runConformance({
     service: client,
     allowWrites: options.allowWrites,
+    ignore: options.ignore,
     signal: ctx.signal,
     onOperation: progress ? (operation) => ctx.out.info(`${operation.outcome} ${operation.name}`) : undefined,
   });
