@@ -26,6 +26,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 interface Report {
+  service_version: string | null;
   score: { passed: number; total: number; percent: number };
   interrupted: boolean;
   operations: Array<{ name: string; outcome: string; differences: Array<{ rule: string; path: string; known?: string; ignored?: true }> }>;
@@ -50,6 +51,7 @@ describe('conformance against the emulator', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.score.percent).toBe(100);
+    expect(report.service_version).toMatch(/^gobii \d+\.\d+/); // what the remote MCP endpoint's initialize names
     expect(report.operations.find((operation) => operation.name === 'persistent.schedule-preview')?.outcome).toBe('pass');
     expect(report.operations.every((operation) => operation.differences.length === 0)).toBe(true);
     const writes = emulator.requests.slice(before).filter((request) => request.method !== 'GET' && request.status < 300 && !request.path.includes('/schedule/preview/') && request.path !== '/mcp/');
