@@ -31,3 +31,20 @@ if (JSON.stringify(manifest.man) !== JSON.stringify(pages)) {
   await writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log('package.json "man"');
 }
+
+// docs/emulator.md's table of known differences and docs/conformance.md's table of rules are the
+// rules module's one list (src/conformance/rules.ts); a test fails while either page is stale.
+const rules = await importSource('src/conformance/rules.ts');
+for (const [page, start, end, table] of [
+  ['docs/emulator.md', rules.KNOWN_DIFFERENCES_START, rules.KNOWN_DIFFERENCES_END, rules.renderKnownDifferences()],
+  ['docs/conformance.md', rules.RULES_START, rules.RULES_END, rules.renderRules()],
+]) {
+  const file = new URL(page, root);
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined || !text.includes(start)) continue;
+  const next = rules.replaceBetween(text, start, end, table);
+  if (next !== text) {
+    await writeFile(file, next);
+    console.log(page);
+  }
+}
