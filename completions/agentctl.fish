@@ -132,6 +132,8 @@ function __agentctl_arity
             echo 1
         case ':--timeout'
             echo 1
+        case ':--record'
+            echo 1
         case ':--max-response'
             echo 1
         case 'agents list:--page'
@@ -439,6 +441,8 @@ function __agentctl_arity
         case '*:--jq'
             echo 1
         case '*:--timeout'
+            echo 1
+        case '*:--record'
             echo 1
         case '*:--max-response'
             echo 1
@@ -817,4 +821,5 @@ complete -c agentctl -l no-color -d 'no ANSI colour (also off when stdout is not
 complete -c agentctl -s q -l quiet -d 'nothing on stderr but errors'
 complete -c agentctl -l verbose -d 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)'
 complete -c agentctl -l timeout -x -d 'per-request timeout in seconds (default 30); for waits, how long to wait'
+complete -c agentctl -l record -r -F -d 'append each request and answer to FILE as a cassette, secrets taken out (env AGENTCTL_RECORD; replay: agentctl emulator check FILE)'
 complete -c agentctl -l max-response -x -d 'largest answer read, in MB (default 64, up to 500; env AGENTCTL_MAX_RESPONSE_MB)'

@@ -4,6 +4,7 @@ import { schemaOf, type Shape } from './schemas/shapes.js';
 import { systemClock, type Clock } from '../contract/clock.js';
 import { NEUTRAL_WORDS, type FaceWords } from './words.js';
 import { redactBody, type Redactor } from './redact.js';
+import { Cassette, CassetteError, type RecordedExchange } from './cassette.js';
 import { PooledTransport } from './pooled-transport.js';
 import { BodyTooLargeError, HttpTransport, type HttpResponse, type Transport } from './transport.js';
 import { DEFAULT_RETRY_POLICY, IDEMPOTENT_METHODS, RETRY_AFTER_CEILING_MS, SAFE_METHODS, mayRepeat, neverSent, parseRetryAfter, retryDelayMs, type RetryPolicy } from './retry.js';
@@ -49,6 +50,11 @@ export interface ClientOptions {
    * single call pays nothing to load.
    */
   connections?: number;
+  /**
+   * Appends each request and its answer to this file as a cassette line (cassette.ts), secrets
+   * taken out first. Without, nothing of the recording runs.
+   */
+  record?: string;
 }
 
 const MB = 1024 * 1024;
@@ -100,6 +106,8 @@ export class ApiClient {
   private reached = false;
   /** The closed hosted service's host the base URL is on, if it is: every request is refused before it is sent. */
   private readonly closedHost: string | undefined;
+  /** Where exchanges are recorded (the record option); undefined, and never looked at further, when not recording. */
+  private readonly cassette: Cassette | undefined;
 
   /** `transport`: the connections of the client this one is made from (tellingRetriesTo); new ones without. */
   constructor(
@@ -112,6 +120,7 @@ export class ApiClient {
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.clock = options.clock ?? systemClock;
     this.transport = transport ?? (options.connections === undefined ? new HttpTransport() : new PooledTransport(options.connections));
+    this.cassette = options.record === undefined ? undefined : new Cassette(options.record, options.redactor, this.base.pathname).open();
   }
 
   /** The same client with some options changed (a batch's creates outlive Ctrl-C: `{ signal: undefined }`). */
@@ -300,15 +309,18 @@ export class ApiClient {
       this.reached = true;
       const text = response.text;
       const body = parseBody(text, response);
+      if (this.cassette) this.record(method, url, headers, options.body, started, { status: response.status, headers: response.headers, body });
       if (this.options.trace) {
         this.trace(`< ${response.status} ${method} ${url.href} (${Date.now() - started} ms)`);
         if (text) this.trace(`< ${truncate(text, 2000)}`);
       }
       return { kind: 'response', response, body };
     } catch (error) {
+      if (error instanceof CassetteError) throw error;
       const code = errorCode(error, options.signal);
       // A reset or a timeout means something was there (a restart, a slow service): not "nothing listens".
       if (!neverSent(code)) this.reached = true;
+      if (this.cassette) this.record(method, url, headers, options.body, started, undefined, code ?? describe(error));
       if (this.options.trace) this.trace(`< ${method} ${url.href} failed: ${code ?? String(error)}`);
       return { kind: 'error', error, code };
     }
@@ -360,6 +372,12 @@ export class ApiClient {
     this.trace(`retrying after ${reason} in ${ms} ms`);
     this.options.onRetry?.(this.options.redactor.redact(`retrying after ${reason} in ${ms} ms`));
     await this.clock.sleep(ms, signal);
+  }
+
+  /** One exchange into the cassette: begun at `started` (Date.now()), answered or failed now. */
+  private record(method: string, url: URL, headers: Record<string, string>, body: unknown, started: number, answer?: RecordedExchange['answer'], error?: string): void {
+    const ms = Date.now() - started;
+    this.cassette?.record({ method, url, headers, body, startedAt: this.clock.now() - ms, ms, answer, error });
   }
 
   private traceRequest(method: string, url: URL, headers: Record<string, string>, body: unknown): void {

@@ -31,6 +31,7 @@ export interface GlobalFlags {
   jq?: string;
   maxResponse?: string;
   insecureHttp?: boolean;
+  record?: string;
 }
 
 /** How the command line allows a plain http:// base URL to another machine: the hint of its refusal. */
@@ -107,6 +108,11 @@ export class Context {
     return text === undefined ? undefined : parseIntegerFlag(text, name, 1, LIMITS.bodyMbCeiling) * 1024 * 1024;
   }
 
+  /** The cassette requests are recorded to: --record FILE, else AGENTCTL_RECORD (empty counts as unset). */
+  get recordFile(): string | undefined {
+    return this.flags.record ?? (this.env.AGENTCTL_RECORD || undefined);
+  }
+
   /** Whether a plain http:// base URL to another machine may carry the key: --insecure-http, AGENTCTL_INSECURE_HTTP=1, the profile. */
   get insecureHttpAllowed(): boolean {
     return Boolean(this.flags.insecureHttp) || this.insecureHttpAllowedWithoutFlag;
@@ -174,6 +180,7 @@ export class Context {
       words: CLI_API_WORDS,
       clock: this.io.clock,
       signal: this.io.signal,
+      record: this.recordFile,
       trace: this.verbose ? (line) => this.io.stderr.write(`${sanitizeText(line)}\n`) : undefined,
       usingDefaultBaseUrl: baseUrl === DEFAULT_BASE_URL && settings?.baseUrlSource !== 'flag' && settings?.baseUrlSource !== 'env',
     });

@@ -16,7 +16,7 @@ export interface Manifest {
 }
 
 /** Global options that take a value, so the word after them is not a command name. */
-const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout', '--jq', '--max-response']);
+const VALUE_OPTIONS = new Set(['--base-url', '--api-key', '--api-key-file', '--profile', '--fields', '--timeout', '--jq', '--max-response', '--record']);
 
 /** The words of argv that name a command, the noun and then its verb (skipping global options and their values). */
 export function commandWords(argv: string[]): string[] {
@@ -247,5 +247,6 @@ function addGlobalOptions(program: Command): void {
     .option('-q, --quiet', 'nothing on stderr but errors')
     .option('--verbose', 'HTTP trace on stderr with secrets redacted (env AGENTCTL_DEBUG=1)')
     .option('--timeout <sec>', 'per-request timeout in seconds (default 30); for waits, how long to wait')
+    .option('--record <file>', 'append each request and answer to FILE as a cassette, secrets taken out (env AGENTCTL_RECORD; replay: agentctl emulator check FILE)')
     .option('--max-response <mb>', `largest answer read, in MB (default ${LIMITS.bodyMb}, up to ${LIMITS.bodyMbCeiling}; env AGENTCTL_MAX_RESPONSE_MB)`);
 }

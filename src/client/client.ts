@@ -6,11 +6,12 @@
 // redacted out.
 import { ApiClient } from '../api/client.js';
 import { Redactor } from '../api/redact.js';
+import { createCassetteFile } from '../api/cassette.js';
 import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
 import { DEFAULT_TIMEOUT_SECONDS } from '../contract/limits.js';
 import { LIMITS, checkApiKey } from '../contract/validate.js';
 import { VERSION } from '../contract/version.js';
-import { checked, duration, httpUrl, integer } from './input.js';
+import { checked, duration, httpUrl, integer, nonEmptyString } from './input.js';
 import { legacyAgentsApi } from './agents.js';
 import type { ClientCore } from './core.js';
 import { persistentApi } from './persistent.js';
@@ -27,6 +28,8 @@ export function createClient(options: ClientOptions): AgentctlClient {
   const redactor = new Redactor();
   redactor.add(apiKey);
   const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_SECONDS * 1000 : duration('timeoutMs', options.timeoutMs);
+  const record = options.record === undefined ? undefined : nonEmptyString('record', options.record);
+  if (record !== undefined) checked('record', () => createCassetteFile(record));
   // Refused here, as an InputError naming baseUrl, like every other bad option.
   const api = checked('baseUrl', () => new ApiClient({
     baseUrl,
@@ -41,6 +44,7 @@ export function createClient(options: ClientOptions): AgentctlClient {
     trace: options.trace,
     clock: options.clock,
     signal: options.signal,
+    record,
   }));
   const core: ClientCore = {
     api,

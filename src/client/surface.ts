@@ -45,6 +45,12 @@ export interface ClientOptions {
    * (localhost, 127.0.0.0/8, ::1) needs no permission.
    */
   allowInsecureHttp?: boolean;
+  /**
+   * Appends each request and its answer to this file, one JSON line each (a cassette, as the
+   * command line's `--record FILE` writes): the API key, task secrets and URL tokens are taken
+   * out before anything is written. `agentctl emulator check FILE` replays it (docs/conformance.md).
+   */
+  record?: string;
 }
 
 /** Per call: an AbortSignal that stops this call alone (its request, wait or walk) at once. */

@@ -1,0 +1,162 @@
+// A cassette: every request the client sends and the answer it got, one JSON line each, for
+// `emulator check` to replay and for a user to attach to a report. Whatever could be a secret is
+// taken out before a byte is written: the API key and every secret the redactor knows (in any
+// encoding it knows), task secret values, tokens in URL queries (a webhook's `?t=`), passwords in
+// URLs; only a few headers are kept, never X-Api-Key or Authorization. Each line is one append of
+// one write, so a recording killed midway is a valid cassette up to its last line, and several
+// processes (AGENTCTL_RECORD across a script's commands) can append to the same file.
+import { appendFileSync } from 'node:fs';
+import { UsageError } from '../errors.js';
+import { redactBody, type Redactor } from './redact.js';
+
+/** The cassette format's version, on every line. */
+export const CASSETTE_VERSION = 1;
+
+/** One exchange as a cassette line holds it. */
+export interface CassetteEntry {
+  agentctl: typeof CASSETTE_VERSION;
+  /** When the request was sent (ISO 8601, the client's clock) and how long its answer took. */
+  at: string;
+  ms: number;
+  method: string;
+  /** The base URL (its origin and the version segment) and the path below it (with its slash). */
+  base: string;
+  path: string;
+  query?: Record<string, string>;
+  requestHeaders?: Record<string, string>;
+  requestBody?: unknown;
+  /** The answer; or `error`, the code of a request that got none (a timeout, a reset). */
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  error?: string;
+}
+
+/** Request and answer headers a replay or a reader needs; every other one stays out. */
+const REQUEST_HEADERS = ['content-type', 'accept'];
+const ANSWER_HEADERS = ['content-type', 'allow', 'location', 'retry-after', 'vary'];
+
+/** Query parameters that carry a credential (a webhook's `?t=`, signed links): their values never go in. */
+const TOKEN_PARAMS = new Set(['t', 'token', 'secret', 'key', 'api_key', 'apikey', 'access_token', 'sig', 'signature', 'password']);
+const TOKEN_IN_TEXT = /([?&](?:t|token|secret|key|api_key|apikey|access_token|sig|signature|password)=)[^&#\s"'<>]*/gi;
+const PASSWORD_IN_URL = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'<>]*:)[^@/\s"'<>]*@/gi;
+
+export interface RecordedExchange {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: unknown;
+  startedAt: number;
+  ms: number;
+  answer?: { status: number; headers: Record<string, string | string[] | undefined>; body: unknown };
+  error?: string;
+}
+
+/** Appends exchanges to a cassette file; made by the client only when recording (else nothing runs). */
+export class Cassette {
+  constructor(
+    readonly file: string,
+    private readonly redactor: Redactor,
+    /** The base URL's path (`/api/v1`): a line's path is what follows it. */
+    private readonly basePath: string,
+  ) {}
+
+  /** Appends one line; a file that cannot be written stops the run (a recording with holes would mislead). */
+  record(exchange: RecordedExchange): void {
+    try {
+      appendFileSync(this.file, `${JSON.stringify(this.entry(exchange))}\n`, { mode: 0o600 });
+    } catch (error) {
+      throw new CassetteError(this.file, error);
+    }
+  }
+
+  /** Creates the file if it is not there (nothing is written): a path that cannot be written fails before any request. */
+  open(): this {
+    createCassetteFile(this.file);
+    return this;
+  }
+
+  /** The line for one exchange, with every secret taken out. */
+  entry({ method, url, headers, body, startedAt, ms, answer, error }: RecordedExchange): CassetteEntry {
+    const base = this.basePath.replace(/\/$/, '');
+    const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || '/' : url.pathname;
+    const entry: CassetteEntry = { agentctl: CASSETTE_VERSION, at: new Date(startedAt).toISOString(), ms, method, base: this.text(`${url.origin}${base}`), path: this.text(path) };
+    const query = this.query(url.searchParams);
+    if (query !== undefined) entry.query = query;
+    const requestHeaders = kept(headers, REQUEST_HEADERS);
+    if (requestHeaders !== undefined) entry.requestHeaders = requestHeaders;
+    if (body !== undefined) entry.requestBody = this.value(redactBody(body));
+    if (answer !== undefined) {
+      entry.status = answer.status;
+      const answerHeaders = kept(answer.headers, ANSWER_HEADERS);
+      if (answerHeaders !== undefined) entry.headers = this.value(answerHeaders) as Record<string, string>;
+      if (answer.body !== undefined) entry.body = this.value(answer.body);
+    }
+    if (error !== undefined) entry.error = this.text(error);
+    return entry;
+  }
+
+  private query(params: URLSearchParams): Record<string, string> | undefined {
+    if (params.size === 0) return undefined;
+    const query: Record<string, string> = {};
+    for (const [name, value] of params) {
+      Object.defineProperty(query, this.text(name), { value: TOKEN_PARAMS.has(name.toLowerCase()) ? '***' : this.text(value), enumerable: true, writable: true, configurable: true });
+    }
+    return query;
+  }
+
+  /** A text with every known secret, URL token and URL password replaced by `***`. */
+  private text(value: string): string {
+    return this.redactor.redact(value).replace(TOKEN_IN_TEXT, '$1***').replace(PASSWORD_IN_URL, '$1***@');
+  }
+
+  /** A copy of parsed JSON with every text (keys included) through text(). */
+  private value(value: unknown): unknown {
+    return scrub(value, (text) => this.text(text));
+  }
+}
+
+/** Creates a cassette file if it is not there, writing nothing; CassetteError when it cannot be written. */
+export function createCassetteFile(file: string): void {
+  try {
+    appendFileSync(file, '', { mode: 0o600 });
+  } catch (error) {
+    throw new CassetteError(file, error);
+  }
+}
+
+/** The cassette cannot be written: the recording stops, and the command with it (exit 2). */
+export class CassetteError extends UsageError {
+  constructor(file: string, cause: unknown) {
+    super(`cannot write the cassette ${file}: ${(cause as NodeJS.ErrnoException).code ?? String(cause)}`, 'give a file in a folder you can write to');
+    this.name = 'CassetteError';
+  }
+}
+
+/** The named headers of `headers` that are present, as strings; undefined when none is. */
+function kept(headers: Record<string, string | string[] | undefined>, names: string[]): Record<string, string> | undefined {
+  let out: Record<string, string> | undefined;
+  for (const name of names) {
+    const value = headers[name];
+    if (value !== undefined) (out ??= {})[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** A copy of JSON with `change` applied to every string, keys included; walked without recursion (bodies may nest deep). */
+function scrub(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
+  if (typeof value !== 'object' || value === null) return value;
+  const root: object = Array.isArray(value) ? [] : {};
+  const pending: Array<[object, object]> = [[value, root]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [from, to] = next;
+    for (const [key, item] of Object.entries(from)) {
+      let copy = item;
+      if (typeof item === 'string') copy = change(item);
+      else if (typeof item === 'object' && item !== null) pending.push([item as object, (copy = Array.isArray(item) ? [] : {})]);
+      Object.defineProperty(to, Array.isArray(from) ? key : change(key), { value: copy, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return root;
+}
