@@ -58,6 +58,7 @@ _agentctl__child() {
     'config:unset') echo 'unset' ;;
     'config:list') echo 'list' ;;
     'config:path') echo 'path' ;;
+    'emulator:check') echo 'check' ;;
     'webhook-listen:replay') echo 'replay' ;;
   esac
 }
@@ -71,6 +72,7 @@ _agentctl__subcommands() {
     'persistent') echo 'list get create update replace delete activate deactivate message chat status timeline web-tasks' ;;
     'auth') echo 'login status logout token' ;;
     'config') echo 'get set unset list path' ;;
+    'emulator') echo 'check' ;;
     'webhook-listen') echo 'replay' ;;
   esac
 }
@@ -126,6 +128,7 @@ _agentctl__flags() {
     'config path') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'api') echo '-X --method -f --raw-field -F --field -H --header -i --include --input --data --paginate -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'emulator') echo '--port --host --task-duration --latency --faults --seed --allowed-host --agent-limit --task-credits --state -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
+    'emulator check') echo '--ignore --junit -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'webhook-listen') echo '--host --port --path --print-url --output --forward-to --task --count --once --max-body --drain-timeout -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'mcp') echo '--http --allow-secret-env --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
@@ -277,6 +280,8 @@ _agentctl__option() {
     'emulator:--agent-limit') echo '1 any' ;;
     'emulator:--task-credits') echo '1 any' ;;
     'emulator:--state') echo '1 file' ;;
+    'emulator check:--ignore') echo '1 any' ;;
+    'emulator check:--junit') echo '1 file' ;;
     'webhook-listen:--host') echo '1 any' ;;
     'webhook-listen:--port') echo '1 any' ;;
     'webhook-listen:--path') echo '1 any' ;;

@@ -110,6 +110,8 @@ function __agentctl_child
             echo list
         case 'config:path'
             echo path
+        case 'emulator:check'
+            echo check
         case 'webhook-listen:replay'
             echo replay
     end
@@ -385,6 +387,10 @@ function __agentctl_arity
         case 'emulator:--task-credits'
             echo 1
         case 'emulator:--state'
+            echo 1
+        case 'emulator check:--ignore'
+            echo 1
+        case 'emulator check:--junit'
             echo 1
         case 'webhook-listen:--host'
             echo 1
@@ -764,6 +770,7 @@ complete -c agentctl -n '__agentctl_at api' -l input -r -F -d 'the request body 
 complete -c agentctl -n '__agentctl_at api' -l data -x -d 'request body: inline JSON, @FILE, or @- for stdin'
 complete -c agentctl -n '__agentctl_at api' -l paginate -d 'for GET on a list: follow every page and print all results as one array'
 complete -c agentctl -n '__agentctl_at api' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at emulator' -a 'check' -d 'replay cassettes (--record FILE) against a fresh emulator and report each answer that differs, by rule'
 complete -c agentctl -n '__agentctl_at emulator' -l port -x -d 'port to listen on (0 = any free port)'
 complete -c agentctl -n '__agentctl_at emulator' -l host -x -d 'address to listen on'
 complete -c agentctl -n '__agentctl_at emulator' -l task-duration -x -d 'how long a simulated task runs'
@@ -775,6 +782,9 @@ complete -c agentctl -n '__agentctl_at emulator' -l agent-limit -x -d 'the plan\
 complete -c agentctl -n '__agentctl_at emulator' -l task-credits -x -d 'the plan\'s task credits: after N task creates, the next answers 402 (before its body is read)'
 complete -c agentctl -n '__agentctl_at emulator' -l state -r -F -d 'load the records from FILE at start (if it exists), save them there every 2 s while anything changes and on stop (one emulator per file)'
 complete -c agentctl -n '__agentctl_at emulator' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at emulator check' -l ignore -x -d 'accept the differences of a rule (repeatable): status, error-text, field-missing, field-extra, field-type, field-format, default, ordering, page-links'
+complete -c agentctl -n '__agentctl_at emulator check' -l junit -r -F -d 'also write JUnit XML: one testcase per recorded request, a failure for each that differs'
+complete -c agentctl -n '__agentctl_at emulator check' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at webhook-listen' -a 'replay' -d 'resend (or list) events captured by webhook-listen --output, in order, through the forwarder'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l host -x -d 'address to listen on'
 complete -c agentctl -n '__agentctl_at webhook-listen' -l port -x -d 'port to listen on (0 = any free port)'

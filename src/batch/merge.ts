@@ -6,6 +6,7 @@ import { oneLine, strippedLine } from '../contract/text.js';
 import { UsageError, ExitCode } from '../errors.js';
 import type { LedgerEntry } from './ledger.js';
 import type { TaskOutcome } from './report.js';
+import { junitCase as junitTestcase, junitDocument as junitXml } from '../output/junit.js';
 
 /** What the report says of one line: run-batch's outcome, or `missing` / `duplicated`. */
 export interface LineReport extends TaskOutcome {
@@ -130,24 +131,19 @@ export function parseRecord(text: string, where: string): { outcome: TaskOutcome
 
 // ---- What CI systems show ----
 
-const xml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c).replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
-
 export function lineName(line: LineReport): string {
   return line.key ? `line ${line.line} (${line.key})` : `line ${line.line}`;
 }
 
 /** One JUnit testcase per line; a line that did not end well is a failure with its status and error. */
 export function junitCase(line: LineReport): string {
-  const name = `<testcase classname="agentctl.batch" name="${xml(lineName(line))}"`;
-  if (!isFailure(line.status)) return `    ${name}/>\n`;
+  if (!isFailure(line.status)) return junitTestcase('agentctl.batch', lineName(line));
   const message = `${line.status}${line.error ? `: ${line.error}` : ''}`;
-  const detail = line.id ? `task ${line.id}\n${message}` : message;
-  return `    ${name}>\n      <failure type="${xml(line.status)}" message="${xml(message)}">${xml(detail)}</failure>\n    </testcase>\n`;
+  return junitTestcase('agentctl.batch', lineName(line), { type: line.status, message, detail: line.id ? `task ${line.id}\n${message}` : message });
 }
 
 export function junitDocument(cases: string, tests: number, failures: number): string {
-  const suite = `name="agentctl tasks batch" tests="${tests}" failures="${failures}" errors="0"`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${suite}>\n  <testsuite ${suite}>\n${cases}  </testsuite>\n</testsuites>\n`;
+  return junitXml('agentctl tasks batch', cases, tests, failures);
 }
 
 /**

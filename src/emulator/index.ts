@@ -56,6 +56,8 @@ export interface EmulatorOptions {
   webhookConcurrency?: number;
   /** Plan limits to apply (none by default): `agentLimit` persistent agents, `taskCredits` task creates. */
   plan?: PlanLimits;
+  /** false: a task's completion webhook is never sent (a replay of a cassette must not call the addresses it names). */
+  deliverWebhooks?: boolean;
 }
 
 export interface RunningEmulator {
@@ -89,7 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   state.plan = { ...options.plan };
   const lifecycle = new Lifecycle(state, options.taskDurationMs ?? 3000);
   const webhooks = new WebhookSender(state, log, options.webhookConcurrency);
-  lifecycle.onEnd((task) => webhooks.deliver(task));
+  if (options.deliverWebhooks !== false) lifecycle.onEnd((task) => webhooks.deliver(task));
   // The file is taken (locked, checked savable: a state that cannot be saved would be lost when the
   // emulator stops) before it is read, and loaded before the routes are built, so the loaded agents'
   // schedules are armed with them.
