@@ -6,7 +6,7 @@
 // emulator's address and key where a command needs them). It prints each ratio with its goal and
 // exits 1 when a goal is missed. Loopback only.
 //
-// Usage: node bench/run.mjs [--runs N] [--only startup,api,list,jq,wait,webhook,emulator,mcp,batch] [--quick]
+// Usage: node bench/run.mjs [--runs N] [--only startup,api,record,list,jq,wait,webhook,emulator,mcp,batch] [--quick]
 //   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
 //   --quick   skip the 100,000-task figures (seeding the list's takes a while; batch runs 10,000 instead)
 // Needs `npm run build` first; the start-up figures include the single executable (build/agentctl)
@@ -14,9 +14,10 @@
 // bench/emulator-list.mjs, bench/mcp.mjs and bench/run-batch.mjs run as they are (their exit status is
 // their verdict).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,7 +31,7 @@ const { values: flags } = parseArgs({
 });
 const RUNS = Number(flags.runs);
 if (!Number.isInteger(RUNS) || RUNS < 3) throw new Error('--runs takes an integer of at least 3');
-const GROUPS = ['startup', 'api', 'list', 'jq', 'wait', 'webhook', 'emulator', 'mcp', 'batch'];
+const GROUPS = ['startup', 'api', 'record', 'list', 'jq', 'wait', 'webhook', 'emulator', 'mcp', 'batch'];
 const only = new Set(flags.only ? flags.only.split(',') : GROUPS);
 for (const group of only) if (!GROUPS.includes(group)) throw new Error(`--only takes ${GROUPS.join(',')}`);
 
@@ -259,6 +260,35 @@ async function oneCall() {
   }
 }
 
+/**
+ * --record FILE beside the same command without it (recording off is every other figure: without
+ * the option nothing of it runs). Goal: at most 1.1x, for one call and for a walk of 2,000 tasks
+ * (20 pages of 100, each answer redacted and appended as a cassette line).
+ */
+async function recording() {
+  section(`--record FILE beside the same command without it: ${RUNS} runs each, medians (goal 1.1x)`);
+  const emulator = await startEmulator(3_600_000);
+  const folder = mkdtempSync(join(tmpdir(), 'agentctl-bench-record-'));
+  try {
+    const { baseUrl, env } = emulator;
+    await seedTasks(baseUrl, 0, 2000);
+    const cases = [
+      ['tasks list --json', ['tasks', 'list', '--json'], RUNS],
+      ['tasks list --all --jsonl (2,000 tasks)', ['tasks', 'list', '--all', '--jsonl'], Math.max(3, Math.round(RUNS / 3))],
+    ];
+    for (const [name, args, runs] of cases) {
+      const cassette = join(folder, `${args.length}.jsonl`);
+      const floor = { name: `${name} (not recording)`, args: cli(...args), env };
+      const subject = { name, args: cli(...args, '--record', cassette), env };
+      const result = (await interleaved(floor, [subject], runs)).get(name);
+      figure('record', `${name} --record`, versus(result), result.ratio, { max: 1.1, text: '1.10x' });
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    await emulator.stop();
+  }
+}
+
 /** Goal 3: `tasks list --all --jsonl` over 10,000 tasks against an 8-in-flight floor; peak memory at 10k and 100k. */
 async function listAll() {
   // As many rounds as the one-call figures: one round's ratio ranges from 0.8x to 1.5x on this 2-core
@@ -406,6 +436,7 @@ load('at start');
 const started = Date.now();
 if (only.has('startup')) await startup();
 if (only.has('api')) await oneCall();
+if (only.has('record')) await recording();
 if (only.has('list')) await listAll();
 if (only.has('jq')) await jqStream();
 if (only.has('wait')) await waitLag();

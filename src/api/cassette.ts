@@ -39,7 +39,10 @@ const ANSWER_HEADERS = ['content-type', 'allow', 'location', 'retry-after', 'var
 /** Query parameters that carry a credential (a webhook's `?t=`, signed links): their values never go in. */
 const TOKEN_PARAMS = new Set(['t', 'token', 'secret', 'key', 'api_key', 'apikey', 'access_token', 'sig', 'signature', 'password']);
 const TOKEN_IN_TEXT = /([?&](?:t|token|secret|key|api_key|apikey|access_token|sig|signature|password)=)[^&#\s"'<>]*/gi;
-const PASSWORD_IN_URL = /(\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"'<>]*:)[^@/\s"'<>]*@/gi;
+const PASSWORD_IN_URL = /(:\/\/[^/\s:@"'<>]*:)[^@/\s"'<>]*@/g;
+/** The same, to ask whether a line holds any (no `g`: a test of a global expression moves its lastIndex). */
+const ANY_TOKEN = new RegExp(TOKEN_IN_TEXT.source, 'i');
+const ANY_PASSWORD = new RegExp(PASSWORD_IN_URL.source, 'i');
 
 export interface RecordedExchange {
   method: string;
@@ -64,7 +67,7 @@ export class Cassette {
   /** Appends one line; a file that cannot be written stops the run (a recording with holes would mislead). */
   record(exchange: RecordedExchange): void {
     try {
-      appendFileSync(this.file, `${JSON.stringify(this.entry(exchange))}\n`, { mode: 0o600 });
+      appendFileSync(this.file, `${this.line(exchange)}\n`, { mode: 0o600 });
     } catch (error) {
       throw new CassetteError(this.file, error);
     }
@@ -76,31 +79,48 @@ export class Cassette {
     return this;
   }
 
-  /** The line for one exchange, with every secret taken out. */
-  entry({ method, url, headers, body, startedAt, ms, answer, error }: RecordedExchange): CassetteEntry {
+  /**
+   * The line for one exchange, with every secret taken out. Most answers hold no secret, no URL
+   * token and no URL password: the line is written as it is once a search of its text finds none
+   * (a few substring searches); only a line that holds one is scrubbed text by text (entry()), so a
+   * secret is replaced inside its JSON string and never across the line's structure.
+   */
+  line(exchange: RecordedExchange): string {
+    const raw = JSON.stringify(this.entry(exchange, 'as-is'));
+    if (!this.redactor.appearsIn(raw) && !ANY_TOKEN.test(raw) && !ANY_PASSWORD.test(raw)) return raw;
+    return JSON.stringify(this.entry(exchange, 'scrubbed'));
+  }
+
+  /**
+   * The entry for one exchange: `scrubbed`, every text of it (keys included) through text(); `as-is`,
+   * its texts as they are, for line()'s search. Task secret values are out either way.
+   */
+  entry({ method, url, headers, body, startedAt, ms, answer, error }: RecordedExchange, texts: 'scrubbed' | 'as-is' = 'scrubbed'): CassetteEntry {
+    const clean = texts === 'as-is' ? (text: string) => text : (text: string) => this.text(text);
+    const value = (json: unknown) => (texts === 'as-is' ? json : scrub(json, clean));
     const base = this.basePath.replace(/\/$/, '');
     const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || '/' : url.pathname;
-    const entry: CassetteEntry = { agentctl: CASSETTE_VERSION, at: new Date(startedAt).toISOString(), ms, method, base: this.text(`${url.origin}${base}`), path: this.text(path) };
-    const query = this.query(url.searchParams);
+    const entry: CassetteEntry = { agentctl: CASSETTE_VERSION, at: new Date(startedAt).toISOString(), ms, method, base: clean(`${url.origin}${base}`), path: clean(path) };
+    const query = this.query(url.searchParams, clean);
     if (query !== undefined) entry.query = query;
     const requestHeaders = kept(headers, REQUEST_HEADERS);
     if (requestHeaders !== undefined) entry.requestHeaders = requestHeaders;
-    if (body !== undefined) entry.requestBody = this.value(redactBody(body));
+    if (body !== undefined) entry.requestBody = value(redactBody(body));
     if (answer !== undefined) {
       entry.status = answer.status;
       const answerHeaders = kept(answer.headers, ANSWER_HEADERS);
-      if (answerHeaders !== undefined) entry.headers = this.value(answerHeaders) as Record<string, string>;
-      if (answer.body !== undefined) entry.body = this.value(answer.body);
+      if (answerHeaders !== undefined) entry.headers = value(answerHeaders) as Record<string, string>;
+      if (answer.body !== undefined) entry.body = value(answer.body);
     }
-    if (error !== undefined) entry.error = this.text(error);
+    if (error !== undefined) entry.error = clean(error);
     return entry;
   }
 
-  private query(params: URLSearchParams): Record<string, string> | undefined {
+  private query(params: URLSearchParams, clean: (text: string) => string): Record<string, string> | undefined {
     if (params.size === 0) return undefined;
     const query: Record<string, string> = {};
     for (const [name, value] of params) {
-      Object.defineProperty(query, this.text(name), { value: TOKEN_PARAMS.has(name.toLowerCase()) ? '***' : this.text(value), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(query, clean(name), { value: TOKEN_PARAMS.has(name.toLowerCase()) ? '***' : clean(value), enumerable: true, writable: true, configurable: true });
     }
     return query;
   }
@@ -108,11 +128,6 @@ export class Cassette {
   /** A text with every known secret, URL token and URL password replaced by `***`. */
   private text(value: string): string {
     return this.redactor.redact(value).replace(TOKEN_IN_TEXT, '$1***').replace(PASSWORD_IN_URL, '$1***@');
-  }
-
-  /** A copy of parsed JSON with every text (keys included) through text(). */
-  private value(value: unknown): unknown {
-    return scrub(value, (text) => this.text(text));
   }
 }
 

@@ -16,6 +16,12 @@ export class Redactor {
     this.forms = undefined; // most runs never redact anything: the forms cost start-up only when needed
   }
 
+  /** Whether any known secret appears in `text`, in any of its forms. */
+  appearsIn(text: string): boolean {
+    this.forms ??= [...new Set([...this.secrets].flatMap(encodedForms))].sort((a, b) => b.length - a.length);
+    return this.forms.some((form) => text.includes(form));
+  }
+
   redact(text: string): string {
     this.forms ??= [...new Set([...this.secrets].flatMap(encodedForms))].sort((a, b) => b.length - a.length);
     let out = text;

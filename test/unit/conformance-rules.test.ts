@@ -53,10 +53,17 @@ describe('the difference rules (src/conformance)', () => {
   });
 
   it("a default: a create's value for a field its request left out", () => {
-    const post: CompareContext = { ...get, method: 'POST', requestBody: { prompt: 'x', status: 'pending' } };
-    const found = compareAnswers({ status: 201, body: task(A, { wait: 600, status: 'pending' }) }, { status: 201, body: task(A2, { wait: 900, status: 'in_progress' }) }, post);
-    expect(rules(found)).toEqual(['default wait']);
-    expect(found[0]).toMatchObject({ expected: '600', actual: '900' });
+    const post: CompareContext = { ...get, method: 'POST', requestBody: { prompt: 'x', wait: 0 } };
+    const found = compareAnswers({ status: 201, body: task(A, { max_steps: 100, wait: 0 }) }, { status: 201, body: task(A2, { max_steps: 50, wait: 5 }) }, post);
+    expect(rules(found)).toEqual(['default max_steps']);
+    expect(found[0]).toMatchObject({ expected: '100', actual: '50' });
+  });
+
+  it('a record at another moment of its life (status differs) is compared by field names only', () => {
+    const running = task(A, { status: 'in_progress', completed_at: null });
+    const ended = task(A2, { status: 'completed', completed_at: '2026-03-02T10:05:00Z' });
+    expect(compareAnswers({ status: 200, body: running }, { status: 200, body: ended }, get)).toEqual([]);
+    expect(rules(compareAnswers({ status: 200, body: running }, { status: 200, body: { ...ended, extra: 1 } }, get))).toEqual(['field-extra extra']);
   });
 
   it('an ordering, by the ids both sides share; records the replay never made are left out', () => {
