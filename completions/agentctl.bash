@@ -19,6 +19,7 @@ _agentctl__child() {
     ':webhook-listen') echo 'webhook-listen' ;;
     ':mcp') echo 'mcp' ;;
     ':doctor') echo 'doctor' ;;
+    ':conformance') echo 'conformance' ;;
     ':version') echo 'version' ;;
     ':completion') echo 'completion' ;;
     ':help') echo 'help' ;;
@@ -78,7 +79,7 @@ _agentctl__child() {
 # The subcommands of command path $1.
 _agentctl__subcommands() {
   case "$1" in
-    '') echo 'agents tasks persistent plan apply export schedule-preview auth config api emulator webhook-listen mcp doctor version completion help' ;;
+    '') echo 'agents tasks persistent plan apply export schedule-preview auth config api emulator webhook-listen mcp doctor conformance version completion help' ;;
     'agents') echo 'list create get update replace delete' ;;
     'tasks') echo 'list create get update replace delete cancel result run-batch batch-report wait' ;;
     'persistent') echo 'list get create update replace delete activate deactivate message chat wait-event status timeline web-tasks links link unlink files upload download settings trace' ;;
@@ -157,6 +158,7 @@ _agentctl__flags() {
     'webhook-listen replay') echo '--forward-to --task --since -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'mcp') echo '--http --allow-secret-env --agents-dir --secrets-dir --read-only --toolsets --tools --exclude-tools --tool-prefix --wait --max-wait -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'doctor') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
+    'conformance') echo '--allow-writes -y --yes --junit --ignore -h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'version') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'completion') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
     'help') echo '-h --help --base-url --insecure-http --api-key --api-key-file --profile --json --jsonl --fields --jq --no-color -q --quiet --verbose --timeout --record --max-response' ;;
@@ -354,6 +356,8 @@ _agentctl__option() {
     'mcp:--tool-prefix') echo '1 any' ;;
     'mcp:--wait') echo '1 any' ;;
     'mcp:--max-wait') echo '1 any' ;;
+    'conformance:--junit') echo '1 file' ;;
+    'conformance:--ignore') echo '1 any' ;;
     *:'--base-url') echo '1 any' ;;
     *:'--api-key') echo '1 any' ;;
     *:'--api-key-file') echo '1 file' ;;

@@ -32,6 +32,8 @@ function __agentctl_child
             echo mcp
         case ':doctor'
             echo doctor
+        case ':conformance'
+            echo conformance
         case ':version'
             echo version
         case ':completion'
@@ -510,6 +512,10 @@ function __agentctl_arity
             echo 1
         case 'mcp:--max-wait'
             echo 1
+        case 'conformance:--junit'
+            echo 1
+        case 'conformance:--ignore'
+            echo 1
         case '*:--base-url'
             echo 1
         case '*:--api-key'
@@ -605,6 +611,7 @@ complete -c agentctl -n '__agentctl_at' -a 'emulator' -d 'run a local, in-memory
 complete -c agentctl -n '__agentctl_at' -a 'webhook-listen' -d 'run a local HTTP listener for task-completion webhooks: check, print, store and forward each event'
 complete -c agentctl -n '__agentctl_at' -a 'mcp' -d 'serve the service to AI assistants over the Model Context Protocol (stdio, or --http PORT)'
 complete -c agentctl -n '__agentctl_at' -a 'doctor' -d 'check the setup: base URL, key source, config file, reachability, latency and clock skew'
+complete -c agentctl -n '__agentctl_at' -a 'conformance' -d 'check a deployment against what agentctl expects: a score per operation and what differs from the emulator'
 complete -c agentctl -n '__agentctl_at' -a 'version' -d 'print the version of agentctl and of the Node.js it runs on (--version prints the bare number)'
 complete -c agentctl -n '__agentctl_at' -a 'completion' -d 'print a shell completion script (bash, zsh, fish or powershell): subcommands, flags, their values and file names'
 complete -c agentctl -n '__agentctl_at' -a 'help' -d 'show help for a command: agentctl help tasks create is agentctl tasks create --help'
@@ -946,6 +953,11 @@ complete -c agentctl -n '__agentctl_at mcp' -l wait -x -d 'how long tasks_wait w
 complete -c agentctl -n '__agentctl_at mcp' -l max-wait -x -d 'the longest a tasks_wait call may ask to wait, seconds (default 50, under a client\'s 60 s; a model calls again to wait on)'
 complete -c agentctl -n '__agentctl_at mcp' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at doctor' -s h -l help -d 'show help for a command'
+complete -c agentctl -n '__agentctl_at conformance' -l allow-writes -d 'also create, change and delete: one browser-use agent, one persistent agent and three tasks, each removed at the end'
+complete -c agentctl -n '__agentctl_at conformance' -s y -l yes -d 'with --allow-writes: go ahead without asking (needed off a terminal and in CI)'
+complete -c agentctl -n '__agentctl_at conformance' -l junit -r -F -d 'also write a JUnit report: one test case per operation'
+complete -c agentctl -n '__agentctl_at conformance' -l ignore -x -d 'accept the differences of a rule, or a known difference\'s id (repeatable): status, error-text, field-missing, field-extra, field-type, field-format, default, ordering, page-links'
+complete -c agentctl -n '__agentctl_at conformance' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at version' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_at completion' -s h -l help -d 'show help for a command'
 complete -c agentctl -n '__agentctl_arg 0 completion' -a 'bash zsh fish powershell' -d 'shell'

@@ -21,6 +21,7 @@ export const NOUNS: Array<[name: string, load: () => Promise<NounModule>]> = [
   ['webhook-listen', () => import('./webhook-listen/index.js')],
   ['mcp', () => import('./mcp/index.js')],
   ['doctor', () => import('./doctor/index.js')],
+  ['conformance', () => import('./conformance/index.js')],
   ['version', () => import('./version/index.js')],
   ['completion', () => import('./completion/index.js')],
   ['help', () => import('./help/index.js')],

@@ -172,3 +172,9 @@ export function replaceBetween(page: string, start: string, end: string, table: 
   if (from === -1 || to < from) throw new Error(`the page has no ${start} ... ${end} markers`);
   return `${page.slice(0, from + start.length)}\n${table}\n${page.slice(to)}`;
 }
+
+/** The first of `names` that is neither a rule nor a known difference's id (what an ignore list takes), if any. */
+export function notARule(names: Iterable<string>): string | undefined {
+  for (const name of names) if (!RULE_IDS.has(name) && !KNOWN_DIFFERENCE_IDS.has(name)) return name;
+  return undefined;
+}

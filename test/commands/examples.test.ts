@@ -111,6 +111,7 @@ const EXTRA_FILES: Record<string, string> = {
 interface Seen {
   method: string;
   path: string;
+  status: number;
 }
 
 interface LineRun {
@@ -274,7 +275,7 @@ class Shell {
     // A --dir folder (agent files) is in the work folder too.
     const local = words.map((word, index) => (words[index - 1] === '--dir' && /^\w[\w.-]*$/.test(word) ? join(this.place.work, word) : this.inWork(word)));
     const out = await against(this.service.baseUrl)(local, { input, env: this.env, configHome: this.place.config });
-    result.seen.push(...this.service.requests.slice(from).map(({ method, path }) => ({ method, path })));
+    result.seen.push(...this.service.requests.slice(from).map(({ method, path, status }) => ({ method, path, status })));
     result.codes.push(out.exitCode);
     // A command of its own (`plan --dir agents`) takes no verb: a second word is an option's value.
     const path = commandWords(words);
@@ -344,8 +345,8 @@ function judge(code: string, comment: string, ran: LineRun): string[] {
     for (const method of methods) if (!allowedMethods.has(method)) problems.push(`sent ${method}; the line claims ${[...allowedMethods].join('/')}`);
   } else if (claimed.has('GET') && claimed.size === 1 && [...methods].some((method) => method !== 'GET')) problems.push('the comment says it lists, but it changed something');
   else if (claimed.has('POST') && !methods.has('POST')) problems.push('the comment says it creates, but nothing was created');
-  // A billable task is created only by a line that visibly creates one.
-  const creates = ran.seen.some((seen) => seen.method === 'POST' && /^\/(?:tasks\/browser-use|agents\/browser-use\/[^/]+\/tasks)\/(?:\?|$)/.test(seen.path));
+  // A billable task is created only by a line that visibly creates one (a create the service refuses creates nothing).
+  const creates = ran.seen.some((seen) => seen.method === 'POST' && seen.status < 300 && /^\/(?:tasks\/browser-use|agents\/browser-use\/[^/]+\/tasks)\/(?:\?|$)/.test(seen.path));
   const visibly = /agentctl (?:tasks (?:create|run-batch)|api .*\bPOST\b)/.test(code) || claimed.has('POST');
   if (creates && !visibly) problems.push('created a task without saying so');
   return problems;
