@@ -1,23 +1,11 @@
 // The library's input checks: the command line's own checks of the service's limits (contract/),
 // each run for one named field, its complaint handed over as an InputError naming that field.
-import { checkOutputSchema } from '../contract/output-schema.js';
-import { checkHttpUrl, checkSecrets, checkUuid, isUuid } from '../contract/validate.js';
-import { InputError, UsageError } from '../errors.js';
-import type { Secrets } from './types.js';
+import { checkHttpUrl, checkUuid, isUuid } from '../contract/validate.js';
+import { inField } from '../core/fields.js';
+import { InputError } from '../errors.js';
 
-/**
- * Runs a check of `field`; a UsageError it throws becomes an InputError of that field, the field's
- * name dropped from the front of the complaint (it is the error's `field`) and its hint kept.
- */
-export function checked<T>(field: string, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof UsageError) || error instanceof InputError) throw error;
-    const problem = error.message.startsWith(field) ? error.message.slice(field.length).replace(/^:?\s*/, '') : error.message;
-    throw new InputError(field, error.hint ? `${problem} (${error.hint})` : problem);
-  }
-}
+/** Runs a check of `field` of src/contract, its refusal an InputError of that field (src/core/fields.ts). */
+export const checked = inField;
 
 /** A service id (a UUID), lower-cased as the service writes it. */
 export function uuid(field: string, value: unknown): string {
@@ -55,14 +43,6 @@ export function httpUrl(field: string, value: unknown): string {
   if (typeof value !== 'string') throw new InputError(field, `must be an http(s) URL string, got ${describe(value)}`);
   checked(field, () => checkHttpUrl(value, field));
   return value;
-}
-
-export function outputSchema(field: string, value: unknown): Record<string, unknown> {
-  return checked(field, () => checkOutputSchema(value));
-}
-
-export function secrets(field: string, value: unknown): Secrets {
-  return checked(field, () => checkSecrets(value, field));
 }
 
 export function oneOf<T extends string>(field: string, value: unknown, choices: readonly T[]): T {

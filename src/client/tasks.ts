@@ -7,7 +7,9 @@ import { InputError } from '../errors.js';
 import type { ClientCore } from './core.js';
 import type { TaskCallOptions, TasksApi, WaitForTaskOptions } from './surface.js';
 import { WaitTimeoutError } from './errors.js';
-import { duration, httpUrl, integer, nonEmptyString, optionalUuid, outputSchema, secrets as checkSecrets, uuid } from './input.js';
+import { namedAs } from '../core/fields.js';
+import { taskBody } from '../core/task-body.js';
+import { duration, integer, optionalUuid, uuid } from './input.js';
 import { flatten, joinSignals } from './walk.js';
 import type { CancelResponse, CreateTaskInput, Task, TaskResult } from './types.js';
 
@@ -18,9 +20,8 @@ export function tasksApi(core: ClientCore): TasksApi {
   return {
     create: (input, options = {}) =>
       call(async () => {
-        const body = createBody(input);
+        const body = createBody(input, core.redactor);
         const scope = scopeOf(input);
-        for (const pairs of Object.values(body.secrets ?? {})) for (const value of Object.values(pairs)) core.redactor.add(value);
         return (await tasks.create(api, scope, body, { signal: options.signal, timeoutMs: createTimeoutMs(body, core.timeoutMs) })) as Task;
       }),
     get: (id, options = {}) => call(async () => (await tasks.get(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as Task),
@@ -61,13 +62,12 @@ async function waitFor(core: ClientCore, id: string, scope: TaskScope, options: 
   throw outcome.error;
 }
 
-/** The service's body for a create, every field checked against the service's limits. */
-function createBody(input: CreateTaskInput): TaskBody {
+/** The library's fields named otherwise than the core's (src/core/task-body.ts). */
+const FIELDS = { output_schema: 'outputSchema' } as const;
+
+/** The service's body for a create: the core's, from the library's fields. */
+function createBody(input: CreateTaskInput, redactor: ClientCore['redactor']): TaskBody {
   if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object like { prompt: "..." }');
-  const body: TaskBody = { prompt: nonEmptyString('prompt', input.prompt) };
-  if (input.outputSchema !== undefined) body.output_schema = outputSchema('outputSchema', input.outputSchema);
-  if (input.secrets !== undefined) body.secrets = checkSecrets('secrets', input.secrets);
-  if (input.webhook !== undefined) body.webhook = httpUrl('webhook', input.webhook);
-  if (input.wait !== undefined) body.wait = integer('wait', input.wait, 0, LIMITS.waitSeconds);
-  return body;
+  const { outputSchema, agentId: _scope, ...fields } = input;
+  return namedAs(FIELDS, () => taskBody({ ...fields, output_schema: outputSchema }, 'create', redactor));
 }
