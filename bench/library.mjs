@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const GOAL_RATIO = 1.1;
-const WARM_UP_CALLS = 400;
+const WARM_UP_CALLS = 2000;
 
 const { values: flags } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, calls: { type: 'string', default: '400' } } });
 const ROUNDS = Number(flags.rounds);
