@@ -85,8 +85,8 @@ export interface PersistentAgent {
   [field: string]: unknown;
 }
 
-/** The writable fields of a persistent agent: the core's input (src/core/persistent-body.ts), checked there. */
-export type { PersistentAgentInput } from '../core/persistent-body.js';
+/** The writable fields of a persistent agent: the core's input (src/core/persistent-input.ts), checked by src/core/persistent-body.ts. */
+export type { PersistentAgentInput } from '../core/persistent-input.js';
 
 export interface ActivationResponse {
   status: string;
