@@ -11,7 +11,7 @@ import { namedAs } from '../core/fields.js';
 import { taskBody } from '../core/task-body.js';
 import { duration, integer, optionalUuid, uuid } from './input.js';
 import { flatten, joinSignals } from './walk.js';
-import type { CancelResponse, CreateTaskInput, Task, TaskResult } from './types.js';
+import type { CreateTaskInput, Task } from './types.js';
 
 const scopeOf = (options: TaskCallOptions | undefined): TaskScope => ({ agentId: optionalUuid('agentId', options?.agentId) });
 
@@ -22,17 +22,17 @@ export function tasksApi(core: ClientCore): TasksApi {
       call(async () => {
         const body = createBody(input, core.redactor);
         const scope = scopeOf(input);
-        return (await tasks.create(api, scope, body, { signal: options.signal, timeoutMs: createTimeoutMs(body, core.timeoutMs) })) as Task;
+        return await tasks.create(api, scope, body, { signal: options.signal, timeoutMs: createTimeoutMs(body, core.timeoutMs) });
       }),
-    get: (id, options = {}) => call(async () => (await tasks.get(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as Task),
+    get: (id, options = {}) => call(async () => await tasks.get(api, scopeOf(options), uuid('id', id), { signal: options.signal })),
     list(options = {}) {
       const scope = scopeOf(options);
       const pageSize = options.pageSize === undefined ? undefined : integer('pageSize', options.pageSize, 1, LIMITS.pageSize);
-      return core.iterate(() => flatten(tasks.listAll(api, scope, { pageSize, signal: options.signal })) as AsyncIterable<Task>);
+      return core.iterate(() => flatten(tasks.listAll(api, scope, { pageSize, signal: options.signal })));
     },
     wait: (id, options = {}) => call(() => waitFor(core, uuid('id', id), scopeOf(options), options)),
-    result: (id, options = {}) => call(async () => (await tasks.result(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as TaskResult),
-    cancel: (id, options = {}) => call(async () => (await tasks.cancel(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as CancelResponse),
+    result: (id, options = {}) => call(async () => await tasks.result(api, scopeOf(options), uuid('id', id), { signal: options.signal })),
+    cancel: (id, options = {}) => call(async () => await tasks.cancel(api, scopeOf(options), uuid('id', id), { signal: options.signal })),
     delete: (id, options = {}) => call(async () => void (await tasks.delete(api, scopeOf(options), uuid('id', id), { signal: options.signal }))),
   };
 }
@@ -53,11 +53,11 @@ async function waitFor(core: ClientCore, id: string, scope: TaskScope, options: 
     clock,
     signal: joinSignals(core.signal, options.signal),
     onEvent: (event) => {
-      if (event.type === 'status') options.onStatus?.(event.task as Task);
+      if (event.type === 'status') options.onStatus?.(event.task);
     },
   });
-  if (outcome.kind === 'finished') return outcome.task as Task;
-  if (outcome.kind === 'timed-out') throw new WaitTimeoutError(id, outcome.task as Task | undefined, timeoutMs ?? 0);
+  if (outcome.kind === 'finished') return outcome.task;
+  if (outcome.kind === 'timed-out') throw new WaitTimeoutError(id, outcome.task, timeoutMs ?? 0);
   // Unreachable (or throttled) for longer than maxOutageMs: the last failure says how.
   throw outcome.error;
 }
