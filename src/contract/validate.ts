@@ -17,13 +17,6 @@ export function checkUuid(value: string, what: string): string {
   return value.toLowerCase();
 }
 
-export function checkName(value: string, max: number, what = 'name'): string {
-  if (value.trim() === '') throw new UsageError(`${what} must not be empty`);
-  const length = [...value].length;
-  if (length > max) throw new UsageError(`${what} is ${length} characters long; the limit is ${max}`);
-  return value;
-}
-
 /** The longest API key taken (characters). */
 export const MAX_API_KEY_LENGTH = 4096;
 
