@@ -6,12 +6,12 @@
 // emulator's address and key where a command needs them). It prints each ratio with its goal and
 // exits 1 when a goal is missed. Loopback only.
 //
-// Usage: node bench/run.mjs [--runs N] [--only startup,api,record,list,plan,jq,wait,webhook,emulator,mcp,batch] [--quick]
+// Usage: node bench/run.mjs [--runs N] [--only startup,api,record,list,plan,jq,wait,webhook,emulator,mcp,library,batch] [--quick]
 //   --runs N  runs per figure for start-up and one API call (default 30; the slower figures use fewer)
 //   --quick   skip the 100,000-task figures (seeding the list's takes a while; batch runs 10,000 instead)
 // Needs `npm run build` first; the start-up figures include the single executable (build/agentctl)
 // when `npm run sea` has built it. Figures of other benches: bench/webhook-listen.mjs,
-// bench/emulator-list.mjs, bench/mcp.mjs and bench/run-batch.mjs run as they are (their exit status is
+// bench/emulator-list.mjs, bench/mcp.mjs, bench/library.mjs and bench/run-batch.mjs run as they are (their exit status is
 // their verdict).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ const { values: flags } = parseArgs({
 });
 const RUNS = Number(flags.runs);
 if (!Number.isInteger(RUNS) || RUNS < 3) throw new Error('--runs takes an integer of at least 3');
-const GROUPS = ['startup', 'api', 'record', 'list', 'plan', 'jq', 'wait', 'webhook', 'emulator', 'mcp', 'batch'];
+const GROUPS = ['startup', 'api', 'record', 'list', 'plan', 'jq', 'wait', 'webhook', 'emulator', 'mcp', 'library', 'batch'];
 const only = new Set(flags.only ? flags.only.split(',') : GROUPS);
 for (const group of only) if (!GROUPS.includes(group)) throw new Error(`--only takes ${GROUPS.join(',')}`);
 
@@ -491,6 +491,7 @@ if (only.has('wait')) await waitLag();
 if (only.has('webhook')) await script('webhook', './webhook-listen.mjs', 'webhook-listen --output --forward-to beside its floor (goal 5)');
 if (only.has('emulator')) await script('emulator', './emulator-list.mjs', 'Emulator list throughput, 100,000 vs 100 tasks stored and its floor (goal 6); list, get and create at 1,000,000 tasks');
 if (only.has('mcp')) await script('mcp', './mcp.mjs', 'agentctl mcp: a tasks_get tool call beside a plain node:http script, and 100 concurrent calls');
+if (only.has('library')) await script('library', './library.mjs', 'the library: client.tasks.get on loopback beside a bare node:http GET, 7 interleaved rounds of 400 calls (goal 1.1x)');
 if (only.has('batch')) {
   // 100,000 lines at 32 in flight, as the issue asks (~2.5 minutes in all); --quick: 10,000.
   const lines = flags.quick ? '10000' : '100000';

@@ -10,7 +10,11 @@
 //   its own hints: the command line's are src/cli/api-words.ts and the `what` it passes to checks);
 // - one wait loop: a wait for a task becomes polls only in src/core/wait.ts (waitForTask is declared
 //   and called there alone, and no other file polls a task with a single-try GET), so every face's
-//   wait caps each poll by its deadline.
+//   wait caps each poll by its deadline;
+// - one builder per request body: only src/core makes a task's, a persistent agent's or a browser-use
+//   agent's body (an object literal typed, asserted or `satisfies` TaskBody, PersistentAgentBody or
+//   LegacyAgentBody), so every face's input is checked by the same code (src/core/*-body.ts); the
+//   faces hand the core their fields and word its InputError.
 // The files are only parsed (TypeScript's parser, no type checking), so it takes well under a second.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,6 +42,9 @@ const EXEMPT_WORDS = new Set([
 const FACE_WORD_LAYERS = /^src\/(api|contract)\//;
 const FLAG = /(?:^|[^\w-])(--[a-z][a-z0-9-]*)/;
 const COMMAND = /`agentctl [a-z][a-z-]*|\bagentctl (?:agents|tasks|persistent|schedule-preview|auth|config|api|emulator|webhook-listen|mcp|doctor|version|completion|help)\b/;
+/** The request bodies only src/core builds, and the layers that may name them in an object's type (the API's routes, the emulator's twin). */
+const BODY_TYPES = new Set(['TaskBody', 'PersistentAgentBody', 'LegacyAgentBody']);
+const BODY_BUILDERS = /^src\/core\//;
 /** The one file where a wait becomes polls. */
 const WAIT_LOOP_FILE = 'src/core/wait.ts';
 
@@ -76,6 +83,7 @@ const imports = new Map();
 const functions = [];
 const faceWords = [];
 const waitLoops = [];
+const bodyBuilders = [];
 const commandFileLines = new Map();
 for (const file of files) {
   const text = readFileSync(join(root, file), 'utf8');
@@ -98,6 +106,8 @@ for (const file of files) {
       if (said && !EXEMPT_WORDS.has(`${file} ${said}`)) faceWords.push({ file, line: lineOf(source, node), said });
     }
     if (file !== WAIT_LOOP_FILE && isWaitLoop(node, source)) waitLoops.push({ file, line: lineOf(source, node) });
+    const built = BODY_BUILDERS.test(file) ? undefined : bodyBuilt(node);
+    if (built) bodyBuilders.push({ file, line: lineOf(source, node), built });
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
@@ -131,6 +141,18 @@ function isWaitLoop(node, source) {
   const callee = node.expression.getText(source);
   if (callee === 'waitForTask') return true;
   return callee === 'tasks.get' && node.arguments.some((argument) => /\bretries:\s*0\b/.test(argument.getText(source)));
+}
+
+/** The body type an object literal is made as here (`const body: TaskBody = {}`, `{...} as TaskBody`, `satisfies`), if any. */
+function bodyBuilt(node) {
+  const named = (type) => (type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && BODY_TYPES.has(type.typeName.text) ? type.typeName.text : undefined);
+  const literal = (expression) => {
+    while (expression && ts.isParenthesizedExpression(expression)) expression = expression.expression;
+    return expression !== undefined && ts.isObjectLiteralExpression(expression);
+  };
+  if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node)) && literal(node.initializer)) return named(node.type);
+  if ((ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isTypeAssertionExpression(node)) && literal(node.expression)) return named(node.type);
+  return undefined;
 }
 
 /** A function's name as a reader would search for it: its own, or the variable, property or method it is assigned to. */
@@ -199,6 +221,9 @@ for (const { file, name, lines, line } of functions) {
 for (const { file, line, said } of faceWords) {
   problems.push(`${file}:${line} names ${said}: below the faces no string names a flag or an agentctl command (the face adds its hint: src/api/words.ts)`);
 }
+for (const { file, line, built } of bodyBuilders) {
+  problems.push(`${file}:${line} builds a ${built} itself: only src/core builds request bodies (hand the fields to its builder, src/core/*-body.ts)`);
+}
 for (const { file, line } of waitLoops) {
   problems.push(`${file}:${line} waits for a task itself: the one wait loop is ${WAIT_LOOP_FILE} (call waitForTaskEnd)`);
 }
@@ -213,5 +238,5 @@ if (problems.length > 0) {
 }
 console.log(
   `structure: ${files.length} source files, no import cycles or cross-command imports, command files <= ${MAX_COMMAND_FILE_LINES} lines, functions <= ${MAX_FUNCTION_LINES} lines, ` +
-    `no flag or agentctl command named in src/api or src/contract, one wait loop (${WAIT_LOOP_FILE})`,
+    `no flag or agentctl command named in src/api or src/contract, one wait loop (${WAIT_LOOP_FILE}), request bodies built only in src/core`,
 );

@@ -9,9 +9,9 @@ import type { TaskBody } from '../api/schemas/task.js';
 import type { TaskScope } from '../api/tasks.js';
 import { jsonErrorAt } from '../contract/json-error.js';
 import { loneSurrogateIn } from '../contract/text.js';
-import { checkOutputSchema } from '../contract/output-schema.js';
-import { checkSecrets, checkUuid, checkWebhookUrl } from '../contract/validate.js';
-import { UsageError } from '../errors.js';
+import { checkUuid } from '../contract/validate.js';
+import { taskBody, type TaskFields } from '../core/task-body.js';
+import { InputError, UsageError } from '../errors.js';
 import type { Ledger } from './ledger.js';
 
 /** One task of the input, checked and ready to send. */
@@ -40,7 +40,7 @@ export function parseBatchLine(raw: string, line: number, redactor?: Redactor, f
   const text = raw.trim();
   if (text === '') return undefined;
   const hash = fingerprint ? lineHash(text) : '';
-  if (!text.startsWith('{')) return { line, hash, scope: {}, body: { prompt: text } };
+  if (!text.startsWith('{')) return { line, hash, scope: {}, body: inQuotes(() => taskBody({ prompt: text }, 'create')) };
   try {
     // Only a \u escape makes a lone surrogate (decoding UTF-8 never does): most lines need no look.
     return { line, hash, ...taskFromObject(JSON.parse(text) as unknown, redactor, SURROGATE_ESCAPE.test(text)) };
@@ -68,17 +68,8 @@ function taskFromObject(value: unknown, redactor: Redactor | undefined, escaped:
     const surrogate = loneSurrogateIn(record[field]);
     if (surrogate) throw new UsageError(`"${field}" holds a lone surrogate (${surrogate}), which is not text (UTF-8 cannot carry it; the service refuses it)`, 'write the character itself, or its pair of \\u escapes');
   }
-  if (typeof record.prompt !== 'string' || record.prompt.trim() === '') throw new UsageError('"prompt" must be a non-empty string');
-  const body: TaskBody = { prompt: record.prompt };
-  if (record.output_schema !== undefined) body.output_schema = checkOutputSchema(record.output_schema);
-  if (record.secrets !== undefined) {
-    body.secrets = checkSecrets(record.secrets, '"secrets"');
-    for (const pairs of Object.values(body.secrets)) for (const secret of Object.values(pairs)) redactor?.add(secret);
-  }
-  if (record.webhook !== undefined) {
-    if (typeof record.webhook !== 'string') throw new UsageError('"webhook" must be an http(s) URL string');
-    body.webhook = checkWebhookUrl(record.webhook);
-  }
+  const fields = { prompt: record.prompt, output_schema: record.output_schema, secrets: record.secrets, webhook: record.webhook } as TaskFields;
+  const body = inQuotes(() => taskBody(fields, 'create', redactor));
   const scope: TaskScope = {};
   if (record.agent !== undefined) scope.agentId = checkUuid(String(record.agent), '"agent"');
   let key: string | undefined;
@@ -87,6 +78,16 @@ function taskFromObject(value: unknown, redactor: Redactor | undefined, escaped:
     key = record.key;
   }
   return { key, scope, body };
+}
+
+/** The core's task body (src/core/task-body.ts), its refusals naming the line's field as the file spells it: `"webhook" ...`. */
+function inQuotes<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof InputError) throw new UsageError(error.field === 'input' ? error.problem : `"${error.field}" ${error.problem}`);
+    throw error;
+  }
 }
 
 /** Which lines this job takes: `--shard i/n` keeps every n-th task from the i-th (1-based). */

@@ -13,7 +13,7 @@ export type HintTable = Readonly<Record<string, (error: InputError) => string>>;
 export function inFlagWords(error: unknown, flags: FlagTable, hints: HintTable = {}): unknown {
   if (!(error instanceof InputError)) return error;
   const flag = flags[error.field];
-  const hint = hints[error.field]?.(error);
+  const hint = hints[error.field]?.(error) || undefined;
   // A field no flag stands for (the input as a whole: "nothing to update") is said without one.
   return new UsageError(flag === undefined ? error.problem : `${flag} ${error.problem}`, hint);
 }

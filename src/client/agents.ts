@@ -3,21 +3,20 @@ import { LIMITS } from '../contract/validate.js';
 import { agentsAsCodeApi } from './as-code.js';
 import type { ClientCore } from './core.js';
 import type { LegacyAgentsApi, ListOptions } from './surface.js';
-import { integer, nonEmptyString, uuid } from './input.js';
+import { legacyAgentBody } from '../core/legacy-agent-body.js';
+import { integer, uuid } from './input.js';
 import { flatten } from './walk.js';
-import type { LegacyAgent } from './types.js';
 
 export function legacyAgentsApi(core: ClientCore): LegacyAgentsApi {
   const { api, call } = core;
-  const name = (input: { name: string }) => ({ name: nonEmptyString('name', input?.name, LIMITS.legacyAgentName) });
   return {
-    create: (input, options = {}) => call(async () => (await legacyAgents.create(api, name(input), options)) as LegacyAgent),
-    get: (id, options = {}) => call(async () => (await legacyAgents.get(api, uuid('id', id), options)) as LegacyAgent),
+    create: (input, options = {}) => call(async () => await legacyAgents.create(api, legacyAgentBody(input, 'create'), options)),
+    get: (id, options = {}) => call(async () => await legacyAgents.get(api, uuid('id', id), options)),
     list(options = {}) {
       const pageSize = pageSizeOf(options);
-      return core.iterate(() => flatten(legacyAgents.listAll(api, { pageSize, signal: options.signal })) as AsyncIterable<LegacyAgent>);
+      return core.iterate(() => flatten(legacyAgents.listAll(api, { pageSize, signal: options.signal })));
     },
-    update: (id, input, options = {}) => call(async () => (await legacyAgents.update(api, uuid('id', id), name(input), options)) as LegacyAgent),
+    update: (id, input, options = {}) => call(async () => await legacyAgents.update(api, uuid('id', id), legacyAgentBody(input, 'update'), options)),
     delete: (id, options = {}) => call(async () => void (await legacyAgents.delete(api, uuid('id', id), options))),
     ...agentsAsCodeApi(core),
   };

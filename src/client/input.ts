@@ -1,48 +1,28 @@
-// The library's input checks: the command line's own checks of the service's limits (contract/),
-// each run for one named field, its complaint handed over as an InputError naming that field.
-import { checkOutputSchema } from '../contract/output-schema.js';
-import { checkHttpUrl, checkSecrets, checkUuid, isUuid } from '../contract/validate.js';
-import { InputError, UsageError } from '../errors.js';
-import type { Secrets } from './types.js';
+// The library's input checks: the core's (src/core/checks.ts), each for one named field, and the
+// command line's own checks of src/contract run for a field, their complaint handed over as an
+// InputError naming it.
+import { checkHttpUrl } from '../contract/validate.js';
+import { describe, integer, oneOf, string, uuid } from '../core/checks.js';
+import { inField } from '../core/fields.js';
+import { InputError } from '../errors.js';
 
-/**
- * Runs a check of `field`; a UsageError it throws becomes an InputError of that field, the field's
- * name dropped from the front of the complaint (it is the error's `field`) and its hint kept.
- */
-export function checked<T>(field: string, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (!(error instanceof UsageError) || error instanceof InputError) throw error;
-    const problem = error.message.startsWith(field) ? error.message.slice(field.length).replace(/^:?\s*/, '') : error.message;
-    throw new InputError(field, error.hint ? `${problem} (${error.hint})` : problem);
-  }
-}
+export { integer, oneOf, uuid };
 
-/** A service id (a UUID), lower-cased as the service writes it. */
-export function uuid(field: string, value: unknown): string {
-  if (typeof value !== 'string') throw new InputError(field, `must be a UUID string, got ${describe(value)}`);
-  return checked(field, () => checkUuid(value, field));
-}
+/** Runs a check of `field` of src/contract, its refusal an InputError of that field (src/core/fields.ts). */
+export const checked = inField;
 
 /** An optional id: undefined stays undefined. */
 export function optionalUuid(field: string, value: unknown): string | undefined {
   return value === undefined ? undefined : uuid(field, value);
 }
 
+/** A text that is not blank, of at most `max` characters when given. */
 export function nonEmptyString(field: string, value: unknown, max?: number): string {
-  if (typeof value !== 'string') throw new InputError(field, `must be a string, got ${describe(value)}`);
-  if (value.trim() === '') throw new InputError(field, 'must not be empty');
-  const length = [...value].length;
+  const text = string(field, value);
+  if (text.trim() === '') throw new InputError(field, 'must not be empty');
+  const length = max === undefined ? 0 : [...text].length;
   if (max !== undefined && length > max) throw new InputError(field, `is ${length} characters long; the limit is ${max}`);
-  return value;
-}
-
-/** A whole number within bounds. */
-export function integer(field: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new InputError(field, `must be a whole number, got ${describe(value)}`);
-  if (value < min || value > max) throw new InputError(field, `must be between ${min} and ${max}, got ${value}`);
-  return value;
+  return text;
 }
 
 /** A duration in milliseconds, more than 0 (Infinity is not one: leave the option out to wait without end). */
@@ -55,25 +35,4 @@ export function httpUrl(field: string, value: unknown): string {
   if (typeof value !== 'string') throw new InputError(field, `must be an http(s) URL string, got ${describe(value)}`);
   checked(field, () => checkHttpUrl(value, field));
   return value;
-}
-
-export function outputSchema(field: string, value: unknown): Record<string, unknown> {
-  return checked(field, () => checkOutputSchema(value));
-}
-
-export function secrets(field: string, value: unknown): Secrets {
-  return checked(field, () => checkSecrets(value, field));
-}
-
-export function oneOf<T extends string>(field: string, value: unknown, choices: readonly T[]): T {
-  if (typeof value !== 'string' || !choices.includes(value as T)) throw new InputError(field, `must be one of ${choices.join(', ')}, got ${describe(value)}`);
-  return value as T;
-}
-
-/** A value as a complaint names it: never a long text (it may be a secret put in the wrong place). */
-function describe(value: unknown): string {
-  if (typeof value === 'string') return isUuid(value) || value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : typeof value === 'number' ? String(value) : `a ${typeof value}`;
 }

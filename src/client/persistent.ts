@@ -14,7 +14,7 @@ import type { ClientCore } from './core.js';
 import type { PersistentApi, TimelineOptions } from './surface.js';
 import { integer, nonEmptyString, oneOf, uuid } from './input.js';
 import { flatten } from './walk.js';
-import type { MessageInput, MessageResponse, PersistentAgent, ProcessingStatus, Timeline, TimelineEvent, WebTask } from './types.js';
+import type { MessageInput, MessageResponse, TimelineEvent } from './types.js';
 
 export function persistentApi(core: ClientCore): PersistentApi {
   const { api, call } = core;
@@ -22,13 +22,13 @@ export function persistentApi(core: ClientCore): PersistentApi {
   return {
     ...agentToolsApi(core),
     create: (input, options = {}) =>
-      call(async () => (await persistentAgents.create(api, persistentAgentBody(input, 'create'), options)) as PersistentAgent),
-    get: (id, options = {}) => one(id, async (agent) => (await persistentAgents.get(api, agent, options)) as PersistentAgent),
+      call(async () => await persistentAgents.create(api, persistentAgentBody(input, 'create'), options)),
+    get: (id, options = {}) => one(id, async (agent) => await persistentAgents.get(api, agent, options)),
     list(options = {}) {
       const pageSize = pageSizeOf(options);
-      return core.iterate(() => flatten(persistentAgents.listAll(api, { pageSize, signal: options.signal })) as AsyncIterable<PersistentAgent>);
+      return core.iterate(() => flatten(persistentAgents.listAll(api, { pageSize, signal: options.signal })));
     },
-    update: (id, input, options = {}) => one(id, async (agent) => (await persistentAgents.update(api, agent, persistentAgentBody(input, 'update'), options)) as PersistentAgent),
+    update: (id, input, options = {}) => one(id, async (agent) => await persistentAgents.update(api, agent, persistentAgentBody(input, 'update'), options)),
     delete: (id, options = {}) => one(id, async (agent) => void (await persistentAgents.delete(api, agent, options))),
     activate: (id, options = {}) => one(id, (agent) => persistentAgents.activate(api, agent, options)),
     deactivate: (id, options = {}) => one(id, (agent) => persistentAgents.deactivate(api, agent, options)),
@@ -40,19 +40,19 @@ export function persistentApi(core: ClientCore): PersistentApi {
         const outcome = await waitForAgentEvent(api, agent, { ...filter, afterCursor: afterCursor === undefined ? undefined : nonEmptyString('afterCursor', afterCursor), timeoutMs: integer('timeoutMs', timeoutMs, 0, 24 * 3600 * 1000), clock: core.clock ?? systemClock }, { signal });
         return { ...outcome, events: outcome.events as TimelineEvent[] };
       }),
-    status: (id, options = {}) => one(id, async (agent) => (await persistentAgents.processingStatus(api, agent, options)) as ProcessingStatus),
+    status: (id, options = {}) => one(id, async (agent) => await persistentAgents.processingStatus(api, agent, options)),
     webTasks: (id, options = {}) =>
       one(id, async (agent) => {
         const status = options.status === undefined ? undefined : oneOf('status', options.status, TASK_STATUSES);
         const limit = options.limit === undefined ? undefined : integer('limit', options.limit, 1, PAGE_LIMITS.webTasks.max);
         const answer = await persistentAgents.webTasks(api, agent, { status, limit }, { signal: options.signal });
         // As the command line does: the service may not filter by status itself.
-        return (status ? answer.results.filter((task) => task.status === status) : answer.results) as WebTask[];
+        return status ? answer.results.filter((task) => task.status === status) : answer.results;
       }),
-    timeline: (id, options = {}) => one(id, async (agent) => (await persistentAgents.timeline(api, agent, timelineQuery(options), { signal: options.signal })) as Timeline),
+    timeline: (id, options = {}) => one(id, async (agent) => await persistentAgents.timeline(api, agent, timelineQuery(options), { signal: options.signal })),
     events(id, options = {}) {
       const [agent, query] = [uuid('id', id), timelineQuery(options)];
-      return core.iterate(() => flatten(timelineWindowsBackwards(api, agent, query, undefined, { signal: options.signal })) as AsyncIterable<TimelineEvent>);
+      return core.iterate(() => flatten(timelineWindowsBackwards(api, agent, query, undefined, { signal: options.signal })));
     },
   };
 }

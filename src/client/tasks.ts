@@ -7,9 +7,11 @@ import { InputError } from '../errors.js';
 import type { ClientCore } from './core.js';
 import type { TaskCallOptions, TasksApi, WaitForTaskOptions } from './surface.js';
 import { WaitTimeoutError } from './errors.js';
-import { duration, httpUrl, integer, nonEmptyString, optionalUuid, outputSchema, secrets as checkSecrets, uuid } from './input.js';
+import { namedAs } from '../core/fields.js';
+import { taskBody } from '../core/task-body.js';
+import { duration, integer, optionalUuid, uuid } from './input.js';
 import { flatten, joinSignals } from './walk.js';
-import type { CancelResponse, CreateTaskInput, Task, TaskResult } from './types.js';
+import type { CreateTaskInput, Task } from './types.js';
 
 const scopeOf = (options: TaskCallOptions | undefined): TaskScope => ({ agentId: optionalUuid('agentId', options?.agentId) });
 
@@ -18,20 +20,19 @@ export function tasksApi(core: ClientCore): TasksApi {
   return {
     create: (input, options = {}) =>
       call(async () => {
-        const body = createBody(input);
+        const body = createBody(input, core.redactor);
         const scope = scopeOf(input);
-        for (const pairs of Object.values(body.secrets ?? {})) for (const value of Object.values(pairs)) core.redactor.add(value);
-        return (await tasks.create(api, scope, body, { signal: options.signal, timeoutMs: createTimeoutMs(body, core.timeoutMs) })) as Task;
+        return await tasks.create(api, scope, body, { signal: options.signal, timeoutMs: createTimeoutMs(body, core.timeoutMs) });
       }),
-    get: (id, options = {}) => call(async () => (await tasks.get(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as Task),
+    get: (id, options = {}) => call(async () => await tasks.get(api, scopeOf(options), uuid('id', id), { signal: options.signal })),
     list(options = {}) {
       const scope = scopeOf(options);
       const pageSize = options.pageSize === undefined ? undefined : integer('pageSize', options.pageSize, 1, LIMITS.pageSize);
-      return core.iterate(() => flatten(tasks.listAll(api, scope, { pageSize, signal: options.signal })) as AsyncIterable<Task>);
+      return core.iterate(() => flatten(tasks.listAll(api, scope, { pageSize, signal: options.signal })));
     },
     wait: (id, options = {}) => call(() => waitFor(core, uuid('id', id), scopeOf(options), options)),
-    result: (id, options = {}) => call(async () => (await tasks.result(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as TaskResult),
-    cancel: (id, options = {}) => call(async () => (await tasks.cancel(api, scopeOf(options), uuid('id', id), { signal: options.signal })) as CancelResponse),
+    result: (id, options = {}) => call(async () => await tasks.result(api, scopeOf(options), uuid('id', id), { signal: options.signal })),
+    cancel: (id, options = {}) => call(async () => await tasks.cancel(api, scopeOf(options), uuid('id', id), { signal: options.signal })),
     delete: (id, options = {}) => call(async () => void (await tasks.delete(api, scopeOf(options), uuid('id', id), { signal: options.signal }))),
   };
 }
@@ -52,22 +53,21 @@ async function waitFor(core: ClientCore, id: string, scope: TaskScope, options: 
     clock,
     signal: joinSignals(core.signal, options.signal),
     onEvent: (event) => {
-      if (event.type === 'status') options.onStatus?.(event.task as Task);
+      if (event.type === 'status') options.onStatus?.(event.task);
     },
   });
-  if (outcome.kind === 'finished') return outcome.task as Task;
-  if (outcome.kind === 'timed-out') throw new WaitTimeoutError(id, outcome.task as Task | undefined, timeoutMs ?? 0);
+  if (outcome.kind === 'finished') return outcome.task;
+  if (outcome.kind === 'timed-out') throw new WaitTimeoutError(id, outcome.task, timeoutMs ?? 0);
   // Unreachable (or throttled) for longer than maxOutageMs: the last failure says how.
   throw outcome.error;
 }
 
-/** The service's body for a create, every field checked against the service's limits. */
-function createBody(input: CreateTaskInput): TaskBody {
+/** The library's fields named otherwise than the core's (src/core/task-body.ts). */
+const FIELDS = { output_schema: 'outputSchema' } as const;
+
+/** The service's body for a create: the core's, from the library's fields. */
+function createBody(input: CreateTaskInput, redactor: ClientCore['redactor']): TaskBody {
   if (typeof input !== 'object' || input === null) throw new InputError('input', 'must be an object like { prompt: "..." }');
-  const body: TaskBody = { prompt: nonEmptyString('prompt', input.prompt) };
-  if (input.outputSchema !== undefined) body.output_schema = outputSchema('outputSchema', input.outputSchema);
-  if (input.secrets !== undefined) body.secrets = checkSecrets('secrets', input.secrets);
-  if (input.webhook !== undefined) body.webhook = httpUrl('webhook', input.webhook);
-  if (input.wait !== undefined) body.wait = integer('wait', input.wait, 0, LIMITS.waitSeconds);
-  return body;
+  const { outputSchema, agentId: _scope, ...fields } = input;
+  return namedAs(FIELDS, () => taskBody({ ...fields, output_schema: outputSchema }, 'create', redactor));
 }

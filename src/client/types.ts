@@ -1,7 +1,9 @@
 // The records and inputs of the library `agentctl/client`, written out as plain interfaces: the
 // declarations users install must not depend on zod (a devDependency, bundled away), and a user
 // reads these rather than our response schemas. Records keep every field the service sends (the
-// index signature), as the service sent them.
+// index signature), as the service sent them. Each is held to its response schema (src/api/schemas)
+// by test/core/record-types.test.ts (assignable both ways, checked by tsc), so the library hands
+// the API layer's records on without a cast.
 
 export type TaskStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled';
 
@@ -85,8 +87,8 @@ export interface PersistentAgent {
   [field: string]: unknown;
 }
 
-/** The writable fields of a persistent agent: the core's input (src/core/persistent-body.ts), checked there. */
-export type { PersistentAgentInput } from '../core/persistent-body.js';
+/** The writable fields of a persistent agent: the core's input (src/core/persistent-input.ts), checked by src/core/persistent-body.ts. */
+export type { PersistentAgentInput } from '../core/persistent-input.js';
 
 export interface ActivationResponse {
   status: string;

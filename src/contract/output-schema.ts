@@ -15,15 +15,15 @@ export const SCHEMA_TOO_COMPLEX = `Schema too complex - maximum property count i
 /**
  * An output schema must be a JSON object (the service also takes `true` and `false`, which ask for
  * nothing) that the service's own check takes: the draft 2020-12 meta-schema, its depth and its size
- * (src/contract/output-schema.ts), so a mistake costs no request.
+ * (src/contract/output-schema.ts), so a mistake costs no request. `what` names it in the complaint.
  */
-export function checkOutputSchema(schema: unknown): Record<string, unknown> {
+export function checkOutputSchema(schema: unknown, what = 'the output schema'): Record<string, unknown> {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new UsageError('the output schema must be a JSON object, e.g. {"type":"object","properties":{...}}');
+    throw new UsageError(`${what} must be a JSON object, e.g. {"type":"object","properties":{...}}`);
   }
   const refused = outputSchemaProblem(schema);
   if (refused !== undefined) {
-    throw new UsageError(`the output schema would be refused by the service: ${refused}`, 'it must be a JSON Schema (draft 2020-12)');
+    throw new UsageError(`${what} would be refused by the service: ${refused}`, 'it must be a JSON Schema (draft 2020-12)');
   }
   return schema as Record<string, unknown>;
 }

@@ -17,13 +17,6 @@ export function checkUuid(value: string, what: string): string {
   return value.toLowerCase();
 }
 
-export function checkName(value: string, max: number, what = 'name'): string {
-  if (value.trim() === '') throw new UsageError(`${what} must not be empty`);
-  const length = [...value].length;
-  if (length > max) throw new UsageError(`${what} is ${length} characters long; the limit is ${max}`);
-  return value;
-}
-
 /** The longest API key taken (characters). */
 export const MAX_API_KEY_LENGTH = 4096;
 
@@ -108,7 +101,7 @@ export function checkSecrets(secrets: unknown, source = 'secrets'): Secrets {
   }
   const domains = Object.entries(secrets);
   if (domains.length > LIMITS.secretDomains) {
-    throw new UsageError(`${source} names ${domains.length} domains; the limit is ${LIMITS.secretDomains}`);
+    throw new UsageError(`${source}: ${domains.length} domains; the limit is ${LIMITS.secretDomains}`);
   }
   let count = 0;
   let total = 0;
@@ -138,8 +131,8 @@ export function checkSecrets(secrets: unknown, source = 'secrets'): Secrets {
       total += bytes;
     }
   }
-  if (count > LIMITS.secrets) throw new UsageError(`${source} hold ${count} secrets; the limit is ${LIMITS.secrets}`);
-  if (total > LIMITS.secretsTotalBytes) throw new UsageError(`${source} hold ${total} bytes; the limit is 100 KB`);
+  if (count > LIMITS.secrets) throw new UsageError(`${source}: ${count} secrets; the limit is ${LIMITS.secrets}`);
+  if (total > LIMITS.secretsTotalBytes) throw new UsageError(`${source}: ${total} bytes in all; the limit is 100 KB`);
   return secrets as Secrets;
 }
 

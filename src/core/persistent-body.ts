@@ -9,25 +9,11 @@ import { LIMITS } from '../contract/limits.js';
 import { InputError } from '../errors.js';
 import { boolean, fields, name, oneOf, string, text, uuids } from './checks.js';
 import { checkPreferredContact, checkScheduleExpression } from './persistent-fields.js';
+import type { PersistentAgentInput } from './persistent-input.js';
 
 export type { PersistentAgentBody };
 
-/** The writable fields of a persistent agent, as the service names them. */
-export interface PersistentAgentInput {
-  name?: string;
-  /** The agent's standing objectives (may be empty). */
-  charter?: string;
-  /** When it wakes up, in UTC; null or blank clears it. */
-  schedule?: string | null;
-  is_active?: boolean;
-  life_state?: (typeof LIFE_STATES)[number];
-  whitelist_policy?: (typeof WHITELIST_POLICIES)[number];
-  /** `email`, `sms` or a contact endpoint UUID; null clears it. */
-  preferred_contact_endpoint?: string | null;
-  proactive_opt_in?: boolean;
-  template_code?: string | null;
-  enabled_personal_server_ids?: string[];
-}
+export type { PersistentAgentInput };
 
 export type PersistentBodyMode = 'create' | 'update' | 'replace';
 

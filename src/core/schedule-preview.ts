@@ -1,6 +1,8 @@
 // Previewing a schedule offline, as a core operation: the grammar the service accepts, a description
-// and the next fire times (UTC). Errors name the field (`expression`, `from`).
+// and the next fire times (UTC), and the body of the service's own preview. Errors name the field
+// (`expression`, `count`, `from`, `timezone`, `agent_id`).
 import { InputError } from '../errors.js';
+import { integer, string, uuid } from './checks.js';
 import { pyStrip } from '../schedule/py.js';
 import { checkTimeZone, describeSchedule, formatInZone, nextFireTimes, parseSchedule, ScheduleCrash, ScheduleError } from '../schedule/index.js';
 
@@ -64,4 +66,46 @@ export function previewSchedule(expression: string, from: Date, count: number): 
     if (!(error instanceof ScheduleError)) throw error;
     throw Object.assign(new InputError('expression', `"${expression}" is not a schedule: ${error.message}`), { cause: error });
   }
+}
+
+/** How many fire times a preview lists unless told, and at most. */
+export const PREVIEW_COUNT = { default: 5, max: 1000 } as const;
+
+/** What a face asks a preview for, as the core names it. */
+export interface PreviewInput {
+  expression: unknown;
+  count?: unknown;
+  /** An ISO 8601 instant (text) or a Date; default now. */
+  from?: unknown;
+  timezone?: unknown;
+  /** Also ask the service (its preview of this agent's schedule). */
+  agent_id?: unknown;
+}
+
+/** A preview's request, checked. */
+export interface PreviewRequest {
+  expression: string;
+  count: number;
+  from: Date;
+  timeZone?: string;
+  agentId?: string;
+}
+
+/** Checks what a preview was asked for, each field by its name; `now` is the clock's. */
+export function previewRequest(input: PreviewInput, now: Date): PreviewRequest {
+  const expression = string('expression', input.expression);
+  const count = input.count === undefined ? PREVIEW_COUNT.default : integer('count', input.count, 1, PREVIEW_COUNT.max);
+  let from = now;
+  if (input.from instanceof Date) {
+    if (Number.isNaN(input.from.getTime())) throw new InputError('from', 'must be a valid Date');
+    from = input.from;
+  } else if (input.from !== undefined) from = parseInstant(string('from', input.from));
+  const timeZone = input.timezone === undefined ? undefined : parseTimeZone(string('timezone', input.timezone));
+  const agentId = input.agent_id === undefined ? undefined : uuid('agent_id', input.agent_id);
+  return { expression, count, from, timeZone, agentId };
+}
+
+/** The body of the service's preview of an agent's schedule: the agent's fields, its name with the schedule. */
+export function serviceScheduleBody(name: string, expression: string): { name: string; schedule: string } {
+  return { name, schedule: expression };
 }

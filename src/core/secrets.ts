@@ -141,7 +141,7 @@ export async function resolveSecrets(request: SecretsRequest, source: SecretsSou
     if (isCredential(value, source)) throw new InputError('secrets_env', `${variable} holds agentctl's own API key or MCP token, which is never a task secret`);
     addSecret(secrets, domain, key, value);
   }
-  const checked = inField('secrets_env', () => checkSecrets(secrets, 'the secrets'));
+  const checked = inField('secrets_env', () => checkSecrets(secrets, 'secrets_env'));
   for (const pairs of Object.values(checked)) for (const value of Object.values(pairs)) source.redactor.add(value);
   return checked;
 }

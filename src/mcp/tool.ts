@@ -8,8 +8,9 @@ import type { ApiClient } from '../api/client.js';
 import type { Redactor } from '../api/redact.js';
 import type { Clock } from '../contract/clock.js';
 import { isUuid } from '../contract/validate.js';
+import { namedAs, type FieldNames } from '../core/fields.js';
 import type { SecretPolicy } from '../core/secrets.js';
-import { InputError, UsageError } from '../errors.js';
+
 import type { Confirmation } from './confirm.js';
 import type { ToolNames } from './names.js';
 import type { Toolset } from './options.js';
@@ -104,37 +105,11 @@ export function defineTool<S extends z.ZodObject>(tool: Tool<S>): Tool<S> {
 export const inputOf = (tool: Tool, settings: ToolSettings): z.ZodObject => (typeof tool.input === 'function' ? tool.input(settings) : tool.input);
 
 /**
- * Runs a check of src/contract whose usage error is worded for a value it was given a label for,
- * naming `field` in the input error it throws instead. Core operations throw InputError themselves.
- */
-export function checkField<T>(field: string, check: () => T): T {
-  const named = (error: unknown) => (error instanceof UsageError && !(error instanceof InputError) ? new InputError(field, error.message) : error);
-  try {
-    const value = check();
-    if (value instanceof Promise) return value.catch((error: unknown) => Promise.reject(named(error))) as T;
-    return value;
-  } catch (error) {
-    throw named(error);
-  }
-}
-
-/** Core field -> the tool argument that carries it, where the two are named differently. */
-export type ArgumentTable = Readonly<Record<string, string>>;
-
-/**
  * Runs a core builder, an input error it throws naming the tool's argument rather than the core's
- * field (`preferred_contact_endpoint` is the argument `preferred_contact`; the input as a whole is
- * the call's arguments).
+ * field where the two differ (`preferred_contact_endpoint` is the argument `preferred_contact`); the
+ * input as a whole is the call's arguments.
  */
-export function withArguments<T>(names: ArgumentTable, build: () => T): T {
-  try {
-    return build();
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    const argument = error.field === 'input' ? '(arguments)' : (names[error.field] ?? error.field);
-    throw argument === error.field ? error : Object.assign(new InputError(argument, error.problem), { cause: error.cause });
-  }
-}
+export const withArguments = <T>(names: FieldNames, build: () => T): T => namedAs({ input: '(arguments)', ...names }, build);
 
 /** An id argument: checked as the commands check ids, lower-cased as they send them. */
 export const uuid = (what: string) =>

@@ -89,7 +89,7 @@ describe('schedule-preview (local, no request)', () => {
     // Under --json the error is one JSON object on stderr.
     const { error } = JSON.parse(result.stderr);
     expect(error.exit).toBe(2);
-    expect(`${error.message}\n${error.hint ?? ''}`).toContain(`invalid schedule "${expression}"`);
+    expect(`${error.message}\n${error.hint ?? ''}`).toContain(`the expression "${expression}" is not a schedule`);
     expect(`${error.message}\n${error.hint ?? ''}`).toContain(reason);
   });
 

@@ -148,10 +148,10 @@ describe('tasks create', () => {
       ['a value that is not a string', { 'https://a.example': { PIN: 1234 } }, '--secrets-file: the value of key 1 of 1 of domain 1 of 1 must be a string'],
       ['a key with a dash', { 'https://a.example': { 'API-KEY': 'x' } }, '--secrets-file: key 1 of 1 of domain 1 of 1 is not a secret key'],
       ['a key longer than 64', { 'https://a.example': { ['K'.repeat(65)]: 'x' } }, '--secrets-file: key 1 of 1 of domain 1 of 1 is not a secret key'],
-      ['more than 20 domains', domains(21, 1, () => 'x'), '--secrets-file names 21 domains; the limit is 20'],
-      ['more than 50 secrets', domains(3, 17, () => 'x'), '--secrets-file hold 51 secrets; the limit is 50'],
+      ['more than 20 domains', domains(21, 1, () => 'x'), '--secrets-file: 21 domains; the limit is 20'],
+      ['more than 50 secrets', domains(3, 17, () => 'x'), '--secrets-file: 51 secrets; the limit is 50'],
       ['a value over 4 KB', { 'https://a.example': { BIG: 'x'.repeat(4097) } }, '--secrets-file: the value of key 1 of 1 of domain 1 of 1 is 4097 bytes; the limit is 4 KB'],
-      ['more than 100 KB in all', domains(2, 13, () => 'x'.repeat(4000)), '--secrets-file hold 104000 bytes; the limit is 100 KB'],
+      ['more than 100 KB in all', domains(2, 13, () => 'x'.repeat(4000)), '--secrets-file: 104000 bytes in all; the limit is 100 KB'],
     ])('%s', async (_case, secrets, message) => {
       const file = join(tempDir(), 'secrets.json');
       writeFileSync(file, JSON.stringify(secrets));
@@ -176,7 +176,7 @@ describe('tasks create', () => {
       const flags = Array.from({ length: 51 }, (_, i) => ['--secret', 'https://a.example', `K${i}=v`]).flat();
       const result = await cli(['tasks', 'create', 'x', ...flags]);
       expect(result.exitCode).toBe(2);
-      expect(result.stderr).toContain('error: secrets hold 51 secrets; the limit is 50');
+      expect(result.stderr).toContain('error: secrets: 51 secrets; the limit is 50');
     });
   });
 
@@ -185,7 +185,7 @@ describe('tasks create', () => {
     for (let i = 0; i < 45; i++) schema = { type: 'object', properties: { a: schema } };
     const result = await cli(['tasks', 'create', 'x', '--output-schema', JSON.stringify(schema)]);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('error: the output schema would be refused by the service: Schema too deep - maximum nesting level is 40');
+    expect(result.stderr).toContain('error: --output-schema would be refused by the service: Schema too deep - maximum nesting level is 40');
   });
 
   // api/serializers.py BrowserUseAgentTaskSerializer.validate_output_schema, checked before any request.
@@ -193,7 +193,7 @@ describe('tasks create', () => {
     for (const schema of ['{"properties":5}', '{"required":"x"}', '{"type":"strin"}', '{"pattern":"\\\\p{L}"}']) {
       const result = await cli(['tasks', 'create', 'x', '--output-schema', schema]);
       expect(result.exitCode, schema).toBe(2);
-      expect(result.stderr, schema).toContain('error: the output schema would be refused by the service: Invalid JSON Schema: ');
+      expect(result.stderr, schema).toContain('error: --output-schema would be refused by the service: Invalid JSON Schema: ');
     }
     let list: unknown = 1;
     for (let i = 0; i < 39; i++) list = [list];
@@ -205,7 +205,7 @@ describe('tasks create', () => {
   it('requires a prompt', async () => {
     const result = await cli(['tasks', 'create']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('a prompt is required');
+    expect(result.stderr).toContain('the prompt is required');
   });
 });
 

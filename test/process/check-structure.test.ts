@@ -1,6 +1,6 @@
 // scripts/check-structure.mjs (run by `npm run lint`) finds each kind of problem it promises to, on a
 // small tree of its own: a cycle, a command folder importing another, a long command file, a long function,
-// a flag named below the faces, a wait loop of its own.
+// a flag named below the faces, a wait loop of its own, a request body built outside src/core.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -34,6 +34,8 @@ it('passes a tree in shape, and names every problem of one that is not', async (
     'src/commands/agents/get.ts': `export function other(): void {\n${lines(100, '  void 0;')}\n}\n`,
     'src/api/hints.ts': "export const timeout = 'raise the limit with --timeout SEC';\nexport const auth = `check the key: \\`agentctl auth status\\``;\n",
     'src/mcp/wait.ts': "export const wait = (poll: () => unknown) => waitForTask({}, { fetchTask: poll });\n",
+    'src/client/tasks.ts': "export function body(prompt: string) {\n  const body: TaskBody = { prompt };\n  return body;\n}\nexport const agent = (name: string) => ({ name }) as PersistentAgentBody;\n",
+    'src/core/task-body.ts': "export const taskBody = (prompt: string): TaskBody => { const body: TaskBody = { prompt }; return body; };\n",
   });
   const result = await execa(process.execPath, [SCRIPT, bad], { reject: false });
   expect(result.exitCode).toBe(1);
@@ -44,4 +46,7 @@ it('passes a tree in shape, and names every problem of one that is not', async (
   expect(result.stderr).toContain('src/api/hints.ts:1 names --timeout: below the faces no string names a flag or an agentctl command');
   expect(result.stderr).toContain('src/api/hints.ts:2 names `agentctl auth');
   expect(result.stderr).toContain('src/mcp/wait.ts:1 waits for a task itself: the one wait loop is src/core/wait.ts');
+  expect(result.stderr).toContain('src/client/tasks.ts:2 builds a TaskBody itself: only src/core builds request bodies');
+  expect(result.stderr).toContain('src/client/tasks.ts:5 builds a PersistentAgentBody itself');
+  expect(result.stderr).not.toContain('src/core/task-body.ts');
 });

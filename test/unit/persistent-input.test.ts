@@ -117,7 +117,7 @@ describe('schedule-preview options', () => {
     const preview = localPreview({ expression: '0 12 * * *', count: 2, from: now });
     expect(preview).toMatchObject({ expression: '0 12 * * *', valid: true, next: ['2026-01-01T12:00:00.000Z', '2026-01-02T12:00:00.000Z'] });
     expect(preview.description).toMatch(/12:00/);
-    expect(() => localPreview({ expression: '@reboot', count: 1, from: now })).toThrow('invalid schedule "@reboot"');
-    expect(() => localPreview({ expression: ' ', count: 1, from: now })).toThrow('the schedule expression is empty');
+    expect(() => localPreview({ expression: '@reboot', count: 1, from: now })).toThrow('the expression "@reboot" is not a schedule');
+    expect(() => localPreview({ expression: ' ', count: 1, from: now })).toThrow('the expression is empty');
   });
 });

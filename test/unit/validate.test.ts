@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { name } from '../../src/core/checks.js';
 import {
   checkCreditsCost,
-  checkName,
   checkSecrets,
   checkUuid,
   checkWebhookUrl,
@@ -23,10 +23,10 @@ describe('input validation before any request', () => {
     expect(LIMITS.legacyAgentName).toBe(255); // gobii-platform's BrowserUseAgent.name (max_length=255), not the document's 64
   });
 
-  it('limits names by characters', () => {
-    expect(checkName('a'.repeat(64), 64)).toHaveLength(64);
-    expect(() => checkName('a'.repeat(65), 64, '--name')).toThrow('--name is 65 characters long; the limit is 64');
-    expect(() => checkName('  ', 64)).toThrow('must not be empty');
+  it('limits names by characters (the core check, src/core/checks.ts)', () => {
+    expect(name('name', '\u{1F600}'.repeat(64), 64)).toHaveLength(128);
+    expect(() => name('name', 'a'.repeat(65), 64)).toThrow('name: is 65 characters long; the limit is 64');
+    expect(() => name('name', '  ', 64)).toThrow('must not be empty');
   });
 
   it('bounds integers', () => {

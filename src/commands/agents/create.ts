@@ -1,6 +1,7 @@
 import { legacyAgents } from '../../api/legacy-agents.js';
 import { defineCommand } from '../../cli/define.js';
-import { LIMITS, checkName } from '../../contract/validate.js';
+import { LIMITS } from '../../contract/validate.js';
+import { parseAgentBody } from './body.js';
 import { agentDetail } from './columns.js';
 
 export const command = defineCommand({
@@ -8,9 +9,9 @@ export const command = defineCommand({
   summary: 'create a browser-use agent',
   options: [{ flags: '--name <name>', description: `agent name (at most ${LIMITS.legacyAgentName} characters)`, required: true }],
   examples: ['agentctl agents create --name shopping', 'id=$(agentctl agents create --name shopping --json | jq -r .id)'],
-  parse: (input) => ({ name: checkName(input.string('name') ?? '', LIMITS.legacyAgentName, '--name') }),
-  async run({ name }, ctx) {
-    const agent = await legacyAgents.create(await ctx.client(), { name });
+  parse: (input) => parseAgentBody(input, 'create'),
+  async run(body, ctx) {
+    const agent = await legacyAgents.create(await ctx.client(), body);
     ctx.out.record(agent, agentDetail(agent));
   },
 });

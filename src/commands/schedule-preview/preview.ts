@@ -1,63 +1,45 @@
 import { ApiError } from '../../api/errors.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import type { SchedulePreview } from '../../api/schemas/persistent-agent.js';
-import { checkUuid, parseIntegerFlag } from '../../contract/validate.js';
+import { parseIntegerFlag } from '../../contract/validate.js';
+import { withFlags, type FlagTable, type HintTable } from '../../cli/fields.js';
 import type { Context } from '../../cli/context.js';
-import { ExitError, InputError, UsageError } from '../../errors.js';
-import { parseInstant, previewSchedule, type LocalPreview as CorePreview } from '../../core/schedule-preview.js';
+import { ExitError } from '../../errors.js';
+import { previewRequest, previewSchedule, serviceScheduleBody, type LocalPreview as CorePreview, type PreviewRequest } from '../../core/schedule-preview.js';
 import { ExitCode } from '../../errors.js';
 import { defineCommand } from '../../cli/define.js';
 import { SERVICE_EXITS } from '../../cli/exit-codes.js';
 import type { DetailRow } from '../../output/output.js';
 import { SCHEDULE_GRAMMAR } from '../../schedule/grammar-text.js';
-import { LAST_SEARCHED_YEAR, checkTimeZone, formatInZone, parseSchedule } from '../../schedule/index.js';
+import { LAST_SEARCHED_YEAR, formatInZone, parseSchedule } from '../../schedule/index.js';
 import { neverFires } from '../../schedule/grammar.js';
 
-export interface PreviewOptions {
-  expression: string;
-  count: number;
-  from: Date;
-  timeZone?: string;
-  agentId?: string;
-}
+export type PreviewOptions = PreviewRequest;
 
 /** The local answer, in the contract's JSON shape, with the service's when asked. */
 export interface LocalPreview extends CorePreview {
   service?: SchedulePreview;
 }
 
+/** The flag of each field of the core's preview request. */
+const PREVIEW_FLAGS: FlagTable = { expression: 'the expression', count: '--count', from: '--from', timezone: '--tz', agent_id: '--agent' };
+
+const HINTS: HintTable = {
+  expression: (error) => (error.problem.startsWith('is empty') ? "to clear an agent's schedule use `persistent update ID --no-schedule`" : ''),
+  from: () => 'for example 2026-03-01T09:00:00Z',
+  agent_id: () => 'ids look like 3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f',
+};
+
+/** The flags as the core's preview request (src/core/schedule-preview.ts), which checks them. */
 export function parsePreviewOptions(expression: string, options: Record<string, unknown>, now = new Date()): PreviewOptions {
-  const count = parseIntegerFlag(String(options.count ?? '5'), '--count', 1, 1000);
-  let from = now;
-  if (options.from !== undefined) {
-    const text = String(options.from);
-    try {
-      from = parseInstant(text);
-    } catch {
-      throw new UsageError(`--from "${text}" is not an ISO 8601 instant`, 'for example 2026-03-01T09:00:00Z');
-    }
-  }
-  let timeZone: string | undefined;
-  if (options.tz !== undefined) {
-    try {
-      timeZone = checkTimeZone(String(options.tz));
-    } catch {
-      throw new UsageError(`--tz "${String(options.tz)}" is not a time zone`, 'use an IANA name such as Europe/Oslo, America/New_York or UTC');
-    }
-  }
-  const agentId = options.agent === undefined ? undefined : checkUuid(String(options.agent), '--agent');
-  return { expression, count, from, timeZone, agentId };
+  const count = options.count === undefined ? undefined : parseIntegerFlag(String(options.count), '--count', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  const request = { expression, count, from: options.from, timezone: options.tz, agent_id: options.agent };
+  return withFlags(PREVIEW_FLAGS, () => previewRequest(request, now), HINTS);
 }
 
 /** Validates and evaluates the expression locally; an invalid one is a usage error (exit 2). */
 export function localPreview(options: PreviewOptions): LocalPreview {
-  try {
-    return previewSchedule(options.expression, options.from, options.count);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    if (error.cause instanceof Error) throw new UsageError(`invalid schedule "${options.expression}": ${error.cause.message}`);
-    throw new UsageError('the schedule expression is empty', 'an empty schedule disables it; to clear an agent\'s schedule use `persistent update ID --no-schedule`');
-  }
+  return withFlags(PREVIEW_FLAGS, () => previewSchedule(options.expression, options.from, options.count), HINTS);
 }
 
 export const command = defineCommand({
@@ -106,7 +88,7 @@ async function askService(ctx: Context, agentId: string, answer: LocalPreview): 
   const client = await ctx.client();
   const agent = await persistentAgents.get(client, agentId);
   try {
-    answer.service = await persistentAgents.previewSchedule(client, agentId, { name: agent.name, schedule: answer.expression });
+    answer.service = await persistentAgents.previewSchedule(client, agentId, serviceScheduleBody(agent.name, answer.expression));
     return undefined;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 400) throw error;

@@ -2,8 +2,11 @@ import { readTextInput, readJsonArgument } from '../../cli/input.js';
 import { UsageError } from '../../errors.js';
 import type { Redactor } from '../../api/redact.js';
 import type { Secrets, TaskBody } from '../../api/schemas/task.js';
-import { checkOutputSchema } from '../../contract/output-schema.js';
+import { withFlags, type FlagTable, type HintTable } from '../../cli/fields.js';
 import { addSecret, checkSecrets } from '../../contract/validate.js';
+import { taskBody, type TaskBodyMode, type TaskFields } from '../../core/task-body.js';
+
+export type { TaskBodyMode };
 
 /** The task fields of create, update and replace, checked by the verbs' parse steps (options.ts). */
 export interface TaskFieldOptions {
@@ -21,12 +24,27 @@ export interface TaskFieldOptions {
   creditsCost?: string;
 }
 
-export type TaskBodyMode = 'create' | 'update' | 'replace';
+/** The flag of each field of the core's task body (src/core/task-body.ts). */
+export const TASK_FLAGS: FlagTable = {
+  prompt: 'the prompt',
+  output_schema: '--output-schema',
+  // --secret, --secret-env and --secrets-file, merged.
+  secrets: 'secrets:',
+  webhook: '--webhook',
+  wait: '--wait',
+  credits_cost: '--credits-cost',
+};
+
+const HINTS: HintTable = {
+  prompt: (error) => (error.problem.startsWith('is required') ? 'give it as an argument, with --prompt-file PATH, or on stdin with -' : ''),
+  input: () => 'give at least one field, e.g. --prompt-file PATH or --webhook URL',
+};
 
 /**
- * Turns the checked fields of `tasks create|update|replace` into the task body, reading the prompt,
- * schema and secrets from files, stdin and the environment. Secret values are registered with the redactor so they can
- * never show up in a trace or an error.
+ * Turns the fields of `tasks create|update|replace` into the core's input, reading the prompt,
+ * schema and secrets from files, stdin and the environment; the core (src/core/task-body.ts) checks
+ * them and builds the body, its secret values registered with the redactor so they can never show
+ * up in a trace or an error.
  */
 export async function buildTaskBody(
   promptArg: string | undefined,
@@ -35,30 +53,15 @@ export async function buildTaskBody(
   io: { env: Record<string, string | undefined>; stdin: NodeJS.ReadableStream },
   redactor: Redactor,
 ): Promise<TaskBody> {
-  const body: TaskBody = {};
-  const prompt = await readPrompt(promptArg, options.promptFile, io.stdin);
-  if (prompt !== undefined) body.prompt = prompt;
-  else if (mode !== 'update') {
-    throw new UsageError('a prompt is required', 'give it as an argument, with --prompt-file PATH, or on stdin with -');
-  }
-
-  if (options.outputSchema !== undefined) {
-    body.output_schema = checkOutputSchema(await readJsonArgument(options.outputSchema, '--output-schema', io.stdin));
-  }
-  const secrets = await collectSecrets(options, io);
-  if (secrets) {
-    for (const pairs of Object.values(secrets)) for (const value of Object.values(pairs)) redactor.add(value);
-    body.secrets = secrets;
-  }
-  if (options.webhook !== undefined) body.webhook = options.webhook;
-  // Some deployments read 0 as "no limit": "don't wait" is sent by leaving the field out.
-  if (options.wait) body.wait = options.wait;
-  if (options.creditsCost !== undefined) body.credits_cost = options.creditsCost;
-
-  if (mode === 'update' && Object.keys(body).length === 0) {
-    throw new UsageError('nothing to update', 'give at least one field, e.g. --prompt-file PATH or --webhook URL');
-  }
-  return body;
+  const fields: TaskFields = {
+    prompt: await readPrompt(promptArg, options.promptFile, io.stdin),
+    output_schema: options.outputSchema === undefined ? undefined : await readJsonArgument(options.outputSchema, '--output-schema', io.stdin),
+    secrets: await collectSecrets(options, io),
+    webhook: options.webhook,
+    wait: options.wait,
+    credits_cost: options.creditsCost,
+  };
+  return withFlags(TASK_FLAGS, () => taskBody(fields, mode, redactor), HINTS);
 }
 
 async function readPrompt(promptArg: string | undefined, promptFile: string | undefined, stdin: NodeJS.ReadableStream): Promise<string | undefined> {
@@ -71,9 +74,7 @@ async function readPrompt(promptArg: string | undefined, promptFile: string | un
   else prompt = promptArg;
   if (prompt === undefined) return undefined;
   // Files and stdin usually end with a newline that is not part of the prompt.
-  const trimmed = promptArg === undefined || promptArg === '-' ? prompt.replace(/\r?\n$/, '') : prompt;
-  if (trimmed.trim() === '') throw new UsageError('the prompt is empty');
-  return trimmed;
+  return promptArg === undefined || promptArg === '-' ? prompt.replace(/\r?\n$/, '') : prompt;
 }
 
 /** Merges --secrets-file, --secret and --secret-env (in that order) into the nested shape. */
@@ -97,5 +98,5 @@ async function collectSecrets(
     if (value === undefined) throw new UsageError(`--secret-env: environment variable ${variable} is not set`);
     add(domain, key, value);
   }
-  return checkSecrets(secrets);
+  return secrets;
 }

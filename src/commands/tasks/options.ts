@@ -3,7 +3,7 @@ import type { ArgumentSpec, OptionSpec, ParseInput } from '../../cli/define.js';
 import type { TaskScope } from '../../api/tasks.js';
 import { DEFAULT_MAX_INTERVAL_MS, DEFAULT_MAX_OUTAGE_MS, pollsInWait } from '../../api/wait.js';
 import { splitTwoWords } from '../../cli/argv.js';
-import { LIMITS, checkCreditsCost, checkUuid, checkWebhookUrl, parseIntegerFlag, parseSecondsFlag, splitPair } from '../../contract/validate.js';
+import { checkUuid, parseIntegerFlag, parseSecondsFlag, splitPair } from '../../contract/validate.js';
 import type { TaskFieldOptions } from './body.js';
 
 export const ID = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
@@ -59,9 +59,10 @@ export function parseTaskFields(input: ParseInput): TaskFieldOptions {
       const [key, variable] = splitPair(pair, '--secret-env', 'ENVVAR');
       return { domain, key, variable };
     }),
-    webhook: webhook === false ? null : typeof webhook === 'string' ? checkWebhookUrl(webhook, '--webhook') : undefined,
-    wait: wait === undefined ? undefined : parseIntegerFlag(wait, '--wait', 0, LIMITS.waitSeconds),
-    creditsCost: creditsCost === undefined ? undefined : checkCreditsCost(creditsCost, '--credits-cost'),
+    // Checked where the body is built (src/core/task-body.ts): here only turned into values.
+    webhook: webhook === false ? null : typeof webhook === 'string' ? webhook : undefined,
+    wait: wait === undefined ? undefined : parseIntegerFlag(wait, '--wait', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    creditsCost,
   };
 }
 

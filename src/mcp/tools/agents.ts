@@ -9,10 +9,11 @@ import { legacyAgents } from '../../api/legacy-agents.js';
 import { persistentAgents } from '../../api/persistent-agents.js';
 import { LegacyAgentSchema } from '../../api/schemas/legacy-agent.js';
 import { tasks } from '../../api/tasks.js';
-import { LIMITS, checkName } from '../../contract/validate.js';
+import { LIMITS } from '../../contract/validate.js';
+import { legacyAgentBody } from '../../core/legacy-agent-body.js';
 import { InputError } from '../../errors.js';
 import { sanitizeLine } from '../../output/sanitize.js';
-import { checkField, defineTool, uuid } from '../tool.js';
+import { defineTool, uuid, withArguments } from '../tool.js';
 import { serviceId } from '../voice.js';
 import { pageAnswer, pageOutput, paging, short } from './common.js';
 
@@ -82,7 +83,7 @@ const agentsCreate = defineTool({
   output: LegacyAgentSchema,
   input: z.strictObject({ name: z.string().describe(`the agent's name, at most ${LIMITS.legacyAgentName} characters`) }),
   async run({ name }, call) {
-    const agent = await legacyAgents.create(await call.client(), { name: checkField('name', () => checkName(name, LIMITS.legacyAgentName, 'the name')) });
+    const agent = await legacyAgents.create(await call.client(), withArguments({}, () => legacyAgentBody({ name }, 'create')));
     return { data: agent, summary: `Created browser-use agent ${serviceId(agent.id, 'browser-use agent', { list: call.names.offered('agents_list') })}.`, quoted: [legacyLine(agent)] };
   },
 });

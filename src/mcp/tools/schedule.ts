@@ -1,7 +1,7 @@
 // schedule_preview: the schedule grammar offline, its fire times in UTC (as schedules run) and, asked
 // for, in the user's time zone.
 import * as z from 'zod';
-import { inZone, parseInstant, parseTimeZone, previewSchedule } from '../../core/schedule-preview.js';
+import { inZone, previewRequest, previewSchedule } from '../../core/schedule-preview.js';
 import { defineTool } from '../tool.js';
 
 const schedulePreview = defineTool({
@@ -29,8 +29,9 @@ const schedulePreview = defineTool({
     timezone: z.string().optional().describe("the user's IANA time zone (e.g. Europe/Oslo): also list the fire times there"),
   }),
   async run({ expression, count, from, timezone }, call) {
-    const zone = timezone === undefined ? undefined : parseTimeZone(timezone);
-    const preview = previewSchedule(expression, from === undefined ? new Date(call.clock.now()) : parseInstant(from), count);
+    const request = previewRequest({ expression, count, from, timezone }, new Date(call.clock.now()));
+    const zone = request.timeZone;
+    const preview = previewSchedule(request.expression, request.from, request.count);
     const summary = preview.warning
       ? `Not accepted or refused: ${preview.warning}. Do not save it; write the schedule another way.`
       : `${preview.description}\nNext (UTC, as the schedule runs): ${preview.next.join(', ') || 'none'}`;

@@ -9,7 +9,7 @@ import { TASK_STATUSES } from '../../contract/enums.js';
 import { LIMITS } from '../../contract/validate.js';
 import { FILTERED_PAGES, readPage } from '../../core/list-page.js';
 import { describeEnvPolicy } from '../../core/secrets.js';
-import { taskBody } from '../../core/task-input.js';
+import { newTaskBody } from '../../core/task-input.js';
 import { waitForTaskEnd } from '../../core/wait.js';
 import { advise } from '../failure.js';
 import { sentences } from '../names.js';
@@ -81,7 +81,7 @@ const tasksCreate = defineTool({
   }),
   run: scoped(async (args, call) => {
     const client = await call.client();
-    const body = await taskBody(
+    const body = await newTaskBody(
       {
         prompt: args.prompt,
         outputSchema: args.output_schema,
