@@ -27,8 +27,8 @@ describe('install instructions', () => {
     expect(bareInstalls('npm install ./agentctl-0.1.0.tgz\nnpm install --global agentctl --registry https://npm.example.internal/\nnpm uninstall --global agentctl')).toEqual([]);
   });
 
-  it('README, docs/ and help texts never install agentctl by its bare name from the public registry', () => {
-    const found = ['README.md', ...files('docs', '.md'), ...files('src', '.ts')].flatMap((file) =>
+  it('README, docs/, examples/ and help texts never install agentctl by its bare name from the public registry', () => {
+    const found = ['README.md', ...files('docs', '.md'), ...files('src', '.ts'), ...files('examples', '.yml')].flatMap((file) =>
       bareInstalls(readFileSync(join(ROOT, file), 'utf8')).map((command) => `${file}: ${command}`),
     );
     expect(found).toEqual([]);
