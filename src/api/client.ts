@@ -327,7 +327,7 @@ export class ApiClient {
       this.reached = true;
       const text = response.text;
       const body = parseBody(text, response);
-      if (this.cassette) this.record(method, url, headers, options.body, started, { status: response.status, headers: response.headers, body });
+      if (this.cassette) this.record(method, url, headers, options.body, started, { status: response.status, headers: response.headers, body, text: typeof body === 'object' && body !== null ? text : undefined });
       if (this.options.trace) {
         this.trace(`< ${response.status} ${method} ${url.href} (${Date.now() - started} ms)`);
         if (text) this.trace(`< ${truncate(text, 2000)}`);
