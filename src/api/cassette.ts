@@ -7,7 +7,7 @@
 // processes (AGENTCTL_RECORD across a script's commands) can append to the same file.
 import { appendFileSync, closeSync, openSync, writeSync } from 'node:fs';
 import { UsageError } from '../errors.js';
-import { redactBody, type Redactor } from './redact.js';
+import { redactBody, scrubStrings, type Redactor } from './redact.js';
 
 /** The cassette format's version, on every line. */
 export const CASSETTE_VERSION = 1;
@@ -116,7 +116,7 @@ export class Cassette {
    */
   entry({ method, url, headers, body, startedAt, ms, answer, error }: RecordedExchange, texts: 'scrubbed' | 'as-is' = 'scrubbed'): CassetteEntry {
     const clean = texts === 'as-is' ? (text: string) => text : (text: string) => this.text(text);
-    const value = (json: unknown) => (texts === 'as-is' ? json : scrub(json, clean));
+    const value = (json: unknown) => (texts === 'as-is' ? json : scrubStrings(json, clean));
     const base = this.basePath.replace(/\/$/, '');
     const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || '/' : url.pathname;
     const entry: CassetteEntry = { agentctl: CASSETTE_VERSION, at: new Date(startedAt).toISOString(), ms, method, base: clean(`${url.origin}${base}`), path: clean(path) };
@@ -177,23 +177,6 @@ function kept(headers: Record<string, string | string[] | undefined>, names: str
   return out;
 }
 
-/** A copy of JSON with `change` applied to every string, keys included; walked without recursion (bodies may nest deep). */
-function scrub(value: unknown, change: (text: string) => string): unknown {
-  if (typeof value === 'string') return change(value);
-  if (typeof value !== 'object' || value === null) return value;
-  const root: object = Array.isArray(value) ? [] : {};
-  const pending: Array<[object, object]> = [[value, root]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [from, to] = next;
-    for (const [key, item] of Object.entries(from)) {
-      let copy = item;
-      if (typeof item === 'string') copy = change(item);
-      else if (typeof item === 'object' && item !== null) pending.push([item as object, (copy = Array.isArray(item) ? [] : {})]);
-      Object.defineProperty(to, Array.isArray(from) ? key : change(key), { value: copy, enumerable: true, writable: true, configurable: true });
-    }
-  }
-  return root;
-}
 
 /**
  * The line of an exchange with its texts as they are. A JSON answer's body is most of a line (a page

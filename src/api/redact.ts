@@ -37,22 +37,7 @@ export class Redactor {
    */
   redactValue(value: unknown): unknown {
     if (this.secrets.size === 0) return value;
-    if (typeof value === 'string') return this.redact(value);
-    if (typeof value !== 'object' || value === null) return value;
-    const root: object = Array.isArray(value) ? [] : {};
-    const pending: Array<[object, object]> = [[value, root]];
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      const [from, to] = next;
-      for (const [key, item] of Object.entries(from)) {
-        let copy = item;
-        if (typeof item === 'string') copy = this.redact(item);
-        else if (typeof item === 'object' && item !== null) pending.push([item as object, (copy = Array.isArray(item) ? [] : {})]);
-        const name = Array.isArray(from) ? key : this.redact(key);
-        // defineProperty, not assignment: a key "__proto__" stays a key, as JSON.parse made it.
-        Object.defineProperty(to, name, { value: copy, enumerable: true, writable: true, configurable: true });
-      }
-    }
-    return root;
+    return scrubStrings(value, (text) => this.redact(text));
   }
 }
 
@@ -87,4 +72,26 @@ export function redactBody(body: unknown): unknown {
     Object.entries(record.secrets as Record<string, unknown>).map(([domain, pairs]) => [domain, Object.fromEntries(Object.keys((pairs ?? {}) as object).map((key) => [key, '***']))]),
   );
   return { ...record, secrets };
+}
+
+/**
+ * A copy of JSON with `change` applied to every string, keys included (an array's indexes are no
+ * text); walked without recursion, as bodies may nest deep. defineProperty, not assignment: a key
+ * "__proto__" stays a key, as JSON.parse made it.
+ */
+export function scrubStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
+  if (typeof value !== 'object' || value === null) return value;
+  const root: object = Array.isArray(value) ? [] : {};
+  const pending: Array<[object, object]> = [[value, root]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [from, to] = next;
+    for (const [key, item] of Object.entries(from)) {
+      let copy = item;
+      if (typeof item === 'string') copy = change(item);
+      else if (typeof item === 'object' && item !== null) pending.push([item as object, (copy = Array.isArray(item) ? [] : {})]);
+      Object.defineProperty(to, Array.isArray(from) ? key : change(key), { value: copy, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return root;
 }
