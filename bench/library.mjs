@@ -7,11 +7,10 @@
 // alternates each round), and the ratio is the median over rounds of the round's median(library) /
 // median(floor). What the library adds is its own per-call cost: its input checks, the API layer's
 // request set-up, the response check and redaction. Exits 1 when the goal is missed.
-import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { createInterface } from 'node:readline';
+import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { KEY, median, plainGet, startEmulator } from './loopback.mjs';
 
 const GOAL_RATIO = 1.1;
 const WARM_UP_CALLS = 2000;
@@ -20,36 +19,7 @@ const { values: flags } = parseArgs({ options: { rounds: { type: 'string', defau
 const ROUNDS = Number(flags.rounds);
 const CALLS = Number(flags.calls);
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const BIN = here('../bin/agentctl.js');
-const KEY = 'bench-key';
-const CLEAN_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Starts `agentctl emulator` on a free port; resolves with its base URL and a stop function. */
-async function startEmulator() {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--task-duration', '3600000', '--api-key', KEY, '--quiet'], {
-    env: CLEAN_ENV,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const baseUrl = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the emulator exited early (code ${code})`)));
-  });
-  return { baseUrl, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
-}
-
-/** The floor: one GET with node:http through a kept-alive connection, its body parsed. */
-function plainGet(agent, url) {
-  return new Promise((resolve, reject) => {
-    request(url, { agent, headers: { 'x-api-key': KEY, accept: 'application/json' } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error(`GET answered ${res.statusCode}`))));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 /** Each call's time, in milliseconds, `count` calls one after the other. */
 async function timed(count, call) {

@@ -15,6 +15,7 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BIN, CLEAN_ENV, KEY, median, plainGet, startEmulator } from './loopback.mjs';
 
 const GOAL_RATIO = 1.2;
 const GOAL_PEAK_MIB = 200;
@@ -27,36 +28,7 @@ const { values: flags } = parseArgs({ options: { rounds: { type: 'string', defau
 const ROUNDS = Number(flags.rounds);
 const CALLS = Number(flags.calls);
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-const BIN = here('../bin/agentctl.js');
-const KEY = 'bench-key';
-const CLEAN_ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Starts `agentctl emulator` on a free port; resolves with its base URL and a stop function. */
-async function startEmulator() {
-  const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--task-duration', '3600000', '--api-key', KEY, '--quiet'], {
-    env: CLEAN_ENV,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const baseUrl = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the emulator exited early (code ${code})`)));
-  });
-  return { baseUrl, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
-}
-
-/** The floor: one GET with node:http through a kept-alive connection, its body parsed. */
-function plainGet(agent, url) {
-  return new Promise((resolve, reject) => {
-    request(url, { agent, headers: { 'x-api-key': KEY, accept: 'application/json' } }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString())) : reject(new Error(`GET answered ${res.statusCode}`))));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 /**
  * A process spoken to in JSON lines on stdin and stdout, answers matched by id: `agentctl mcp`, or
