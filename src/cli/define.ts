@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { Context, GlobalFlags } from './context.js';
 import type { ExitCodes } from './exit-codes.js';
+import type { Command } from 'commander';
 
 // A command is one file: its flags, arguments, help examples, a parse step that turns commander's
 // values into a typed options object, and `run(options, ctx)`. The definition part (everything but
@@ -80,6 +81,11 @@ export class ParseInput {
     // Opened only when read: creating process.stdin costs a run ~2 ms, and most commands never read it.
     private readonly openStdin: () => NodeJS.ReadableStream,
   ) {}
+
+  /** What commander parsed for `command` (the runner's input, and the argv-to-options tests'). */
+  static of(command: Command, positional: unknown[], globals: GlobalFlags, openStdin: () => NodeJS.ReadableStream): ParseInput {
+    return new ParseInput(positional as Array<string | string[] | undefined>, command.opts(), globals, (name) => command.getOptionValueSource(name), openStdin);
+  }
 
   /** For `-` arguments and files given as `-`: parse may read stdin. */
   get stdin(): NodeJS.ReadableStream {

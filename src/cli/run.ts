@@ -25,14 +25,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
     let store: Promise<ConfigStore> | undefined;
     const openStore = () => (store ??= import('../config/store.js').then(({ ConfigStore }) => new ConfigStore(io.configDir)));
     ctx = new Context(flags, io, () => buildProgram([]), await readPreferences(flags, io.env, openStore), openStore);
-    const input = new ParseInput(
-      positional as Array<string | string[] | undefined>,
-      command.opts(),
-      ctx.flags,
-      (name) => command.getOptionValueSource(name),
-      () => io.stdin,
-    );
-    const options = await spec.parse(input);
+    const options = await spec.parse(ParseInput.of(command, positional, ctx.flags, () => io.stdin));
     await ctx.out.ready();
     let code: number | void;
     try {

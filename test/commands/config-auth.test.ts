@@ -157,3 +157,12 @@ describe('auth', () => {
     }
   });
 });
+
+describe('config get', () => {
+  it('config get nosuch names the key and the keys there are, in our words', async () => {
+    const result = await agentctl(['config', 'get', 'nosuch']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^error: unknown key "nosuch": choose one of base-url, api-key, output, timeout, insecure-http\n/);
+    expect(result.stderr).not.toContain('command-argument');
+  });
+});

@@ -228,3 +228,54 @@ describe('exit codes and error rendering', () => {
     expect((await agentctl(['tasks', 'list', '--json', '--jsonl'])).exitCode).toBe(2);
   });
 });
+
+const MISSING = '3f2b8c1e-5d4a-4c7b-9e2f-1a2b3c4d5e6f';
+let cli: ReturnType<typeof against>;
+/** The emulator's address as a user might type it: without /api/v1. */
+let bare: string;
+beforeAll(() => {
+  cli = against(emulator.baseUrl);
+  bare = emulator.baseUrl.replace(/\/api\/v1$/, '');
+});
+
+describe('errors under --json', () => {
+  it('are one JSON object on stderr with code, exit, message and hint', async () => {
+    const result = await cli(['tasks', 'get', MISSING, '--json']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('');
+    const { error } = JSON.parse(result.stderr);
+    expect(error).toMatchObject({ code: 'not_found', exit: 4 });
+    expect(error.message).toContain(MISSING);
+    const usage = await agentctl(['tasks', 'get', '--json']);
+    expect(JSON.parse(usage.stderr).error).toMatchObject({ code: 'usage', exit: 2 });
+  });
+});
+
+describe('not found', () => {
+  it('names the thing and its id', async () => {
+    const result = await cli(['tasks', 'get', MISSING]);
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toContain(`no task ${MISSING}`);
+    const agent = await cli(['persistent', 'get', MISSING]);
+    expect(agent.stderr).toContain(`no persistent agent ${MISSING}`);
+  });
+});
+
+describe('the missing-key hint', () => {
+  it('names the emulator key when the base URL is on this machine', async () => {
+    const result = await agentctl(['tasks', 'list'], { env: { AGENTCTL_BASE_URL: emulator.baseUrl } });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toContain('AGENTCTL_API_KEY=emulator-key');
+    const remote = await agentctl(['tasks', 'list'], { env: { AGENTCTL_BASE_URL: 'https://service.example/api/v1' } });
+    expect(remote.stderr).not.toContain('emulator-key');
+  });
+});
+
+describe('a base URL without /api/v1', () => {
+  it('every command hints the URL the user gave with /api/v1 appended, not the default port', async () => {
+    const result = await cli(['tasks', 'list'], { env: { AGENTCTL_BASE_URL: `${bare}/` } });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`hint: the base URL ${bare} lacks /api/v1: use --base-url ${bare}/api/v1`);
+    expect(result.stderr).not.toContain('8787');
+  });
+});

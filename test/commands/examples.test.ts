@@ -81,7 +81,7 @@ const SKIPPED: Array<[prefix: string, reason: string]> = [
   ['agentctl persistent wait-event 7c9e6679-7425-40de-944b-e07fc1f90ae7', "waits for the agent's reply to a message sent first (test/commands/conversation.test.ts)"],
   ['agentctl persistent chat 7c9e6679-7425-40de-944b-e07fc1f90ae7', 'a conversation at a terminal until Ctrl-C'],
   ['agentctl tasks wait $(agentctl tasks list --status in_progress', 'needs a task in progress while the list runs that ends while the wait runs (several ids: the --any line)'],
-  ['agentctl api POST "/webhooks/inbound/agents/$HOOK/', "needs an agent's inbound webhook and its secret (test/commands/api-gh.test.ts)"],
+  ['agentctl api POST "/webhooks/inbound/agents/$HOOK/', "needs an agent's inbound webhook and its secret (test/commands/api.test.ts)"],
   ['agentctl completion powershell | Out-String', 'PowerShell (test/unit/powershell-completion.test.ts)'],
   ['git clone', 'a clone of the repository'],
   ['agentctl persistent message "$agent" "Check the Oslo-Rome fare" --channel email', 'the quick tour: run in a shell by test/process/readme-tour.test.ts'],

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
-import { against, tempDir } from '../helpers/cli.js';
+import { agentctl, against, tempDir } from '../helpers/cli.js';
 
 let emulator: RunningEmulator;
 let cli: ReturnType<typeof against>;
@@ -65,5 +65,35 @@ describe('tasks run-batch --jq', () => {
     const result = await cli(['tasks', 'run-batch', file, '--jq', '[., inputs] | map(.line) | sort']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([1, 2, 3]);
+  });
+});
+
+const createTask = (prompt: string) => apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt });
+
+describe('--jq', () => {
+  it('filters the JSON output with a jq expression', async () => {
+    const { id } = await createTask('jq');
+    const result = await cli(['tasks', 'get', id, '--jq', '.prompt']);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'jq\n' });
+    const list = await cli(['tasks', 'list', '--jq', '.[0] | .id']);
+    expect(list.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
+    const lines = await cli(['tasks', 'list', '--jsonl', '--jq', '.status']);
+    expect(lines.stdout.trim().split('\n').every((line) => line === 'pending' || line === 'in_progress')).toBe(true);
+  });
+
+  it('prints before a failing exit code, and a runtime error exits 2', async () => {
+    const { id } = await createTask('jq cancelled');
+    await apiRequest(emulator.baseUrl, 'POST', `/tasks/browser-use/${id}/cancel/`);
+    const result = await cli(['tasks', 'result', id, '--jq', '.status']);
+    expect(result).toMatchObject({ exitCode: 6, stdout: 'cancelled\n' });
+    const failing = await cli(['tasks', 'get', id, '--jq', '.status | error("boom")']);
+    expect(failing.exitCode).toBe(2);
+    expect(failing.stderr).toContain('boom');
+  });
+
+  it('refuses an expression that does not compile before any request (exit 2)', async () => {
+    const result = await agentctl(['tasks', 'list', '--jq', '.[', '--base-url', 'http://127.0.0.1:9/api/v1', '--api-key', 'k123']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/--jq.*syntax error/);
   });
 });

@@ -149,3 +149,11 @@ describe('schedule-preview --agent when the service disagrees', () => {
     }
   });
 });
+
+describe('schedule-preview --tz', () => {
+  it('says that only the display changes: the schedule runs in UTC', async () => {
+    const result = await agentctl(['schedule-preview', '30 6 * * *', '--tz', 'Europe/Oslo', '--from', '2026-01-01T00:00:00Z']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Times are shown in Europe/Oslo; the schedule itself runs in UTC, as the service evaluates it.');
+  });
+});
