@@ -14,7 +14,10 @@
 // - one builder per request body: only src/core makes a task's, a persistent agent's or a browser-use
 //   agent's body (an object literal typed, asserted or `satisfies` TaskBody, PersistentAgentBody or
 //   LegacyAgentBody), so every face's input is checked by the same code (src/core/*-body.ts); the
-//   faces hand the core their fields and word its InputError.
+//   faces hand the core their fields and word its InputError;
+// - one owner of terminal decisions: only src/output/terminal.ts reads NO_COLOR, FORCE_COLOR,
+//   CLICOLOR(_FORCE), TERM, CI or a stream's isTTY, so colour, width, spinners, prompts and the pager
+//   follow one set of rules (everything else asks its TerminalDecisions).
 // The files are only parsed (TypeScript's parser, no type checking), so it takes well under a second.
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -45,6 +48,9 @@ const COMMAND = /`agentctl [a-z][a-z-]*|\bagentctl (?:agents|tasks|persistent|sc
 /** The request bodies only src/core builds, and the layers that may name them in an object's type (the API's routes, the emulator's twin). */
 const BODY_TYPES = new Set(['TaskBody', 'PersistentAgentBody', 'LegacyAgentBody']);
 const BODY_BUILDERS = /^src\/core\//;
+/** The one file that reads the environment's and the streams' terminal facts, and what it reads. */
+const TERMINAL_OWNER = 'src/output/terminal.ts';
+const TERMINAL_FACTS = new Set(['NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'CLICOLOR_FORCE', 'TERM', 'CI', 'isTTY']);
 /** The one file where a wait becomes polls. */
 const WAIT_LOOP_FILE = 'src/core/wait.ts';
 
@@ -84,6 +90,7 @@ const functions = [];
 const faceWords = [];
 const waitLoops = [];
 const bodyBuilders = [];
+const terminalReads = [];
 const commandFileLines = new Map();
 for (const file of files) {
   const text = readFileSync(join(root, file), 'utf8');
@@ -105,6 +112,8 @@ for (const file of files) {
       const said = flag ?? COMMAND.exec(node.text)?.[0];
       if (said && !EXEMPT_WORDS.has(`${file} ${said}`)) faceWords.push({ file, line: lineOf(source, node), said });
     }
+    const fact = file === TERMINAL_OWNER ? undefined : terminalFact(node);
+    if (fact) terminalReads.push({ file, line: lineOf(source, node), fact });
     if (file !== WAIT_LOOP_FILE && isWaitLoop(node, source)) waitLoops.push({ file, line: lineOf(source, node) });
     const built = BODY_BUILDERS.test(file) ? undefined : bodyBuilt(node);
     if (built) bodyBuilders.push({ file, line: lineOf(source, node), built });
@@ -118,6 +127,13 @@ for (const file of files) {
   visit(source, undefined);
   imports.set(file, targets);
   if (file.startsWith('src/commands/')) commandFileLines.set(file, text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+}
+
+/** The terminal fact an expression reads (`env.NO_COLOR`, `env['TERM']`, `stream.isTTY`), if any. */
+function terminalFact(node) {
+  if (ts.isPropertyAccessExpression(node) && TERMINAL_FACTS.has(node.name.text)) return node.name.text;
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) && TERMINAL_FACTS.has(node.argumentExpression.text)) return node.argumentExpression.text;
+  return undefined;
 }
 
 /** A piece of a string: a literal, or the text parts of a template. */
@@ -224,6 +240,9 @@ for (const { file, line, said } of faceWords) {
 for (const { file, line, built } of bodyBuilders) {
   problems.push(`${file}:${line} builds a ${built} itself: only src/core builds request bodies (hand the fields to its builder, src/core/*-body.ts)`);
 }
+for (const { file, line, fact } of terminalReads) {
+  problems.push(`${file}:${line} reads ${fact}: terminal decisions have one owner, ${TERMINAL_OWNER} (ask terminalOf(io) or ctx.tty)`);
+}
 for (const { file, line } of waitLoops) {
   problems.push(`${file}:${line} waits for a task itself: the one wait loop is ${WAIT_LOOP_FILE} (call waitForTaskEnd)`);
 }
@@ -238,5 +257,5 @@ if (problems.length > 0) {
 }
 console.log(
   `structure: ${files.length} source files, no import cycles or cross-command imports, command files <= ${MAX_COMMAND_FILE_LINES} lines, functions <= ${MAX_FUNCTION_LINES} lines, ` +
-    `no flag or agentctl command named in src/api or src/contract, one wait loop (${WAIT_LOOP_FILE}), request bodies built only in src/core`,
+    `no flag or agentctl command named in src/api or src/contract, one wait loop (${WAIT_LOOP_FILE}), request bodies built only in src/core, terminal facts read only in ${TERMINAL_OWNER}`,
 );

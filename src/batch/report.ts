@@ -1,10 +1,24 @@
 // What `tasks run-batch`, `tasks wait ID...` and `tasks batch-report` print: one JSON line per task
 // on stdout as its outcome is known, a live progress line on stderr when that is a terminal, and a
 // summary on stderr.
-import type { Context } from '../cli/context.js';
+import type { Clock } from '../contract/clock.js';
 import { oneLine } from '../contract/text.js';
 import { ExitCode } from '../errors.js';
 import { sanitizeForTerminal, sanitizeLine } from '../output/sanitize.js';
+import type { OutputSettings } from '../output/settings.js';
+import type { Terminal, TerminalDecisions } from '../output/terminal.js';
+
+/**
+ * What a report reads of the run (a command's Context has all of it): the clock, Ctrl-C, the
+ * terminal's decisions, the output settings and the two streams; not the command line's context.
+ */
+export interface ReportDeps {
+  clock: Pick<Clock, 'now'>;
+  signal: AbortSignal;
+  tty: Pick<TerminalDecisions, 'progress'> & { facts: Pick<Terminal, 'stdoutIsTTY'> };
+  out: { settings: Pick<OutputSettings, 'quiet' | 'jq' | 'fields'>; jsonLine(value: unknown): void };
+  io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } };
+}
 
 /** One line of stdout: the same keys every time, null where there is nothing. */
 export interface TaskOutcome {
@@ -47,7 +61,7 @@ export class BatchReport {
   private flushSoon?: NodeJS.Timeout;
 
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: ReportDeps,
     /** Outcomes expected in all (tasks in this job). */
     readonly total: number,
     private readonly what = 'tasks',
@@ -55,9 +69,7 @@ export class BatchReport {
     this.started = ctx.clock.now();
     // Ctrl-C ends the run at once: the lines still waiting for their write go out first.
     ctx.signal.addEventListener('abort', () => this.flush(), { once: true });
-    const env = ctx.env;
-    const ci = Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
-    this.progress = ctx.terminal.stderrIsTTY && !ctx.out.settings.quiet && !ci && env.TERM !== 'dumb';
+    this.progress = ctx.tty.progress && !ctx.out.settings.quiet;
   }
 
   /** A task's final word for this run: printed, counted, and folded into the exit code. */
@@ -71,8 +83,8 @@ export class BatchReport {
       // more than its requests.
       // On a terminal, a service's error text in it gets C1 and bidirectional controls escaped (still JSON).
       const line = `${JSON.stringify(outcome)}\n`;
-      this.pending += this.ctx.terminal.stdoutIsTTY ? sanitizeForTerminal(line) : line;
-      if (this.ctx.terminal.stdoutIsTTY || this.pending.length > FLUSH_BYTES) this.flush(); // a person reads it, between progress redraws
+      this.pending += this.ctx.tty.facts.stdoutIsTTY ? sanitizeForTerminal(line) : line;
+      if (this.ctx.tty.facts.stdoutIsTTY || this.pending.length > FLUSH_BYTES) this.flush(); // a person reads it, between progress redraws
       else this.flushSoon ??= setTimeout(() => this.flush(), FLUSH_MS);
     }
     this.counts.set(outcome.status, (this.counts.get(outcome.status) ?? 0) + 1);
@@ -110,7 +122,7 @@ export class BatchReport {
   }
 
   private clearProgress(): void {
-    if (this.drawn && this.ctx.terminal.stdoutIsTTY) {
+    if (this.drawn && this.ctx.tty.facts.stdoutIsTTY) {
       this.ctx.io.stderr.write('\r\x1b[K');
       this.drawn = false;
     }

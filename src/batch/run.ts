@@ -8,7 +8,8 @@ import { FIRST_POLL_DELAY_MS, exitCodeForStatus } from '../api/wait.js';
 import { TaskPoller } from '../api/task-poller.js';
 import { tasks, type TaskScope } from '../api/tasks.js';
 import type { ApiClient } from '../api/client.js';
-import type { Context } from '../cli/context.js';
+import type { Redactor } from '../api/redact.js';
+import type { Clock } from '../contract/clock.js';
 import { isUuid } from '../contract/validate.js';
 import { isLoopbackHost } from '../contract/url.js';
 import { randomPath, startListener, publicWebhookUrl } from '../webhooks/listener.js';
@@ -18,7 +19,20 @@ import { batchLines, checkInput, type BatchLine, type BatchSource, type Shard } 
 import { BatchIds } from './ids.js';
 import { Ledger } from './ledger.js';
 import { ServiceIdentity, checkLedgerService } from './service.js';
-import { BatchReport, type TaskOutcome } from './report.js';
+import { BatchReport, type ReportDeps, type TaskOutcome } from './report.js';
+
+/**
+ * What a batch reads of the run (a command's Context has all of it, and is what the command
+ * passes): the report's needs, plus the API client, notes for the user, the redactor and cleanup.
+ */
+export interface BatchDeps extends ReportDeps {
+  clock: Clock;
+  out: ReportDeps['out'] & { info(message: string): void; warn(message: string): void };
+  client(): Promise<ApiClient>;
+  redactor: Redactor;
+  /** Runs when the command ends, however it ends (the clients' sockets). */
+  onClose(close: () => unknown): void;
+}
 
 export interface BatchOptions {
   file: string;
@@ -69,7 +83,7 @@ function pollingPlan(options: ResolvedOptions): string {
 }
 
 /** One listener for the batch: each completion webhook pokes its task's poll. */
-async function listenForWebhooks(ctx: Context, listen: NonNullable<BatchOptions['listen']>, baseUrl: string, poke: (id: string) => void) {
+async function listenForWebhooks(ctx: BatchDeps, listen: NonNullable<BatchOptions['listen']>, baseUrl: string, poke: (id: string) => void) {
   const { publicUrl, host, port } = listen;
   const path = randomPath();
   // A tunnel or proxy may pass the public URL's path prefix on, or strip it: accept both.
@@ -117,7 +131,7 @@ function outcomeOf(line: LineRef, id: string | null, status: string, result: unk
  * waits. `resume` is the command that picks a stopped run up, said when it stops. Returns the exit
  * code of the worst outcome; throws what stopped the run.
  */
-export async function runLocked(options: ResolvedOptions, ctx: Context, source: BatchSource, ledger: Ledger, resume: string): Promise<number> {
+export async function runLocked(options: ResolvedOptions, ctx: BatchDeps, source: BatchSource, ledger: Ledger, resume: string): Promise<number> {
   const total = await checkInput(source, options.shard, ledger, ctx.signal);
   if (ctx.signal.aborted) throw new InterruptedCheck();
   if (options.ledger === undefined) ctx.out.info('Reading tasks from stdin without --ledger PATH: a rerun could not tell what was created.');
@@ -142,7 +156,7 @@ class BatchRun {
 
   private constructor(
     private readonly options: ResolvedOptions,
-    private readonly ctx: Context,
+    private readonly ctx: BatchDeps,
     private readonly ledger: Ledger,
     private readonly client: ApiClient,
     private readonly creator: ApiClient,
@@ -154,7 +168,7 @@ class BatchRun {
   }
 
   /** The clients (a pool for a big batch), the gate, the report and the listener of a run. */
-  static async start(options: ResolvedOptions, ctx: Context, ledger: Ledger, total: number): Promise<BatchRun> {
+  static async start(options: ResolvedOptions, ctx: BatchDeps, ledger: Ledger, total: number): Promise<BatchRun> {
     // Retries are this command's own business (every request is sent with retries: 0): a 429 must pause
     // every worker, and a create is repeated only when it cannot have reached the service. Creates are
     // not aborted by Ctrl-C: the ones in flight finish, so their ids reach the ledger.

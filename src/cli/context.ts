@@ -8,6 +8,7 @@ import type { ConfigStore } from '../config/store.js';
 import { ExitCode, ExitError, UsageError } from '../errors.js';
 import { Output } from '../output/output.js';
 import { decideOutput, type Terminal } from '../output/settings.js';
+import { terminalOf, type TerminalDecisions } from '../output/terminal.js';
 import { sanitizeText } from '../output/sanitize.js';
 import { startSpinner, type Spinner } from '../output/spinner.js';
 import { CLI_API_WORDS } from './api-words.js';
@@ -79,6 +80,11 @@ export class Context {
 
   get terminal(): Terminal {
     return this.io.terminal;
+  }
+
+  /** The run's terminal decisions (colour, width, spinner, prompts, progress): terminal.ts owns them. */
+  get tty(): TerminalDecisions {
+    return terminalOf(this.io);
   }
 
   get clock(): Clock {
@@ -222,8 +228,7 @@ export class Context {
    */
   async confirm(question: string, yes: boolean | undefined, undone = 'nothing was deleted'): Promise<void> {
     if (yes) return;
-    const ci = Boolean(this.env.CI) && this.env.CI !== 'false';
-    if (!this.terminal.stdinIsTTY || !this.terminal.stderrIsTTY || ci || this.out.machine) {
+    if (!terminalOf(this.io).canAsk || this.out.machine) {
       throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when nobody can confirm`, 'add --yes');
     }
     const { askLine } = await import('./prompt.js');

@@ -1,4 +1,5 @@
 import type { IO } from './io.js';
+import { terminalOf } from '../output/terminal.js';
 
 /**
  * Where help and the overview go: at a terminal with a pager, collected, and when longer than the
@@ -7,10 +8,10 @@ import type { IO } from './io.js';
 export class HelpOutput {
   private text = '';
 
-  constructor(private readonly io: Pick<IO, 'stdout' | 'terminal' | 'pager'>) {}
+  constructor(private readonly io: Pick<IO, 'stdout' | 'env' | 'terminal' | 'pager'>) {}
 
   private get paging(): boolean {
-    return this.io.pager !== undefined && this.io.terminal.stdoutIsTTY && (this.io.terminal.rows ?? 0) > 0;
+    return this.io.pager !== undefined && terminalOf(this.io).pages;
   }
 
   write(text: string): boolean {
@@ -25,7 +26,7 @@ export class HelpOutput {
     this.text = '';
     if (text === '') return;
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-    if (lines >= (this.io.terminal.rows ?? 0) && this.io.pager) await this.io.pager(text);
+    if (lines >= terminalOf(this.io).rows && this.io.pager) await this.io.pager(text);
     else this.io.stdout.write(text);
   }
 }

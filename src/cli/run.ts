@@ -6,6 +6,7 @@ import type { ConfigStore } from '../config/store.js';
 import { Context, type GlobalFlags } from './context.js';
 import { ParseInput } from './define.js';
 import { HelpOutput } from './help-output.js';
+import { terminalOf } from '../output/terminal.js';
 import type { IO } from './io.js';
 import { buildProgram, resolveVerbAlias, withoutHelpForUnknownCommand, type Execute } from './program.js';
 import { commanderErrorReport, reportError, writeReport } from './report.js';
@@ -44,7 +45,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
       if (argv.length === 0) {
         // `agentctl` alone: the short overview grouped by noun, on stdout, as a successful answer.
         const { overview } = await import('./overview.js');
-        help.write(overview(program, io.terminal.stdoutIsTTY ? io.terminal.columns : undefined));
+        help.write(overview(program, terminalOf(io).helpWidth('stdout')));
         await help.end();
         return ExitCode.ok;
       }
@@ -89,16 +90,15 @@ function wantsJson(argv: string[]): boolean {
  * usage errors also say how the command is used and where its help is (as JSON under --json).
  */
 function routeOutput(command: Command, io: IO, json: boolean, help: HelpOutput): void {
-  const colour = (tty: boolean) =>
-    io.env.FORCE_COLOR !== undefined ? io.env.FORCE_COLOR !== '0' : tty && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
+  const terminal = terminalOf(io);
   command.configureOutput({
     writeOut: (text) => help.write(text),
     writeErr: (text) => io.stderr.write(text),
     // undefined (off a terminal) makes commander wrap at its default width, as it does by itself.
-    getOutHelpWidth: () => (io.terminal.stdoutIsTTY ? io.terminal.columns : undefined) as number,
-    getErrHelpWidth: () => (io.terminal.stderrIsTTY ? io.terminal.columns : undefined) as number,
-    getOutHasColors: () => colour(io.terminal.stdoutIsTTY),
-    getErrHasColors: () => colour(io.terminal.stderrIsTTY),
+    getOutHelpWidth: () => terminal.helpWidth('stdout') as number,
+    getErrHelpWidth: () => terminal.helpWidth('stderr') as number,
+    getOutHasColors: () => terminal.colour('stdout'),
+    getErrHasColors: () => terminal.colour('stderr'),
     outputError: (text, write) => writeReport(commanderErrorReport(text, command), write, { json }),
   });
   for (const sub of command.commands) routeOutput(sub, io, json, help);

@@ -1,4 +1,7 @@
 import { UsageError } from '../errors.js';
+import { decideTerminal, type Terminal } from './terminal.js';
+
+export type { Terminal } from './terminal.js';
 
 export type Format = 'json' | 'jsonl' | 'table' | 'plain';
 
@@ -33,30 +36,15 @@ export interface OutputSettings {
   readonly width: number;
 }
 
-export interface Terminal {
-  stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
-  stdinIsTTY: boolean;
-  columns?: number;
-  /** The terminal's height (long help goes through the pager). */
-  rows?: number;
-}
-
-
-/** One decision about formats, colour and interactivity, from flags, environment and terminal. */
+/** One decision about formats, colour and interactivity, from flags and the terminal's decisions (terminal.ts). */
 export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, terminal: Terminal): OutputSettings {
   if (flags.json && flags.jsonl) throw new UsageError('choose one of --json and --jsonl');
   if (flags.jq !== undefined && flags.jq.trim() === '') throw new UsageError('--jq needs an expression', 'e.g. --jq .id or --jq \'.[] | select(.status == "failed") | .id\'');
   const machine = Boolean(flags.json || flags.jsonl || flags.jq !== undefined);
-  const dumb = env.TERM === 'dumb';
-  const ci = Boolean(env.CI) && env.CI !== 'false' && env.CI !== '0';
+  const decided = decideTerminal(env, terminal);
   const format: Format = flags.json || (flags.jq !== undefined && !flags.jsonl) ? 'json' : flags.jsonl ? 'jsonl' : terminal.stdoutIsTTY || flags.table ? 'table' : 'plain';
 
-  let color = terminal.stdoutIsTTY && !dumb;
-  const force = env.FORCE_COLOR;
-  if (force !== undefined) color = force !== '0' && force !== 'false';
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') color = false;
-  if (flags.color === false || machine) color = false;
+  const color = decided.colour('stdout') && flags.color !== false && !machine;
 
   const fields = flags.fields
     ?.split(',')
@@ -67,19 +55,14 @@ export function decideOutput(flags: OutputFlags, env: NodeJS.ProcessEnv, termina
   return {
     format,
     color,
-    interactive: terminal.stdoutIsTTY && terminal.stderrIsTTY && !ci && !dumb,
+    interactive: decided.interactive,
     stdoutIsTTY: terminal.stdoutIsTTY,
     quiet: Boolean(flags.quiet),
     fields,
     jq: flags.jq,
     // `terminal.columns` is the launcher's live reading of stdout's width (a getter).
     get width() {
-      return tableWidth(terminal.columns) ?? tableWidth(Number(env.COLUMNS)) ?? 100;
+      return decided.width;
     },
   };
-}
-
-/** A usable table width: a terminal (or $COLUMNS) that reports 0 or a tiny width says nothing useful. */
-function tableWidth(columns: number | undefined): number | undefined {
-  return columns !== undefined && Number.isInteger(columns) && columns > 20 ? columns : undefined;
 }

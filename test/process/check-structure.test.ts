@@ -1,6 +1,7 @@
 // scripts/check-structure.mjs (run by `npm run lint`) finds each kind of problem it promises to, on a
 // small tree of its own: a cycle, a command folder importing another, a long command file, a long function,
-// a flag named below the faces, a wait loop of its own, a request body built outside src/core.
+// a flag named below the faces, a wait loop of its own, a request body built outside src/core, a
+// terminal fact read outside src/output/terminal.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -35,6 +36,8 @@ it('passes a tree in shape, and names every problem of one that is not', async (
     'src/api/hints.ts': "export const timeout = 'raise the limit with --timeout SEC';\nexport const auth = `check the key: \\`agentctl auth status\\``;\n",
     'src/mcp/wait.ts': "export const wait = (poll: () => unknown) => waitForTask({}, { fetchTask: poll });\n",
     'src/client/tasks.ts': "export function body(prompt: string) {\n  const body: TaskBody = { prompt };\n  return body;\n}\nexport const agent = (name: string) => ({ name }) as PersistentAgentBody;\n",
+    'src/cli/help.ts': "export const colour = (env: Record<string, string>, tty: boolean) => tty && env.NO_COLOR === undefined && env['TERM'] !== 'dumb';\n",
+    'src/output/terminal.ts': "export const dumb = (env: Record<string, string>) => env.TERM === 'dumb' || process.stdout.isTTY;\n",
     'src/core/task-body.ts': "export const taskBody = (prompt: string): TaskBody => { const body: TaskBody = { prompt }; return body; };\n",
   });
   const result = await execa(process.execPath, [SCRIPT, bad], { reject: false });
@@ -49,4 +52,7 @@ it('passes a tree in shape, and names every problem of one that is not', async (
   expect(result.stderr).toContain('src/client/tasks.ts:2 builds a TaskBody itself: only src/core builds request bodies');
   expect(result.stderr).toContain('src/client/tasks.ts:5 builds a PersistentAgentBody itself');
   expect(result.stderr).not.toContain('src/core/task-body.ts');
+  expect(result.stderr).toContain('src/cli/help.ts:1 reads NO_COLOR: terminal decisions have one owner, src/output/terminal.ts');
+  expect(result.stderr).toContain('src/cli/help.ts:1 reads TERM');
+  expect(result.stderr).not.toContain('src/output/terminal.ts:1');
 });

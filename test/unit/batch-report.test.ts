@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
-import { BatchReport } from '../../src/batch/report.js';
+import { BatchReport, type ReportDeps } from '../../src/batch/report.js';
 
 /** What BatchReport reads of a run's context: a piped stdout, no terminal anywhere. */
 function pipedRun() {
   const interrupt = new AbortController();
   let stdout = '';
-  const ctx = {
+  const ctx: ReportDeps = {
     clock: { now: () => 0 },
-    env: {},
-    terminal: { stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false },
+    tty: { progress: false, facts: { stdoutIsTTY: false } },
     io: { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } },
-    out: { settings: { quiet: true } },
+    out: { settings: { quiet: true }, jsonLine: () => undefined },
     signal: interrupt.signal,
-  } as unknown as Context;
+  };
   return { ctx, interrupt, stdout: () => stdout };
 }
 

@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/define.js';
 import { HelpOutput } from '../../cli/help-output.js';
 import { LOCAL_EXITS } from '../../cli/exit-codes.js';
 import { UsageError } from '../../errors.js';
+import { terminalOf } from '../../output/terminal.js';
 
 export const command = defineCommand({
   name: 'help',
@@ -30,10 +31,11 @@ export const command = defineCommand({
     }
     const io = ctx.io;
     const help = new HelpOutput(io); // long help at a terminal goes through the pager
-    const colour = io.env.FORCE_COLOR !== undefined ? io.env.FORCE_COLOR !== '0' : ctx.out.settings.color;
+    // The terminal's colour and width, and --no-color / --json on top, as every other output has them.
+    const colour = ctx.out.settings.color;
     target.configureOutput({
       writeOut: (text) => help.write(text),
-      getOutHelpWidth: () => (io.terminal.stdoutIsTTY ? io.terminal.columns : undefined) as number,
+      getOutHelpWidth: () => terminalOf(io).helpWidth('stdout') as number,
       getOutHasColors: () => colour,
     });
     target.outputHelp();
