@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { defineCommand } from '../../cli/define.js';
 import { SERVICE_EXITS } from '../../cli/exit-codes.js';
+import { writeFileAtomically } from '../../contract/atomic-write.js';
 import { checkUuid } from '../../contract/validate.js';
 import { MAX_AGENT_FILE_BYTES, fileRef, megabytes, readAgentFile, type AgentFile } from '../../core/agent-files.js';
 import { UsageError } from '../../errors.js';
@@ -18,11 +19,13 @@ const described = (file: AgentFile, output: string | undefined) => ({
   ...(output === undefined ? {} : { written_to: output }),
 });
 
-/** Writes the bytes to the path the user named: never over a file there unless --clobber said so. */
+/**
+ * Writes the bytes to the path the user named, whole or not at all (a kill or a full disk midway
+ * leaves no partial file there): never over a file there unless --clobber said so.
+ */
 async function save(path: string, file: AgentFile, clobber: boolean): Promise<void> {
-  const { writeFile } = await import('node:fs/promises');
   try {
-    await writeFile(path, file.content, { flag: clobber ? 'w' : 'wx' });
+    await writeFileAtomically(path, file.content, { exclusive: !clobber });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new UsageError(`--output ${path} exists already`, 'add --clobber to replace it, or name another file');
