@@ -5,6 +5,9 @@
 import type { ApiClient } from './client.js';
 import { MissingFileError, ResponseShapeError, ServiceToolMissingError } from './errors.js';
 import { SERVICE_MCP, ServiceMcpMissingError, ServiceToolError, callServiceTool, callServiceToolContent, isObject, type ToolOptions } from './service-mcp.js';
+import type { AgentRef, FileListing, FileNode, PeerLink, UploadedFile } from './agent-tool-records.js';
+
+export type { AgentRef, FileListing, FileNode, PeerLink, UploadedFile };
 
 /**
  * The first gobii-platform version with each tool (git tags of the commits that added them): links,
@@ -37,60 +40,6 @@ const string = (value: unknown): value is string => typeof value === 'string';
 const list = (value: unknown, item: (entry: Record<string, unknown>) => boolean) => Array.isArray(value) && value.every((entry) => isObject(entry) && item(entry));
 
 /** An agent as a link names it. */
-export interface AgentRef {
-  id: string;
-  name: string;
-  is_active?: boolean;
-  life_state?: string;
-  [key: string]: unknown;
-}
-
-/** A peer link between two agents (remote_mcp._serialize_peer_link). */
-export interface PeerLink {
-  id: string;
-  agent_a: AgentRef;
-  agent_b: AgentRef;
-  is_enabled: boolean;
-  messages_per_window?: number;
-  window_hours?: number;
-  health?: { status: string; issues: Array<{ agent_id: string; reason: string }> };
-  created_at?: string | null;
-  [key: string]: unknown;
-}
-
-/** A file or folder of an agent's filespace (remote_mcp._serialize_file_node). */
-export interface FileNode {
-  id: string;
-  parent_id?: string | null;
-  name: string;
-  path: string;
-  node_type: string;
-  size_bytes?: number | null;
-  mime_type?: string | null;
-  checksum_sha256?: string | null;
-  resource_uri?: string | null;
-  updated_at?: string | null;
-  [key: string]: unknown;
-}
-
-export interface FileListing {
-  filespace: { id: string; name: string };
-  nodes: FileNode[];
-  [key: string]: unknown;
-}
-
-export interface UploadedFile {
-  status: string;
-  path: string;
-  node_id: string;
-  filename: string;
-  resource_uri: string;
-  mime_type?: string | null;
-  size_bytes?: number | null;
-  checksum_sha256?: string | null;
-  [key: string]: unknown;
-}
-
 /** What a read of a resource answered: its description and its bytes, as the service sent them. */
 export interface ResourceRead {
   resource: { uri: string; name: string; mime_type: string; size_bytes: number; checksum_sha256: string };

@@ -1,62 +1,15 @@
 // The part of `client.persistent` that goes through the service's MCP endpoint (gobii-platform
 // 2.20.0 or later; the trace 2.21.0, reading a file 2.31.0): peer links, an agent's files, its config
 // options and its debug trace. Plain interfaces, as in surface.ts and types.ts.
+import type { AgentRef as LinkedAgent, FileListing as AgentFileListing, FileNode as AgentFileNode, PeerLink, UploadedFile as UploadedAgentFile } from '../api/agent-tool-records.js';
 
 /** Per call, as surface.ts's CallOptions (written again here: surface.ts imports this file). */
 interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** An agent as a link names it. */
-export interface LinkedAgent {
-  id: string;
-  name: string;
-  is_active?: boolean;
-  life_state?: string;
-  [field: string]: unknown;
-}
-
-/** A peer link: two agents that may message each other, within a budget of messages per window. */
-export interface PeerLink {
-  id: string;
-  agent_a: LinkedAgent;
-  agent_b: LinkedAgent;
-  is_enabled: boolean;
-  messages_per_window?: number;
-  window_hours?: number;
-  health?: { status: string; issues: Array<{ agent_id: string; reason: string }> };
-  [field: string]: unknown;
-}
-
-/** A file or folder of an agent's filespace. Its `name` and `path` are the service's text: never a local path as they are. */
-export interface AgentFileNode {
-  id: string;
-  name: string;
-  path: string;
-  node_type: string;
-  size_bytes?: number | null;
-  mime_type?: string | null;
-  checksum_sha256?: string | null;
-  resource_uri?: string | null;
-  [field: string]: unknown;
-}
-
-export interface AgentFileListing {
-  filespace: { id: string; name: string };
-  nodes: AgentFileNode[];
-  [field: string]: unknown;
-}
-
-export interface UploadedAgentFile {
-  status: string;
-  path: string;
-  node_id: string;
-  filename: string;
-  resource_uri: string;
-  size_bytes?: number | null;
-  checksum_sha256?: string | null;
-  [field: string]: unknown;
-}
+/** Peer links and an agent's files, as the service answers them: one declaration, the API layer's. */
+export type { AgentFileListing, AgentFileNode, LinkedAgent, PeerLink, UploadedAgentFile };
 
 /** A file read: its bytes, proven against the size and SHA-256 the service declared. */
 export interface AgentFileContent {
