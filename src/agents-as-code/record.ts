@@ -1,27 +1,8 @@
 // A plan as plain data, the one shape every face gives it: `--json`, the library, the MCP tools.
 import type { Plan } from './plan.js';
+import type { PlanRecord } from './plan-record.js';
 
-export interface PlanRecord {
-  service: string;
-  /** Whether apply would change anything on the service. */
-  changes: boolean;
-  counts: Plan['counts'];
-  actions: Array<{
-    action: 'create' | 'update' | 'unchanged' | 'delete';
-    file: string;
-    name: string;
-    id: string | null;
-    /** How the file found its agent: lock (the lock file), adopt (by name), recover (a create a stopped run left pending); null for a create. */
-    via: 'lock' | 'adopt' | 'recover' | null;
-    created_by_apply: boolean;
-    /** `from` is absent on a create. */
-    changes: Array<{ field: string; from?: unknown; to: unknown }>;
-    /** The charter's line diff: '-' the service's lines, '+' the file's, ' ' context, '…' lines left out. */
-    charter_diff: string[];
-  }>;
-  /** Agents recorded for files that are gone, left on the service. */
-  kept: Plan['kept'];
-}
+export type { PlanRecord };
 
 export function planRecord(plan: Plan): PlanRecord {
   return {

@@ -1,5 +1,6 @@
 // What a user of `agentctl/client` calls: the client, its parts and their options, as interfaces
 // that name nothing internal (the declarations users install stop at these, types.ts and the errors).
+import type { PlanRecord } from '../agents-as-code/plan-record.js';
 import type { Clock } from '../contract/clock.js';
 import type { AgentToolsApi } from './surface-tools.js';
 import type {
@@ -129,22 +130,7 @@ export interface PruneInput {
 }
 
 /** A plan (the same document as `agentctl plan --json`). */
-export interface AgentsPlan {
-  service: string;
-  changes: boolean;
-  counts: { create: number; update: number; unchanged: number; delete: number };
-  actions: Array<{
-    action: 'create' | 'update' | 'unchanged' | 'delete';
-    file: string;
-    name: string;
-    id: string | null;
-    via: 'lock' | 'adopt' | 'recover' | null;
-    created_by_apply: boolean;
-    changes: Array<{ field: string; from?: unknown; to: unknown }>;
-    charter_diff: string[];
-  }>;
-  kept: Array<{ file: string; name: string; id: string; reason: 'adopted' | 'not-pruned' }>;
-}
+export type AgentsPlan = PlanRecord;
 
 export interface AgentsApplyInput {
   dir: string;
