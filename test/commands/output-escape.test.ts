@@ -1,19 +1,10 @@
 // Text from the service on a terminal and in --verbose traces: control characters escaped (src/output).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { apiRequest } from '../helpers/api.js';
-import { against } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { emulatorForFile, type FileEmulator } from '../helpers/emulator-file.js';
 
-let emulator: RunningEmulator;
-let cli: ReturnType<typeof against>;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, taskDurationMs: 60_000 });
-  cli = against(emulator.baseUrl);
-});
-afterAll(() => emulator.close());
-
-const createTask = (prompt: string) => apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt });
+const service = emulatorForFile();
+const cli: FileEmulator['cli'] = (...args) => service.cli(...args);
+const { createTask } = service;
 
 describe('text from the service', () => {
   it('is shown with control characters escaped on a terminal, exact in JSON', async () => {

@@ -1,23 +1,15 @@
 // agentctl tasks list: columns at a terminal's width, --page, --status read across pages, --fields.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { apiRequest } from '../helpers/api.js';
-import { against } from '../helpers/cli.js';
+import { emulatorForFile, type FileEmulator } from '../helpers/emulator-file.js';
 
-let emulator: RunningEmulator;
-let cli: ReturnType<typeof against>;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, taskDurationMs: 60_000 });
-  cli = against(emulator.baseUrl);
-});
-afterAll(() => emulator.close());
-
-const createTask = (prompt: string) => apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt });
+const service = emulatorForFile();
+const cli: FileEmulator['cli'] = (...args) => service.cli(...args);
+const { createTask } = service;
 
 describe('tasks list at 80 columns', () => {
   it('keeps a shortened prompt and leaves CREDITS and CREATED out instead', async () => {
-    await apiRequest(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'Find the cheapest flight from Oslo to Rome in May and list three options' });
+    await apiRequest(service.emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt: 'Find the cheapest flight from Oslo to Rome in May and list three options' });
     const result = await cli(['tasks', 'list', '--page-size', '3'], { terminal: { stdoutIsTTY: true, columns: 80 }, env: { NO_COLOR: '1' } });
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -42,7 +34,7 @@ describe('tasks list --page', () => {
 describe('tasks list --status (filtered by agentctl)', () => {
   it('reads on past a page without matches, and says there is more on stderr when piped', async () => {
     const early = await createTask('cancelled early');
-    await apiRequest(emulator.baseUrl, 'POST', `/tasks/browser-use/${early.id}/cancel/`);
+    await apiRequest(service.emulator.baseUrl, 'POST', `/tasks/browser-use/${early.id}/cancel/`);
     for (let i = 0; i < 12; i++) await createTask(`filler ${i}`);
     const result = await cli(['tasks', 'list', '--status', 'cancelled', '--page-size', '5', '--json']);
     expect(result.exitCode, result.stderr).toBe(0);

@@ -1,19 +1,13 @@
 // agentctl tasks result: its exit code says how the task ended, or that it has not.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { apiRequest } from '../helpers/api.js';
 import { against } from '../helpers/cli.js';
+import { emulatorForFile, type FileEmulator } from '../helpers/emulator-file.js';
 
-let emulator: RunningEmulator;
-let cli: ReturnType<typeof against>;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, taskDurationMs: 60_000 });
-  cli = against(emulator.baseUrl);
-});
-afterAll(() => emulator.close());
-
-const createTask = (prompt: string) => apiRequest<{ id: string }>(emulator.baseUrl, 'POST', '/tasks/browser-use/', { prompt });
+const service = emulatorForFile();
+const cli: FileEmulator['cli'] = (...args) => service.cli(...args);
+const { createTask } = service;
 
 describe('tasks result', () => {
   it('exits 9 while the task has not finished, 6 when cancelled, 5 when failed', async () => {
@@ -21,7 +15,7 @@ describe('tasks result', () => {
     const pending = await cli(['tasks', 'result', running.id]);
     expect(pending.exitCode).toBe(9);
     expect(pending.stderr).toContain(`agentctl tasks wait ${running.id}`);
-    await apiRequest(emulator.baseUrl, 'POST', `/tasks/browser-use/${running.id}/cancel/`);
+    await apiRequest(service.emulator.baseUrl, 'POST', `/tasks/browser-use/${running.id}/cancel/`);
     expect((await cli(['tasks', 'result', running.id])).exitCode).toBe(6);
 
     const fast = await startEmulator({ port: 0, taskDurationMs: 10 });
