@@ -14,34 +14,7 @@
 // string format, a strict object...) `predicateSource` gives undefined and zod decides.
 // test/property/accept.property.test.ts checks on generated bodies that both always agree.
 import type { ZodMiniType } from 'zod/mini';
-
-/** What this module reads of a zod (core) definition. */
-interface Definition {
-  type: string;
-  checks?: Array<{ _zod: { def: { check: string; value?: unknown; inclusive?: boolean } } }>;
-  check?: string;
-  format?: string;
-  coerce?: boolean;
-  innerType?: ZodMiniType;
-  shape?: Record<string, ZodMiniType>;
-  catchall?: ZodMiniType;
-  element?: ZodMiniType;
-  options?: ZodMiniType[];
-  /** false for z.xor and discriminated unions, which accept less than "any option accepts". */
-  inclusive?: boolean;
-}
-
-/** What this module reads of a schema besides its definition. */
-interface Internals {
-  def: Definition;
-  optin?: string;
-  /** The constructors a schema was built by (z.exactOptional is an optional that refuses undefined). */
-  traits: Set<string>;
-  /** The values an enum accepts (its entries' values without a numeric enum's reverse names). */
-  values?: Set<unknown>;
-}
-
-const internalsOf = (schema: ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
+import { internalsOf, type Definition } from './definition.js';
 
 /** A predicate as JavaScript: `declarations` (functions and sets) and an `expression` of the variable `value`. */
 export interface PredicateSource {
