@@ -1,10 +1,13 @@
-// The library `agentctl/client`'s records and inputs. A record the service sends is declared once,
-// by its zod schema in src/api/schemas (the schema the client checks the answer against): `npm run
-// generate` writes its plain declaration into records.generated.ts (src/api/schemas/declare.ts;
-// users' type checks need no zod), re-exported here. Declared here by hand are only the library's
-// own inputs and answers, which no response schema describes.
-export type * from './records.generated.js';
+// The library `agentctl/client`'s records and inputs. A record the service sends has one source,
+// its zod schema in src/api/schemas (the schema the client checks the answer against), not a copy
+// here: src/api/schemas/records.ts names it, `doc()` on the schema gives it and its fields their
+// JSDoc, and `npm run generate` writes its plain declaration into records.generated.ts (users'
+// type checks need no zod), re-exported here. A schema change is a change of the declared type
+// (test/core/record-types.test.ts fails until the file is generated again). Declared here by hand
+// are only the library's own inputs and answers, which no response schema describes.
 import type { Secrets, ServiceSchedulePreview } from './records.generated.js';
+
+export type * from './records.generated.js';
 
 /** What `tasks.create` sends. */
 export interface CreateTaskInput {

@@ -5,10 +5,11 @@
 // that accepts exactly what zod accepts does the same job without allocating anything.
 //
 // This module writes that predicate's JavaScript from the schema's own definition, so zod stays the
-// one description of a response. `npm run generate` writes the predicates of every response schema
-// (responses.ts) into acceptors.generated.js, so a command checks its responses without loading zod
-// at all (about 2.5 ms of every API command's start-up); zod loads only to word the error when a
-// predicate says no. Each predicate is one function per object and array, as zod compiles its own
+// one description of a response (declare.ts writes the library's declarations from it too).
+// `npm run generate` writes the predicates of every response schema (responses.ts) into
+// acceptors.generated.js, so a command checks its responses without loading zod at all (about
+// 2.5 ms of every API command's start-up); zod loads only to word the error when a predicate says
+// no. Each predicate is one function per object and array, as zod compiles its own
 // object parser: for those 10,000 tasks it takes 0.2-1.5 ms.
 // It knows only the constructs our schemas use; for anything else (a refinement, a transform, a
 // string format, a strict object...) `predicateSource` gives undefined and zod decides.
