@@ -2,8 +2,9 @@
 // writes from the response schemas (src/api/schemas/records.ts names them, declare.ts writes
 // them): plain types, since its users' type checks must not need zod. Guarded twice: the file on disk
 // is what the generator writes from the schemas now (a schema changed without `npm run generate`
-// fails here), and each declaration is assignable both ways with z.output of its schema (the
-// generator declaring a field wrong, or a record left out, fails `tsc --noEmit`: npm run lint).
+// fails here), and each declaration is assignable both ways with z.output of its schema and names
+// the same fields (the generator declaring a field wrong or leaving one out, or a record left out,
+// fails `tsc --noEmit`: npm run lint).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -13,24 +14,28 @@ import type * as Library from '../../src/client/types.js';
 
 /** true when A and B are assignable to each other (each field of one is a field of the other, of a type it takes). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The fields a type names, without its index signature. */
+type Named<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+/** Same, and naming the same fields: beside an index signature of unknown, an optional field left out is still "assignable". */
+type InStep<A, B> = Same<A, B> extends true ? Same<Named<A>, Named<B>> : false;
 type Out<K extends keyof typeof LIBRARY_RECORDS> = z.output<(typeof LIBRARY_RECORDS)[K]>;
 
 // A declaration that drifts from its schema makes its line `false`, which this type refuses; a
 // record named in records.ts without a line here is refused too.
 const IN_STEP: Record<keyof typeof LIBRARY_RECORDS, true> = {
-  TaskStatus: true as Same<Library.TaskStatus, Out<'TaskStatus'>>,
-  Task: true as Same<Library.Task, Out<'Task'>>,
-  TaskResult: true as Same<Library.TaskResult, Out<'TaskResult'>>,
-  CancelResponse: true as Same<Library.CancelResponse, Out<'CancelResponse'>>,
-  Secrets: true as Same<Library.Secrets, Out<'Secrets'>>,
-  LegacyAgent: true as Same<Library.LegacyAgent, Out<'LegacyAgent'>>,
-  PersistentAgent: true as Same<Library.PersistentAgent, Out<'PersistentAgent'>>,
-  ActivationResponse: true as Same<Library.ActivationResponse, Out<'ActivationResponse'>>,
-  ProcessingStatus: true as Same<Library.ProcessingStatus, Out<'ProcessingStatus'>>,
-  WebTask: true as Same<Library.WebTask, Out<'WebTask'>>,
-  TimelineEvent: true as Same<Library.TimelineEvent, Out<'TimelineEvent'>>,
-  Timeline: true as Same<Library.Timeline, Out<'Timeline'>>,
-  ServiceSchedulePreview: true as Same<Library.ServiceSchedulePreview, Out<'ServiceSchedulePreview'>>,
+  TaskStatus: true as InStep<Library.TaskStatus, Out<'TaskStatus'>>,
+  Task: true as InStep<Library.Task, Out<'Task'>>,
+  TaskResult: true as InStep<Library.TaskResult, Out<'TaskResult'>>,
+  CancelResponse: true as InStep<Library.CancelResponse, Out<'CancelResponse'>>,
+  Secrets: true as InStep<Library.Secrets, Out<'Secrets'>>,
+  LegacyAgent: true as InStep<Library.LegacyAgent, Out<'LegacyAgent'>>,
+  PersistentAgent: true as InStep<Library.PersistentAgent, Out<'PersistentAgent'>>,
+  ActivationResponse: true as InStep<Library.ActivationResponse, Out<'ActivationResponse'>>,
+  ProcessingStatus: true as InStep<Library.ProcessingStatus, Out<'ProcessingStatus'>>,
+  WebTask: true as InStep<Library.WebTask, Out<'WebTask'>>,
+  TimelineEvent: true as InStep<Library.TimelineEvent, Out<'TimelineEvent'>>,
+  Timeline: true as InStep<Library.Timeline, Out<'Timeline'>>,
+  ServiceSchedulePreview: true as InStep<Library.ServiceSchedulePreview, Out<'ServiceSchedulePreview'>>,
 };
 
 const NO_DOCS: DocSource = { get: () => undefined };
