@@ -5,43 +5,17 @@
 // that accepts exactly what zod accepts does the same job without allocating anything.
 //
 // This module writes that predicate's JavaScript from the schema's own definition, so zod stays the
-// one description of a response. `npm run generate` writes the predicates of every response schema
-// (responses.ts) into acceptors.generated.js, so a command checks its responses without loading zod
-// at all (about 2.5 ms of every API command's start-up); zod loads only to word the error when a
-// predicate says no. Each predicate is one function per object and array, as zod compiles its own
+// one description of a response (declare.ts writes the library's declarations from it too).
+// `npm run generate` writes the predicates of every response schema (responses.ts) into
+// acceptors.generated.js, so a command checks its responses without loading zod at all (about
+// 2.5 ms of every API command's start-up); zod loads only to word the error when a predicate says
+// no. Each predicate is one function per object and array, as zod compiles its own
 // object parser: for those 10,000 tasks it takes 0.2-1.5 ms.
 // It knows only the constructs our schemas use; for anything else (a refinement, a transform, a
 // string format, a strict object...) `predicateSource` gives undefined and zod decides.
 // test/property/accept.property.test.ts checks on generated bodies that both always agree.
 import type { ZodMiniType } from 'zod/mini';
-
-/** What this module reads of a zod (core) definition. */
-interface Definition {
-  type: string;
-  checks?: Array<{ _zod: { def: { check: string; value?: unknown; inclusive?: boolean } } }>;
-  check?: string;
-  format?: string;
-  coerce?: boolean;
-  innerType?: ZodMiniType;
-  shape?: Record<string, ZodMiniType>;
-  catchall?: ZodMiniType;
-  element?: ZodMiniType;
-  options?: ZodMiniType[];
-  /** false for z.xor and discriminated unions, which accept less than "any option accepts". */
-  inclusive?: boolean;
-}
-
-/** What this module reads of a schema besides its definition. */
-interface Internals {
-  def: Definition;
-  optin?: string;
-  /** The constructors a schema was built by (z.exactOptional is an optional that refuses undefined). */
-  traits: Set<string>;
-  /** The values an enum accepts (its entries' values without a numeric enum's reverse names). */
-  values?: Set<unknown>;
-}
-
-const internalsOf = (schema: ZodMiniType) => (schema as unknown as { _zod: Internals })._zod;
+import { internalsOf, type Definition } from './definition.js';
 
 /** A predicate as JavaScript: `declarations` (functions and sets) and an `expression` of the variable `value`. */
 export interface PredicateSource {

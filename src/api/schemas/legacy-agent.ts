@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { dateTime, nullableString } from './common.js';
+import { dateTime, doc, nullableString } from './common.js';
 
-export const LegacyAgentSchema = z.looseObject({
+export const LegacyAgentSchema = doc('A legacy browser-use agent.', z.looseObject({
   id: z.string(),
   name: z.string(),
   user_email: nullableString,
@@ -9,5 +9,5 @@ export const LegacyAgentSchema = z.looseObject({
   updated_at: z.optional(dateTime),
   listing_description: nullableString,
   mini_description: nullableString,
-});
+}));
 export type LegacyAgent = z.infer<typeof LegacyAgentSchema>;
