@@ -1,8 +1,17 @@
 // The floor of `tasks list --all --jsonl`: a fresh node process that reads page 1, learns the
 // count, fetches the other pages with 8 requests in flight (keep-alive) and prints every item as
-// a JSON line in page order.
-// Usage: AGENTCTL_API_KEY=KEY node bench/floor/list-all.mjs LIST_URL
+// a JSON line in page order. Given a folder, it first reads every .md file in it (the least any
+// `plan --dir` must do before its first request: plan's second floor).
+// Usage: AGENTCTL_API_KEY=KEY node bench/floor/list-all.mjs LIST_URL [FOLDER]
+import { readFileSync, readdirSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+
+if (process.argv[3]) {
+  const folder = process.argv[3];
+  let bytes = 0;
+  for (const name of readdirSync(folder)) if (name.endsWith('.md')) bytes += readFileSync(`${folder}/${name}`, 'utf8').length;
+  if (bytes === 0) throw new Error(`no .md file in ${folder}`);
+}
 
 const PAGE_SIZE = 100;
 const IN_FLIGHT = 8;

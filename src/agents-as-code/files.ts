@@ -75,16 +75,28 @@ const FENCE = /^---[ \t]*\r?$/;
 
 /** Reads one agent file; `file` names it in errors. Throws AgentFileError. */
 export function parseAgentFile(text: string, file: string): AgentSpec {
-  const lines = text.replace(/^\ufeff/, '').split('\n');
-  if (!FENCE.test(lines[0] ?? '')) {
+  const { front, charter } = splitFile(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
+  const fields = plainFrontMatter(front) ?? readFrontMatter(front.join('\n'), file);
+  const spec = checkFields(fields, file);
+  spec.charter = pyStrip(charter);
+  return spec;
+}
+
+/** The front matter's lines and the text after its closing fence (the charter, not split into lines). */
+function splitFile(text: string, file: string): { front: string[]; charter: string } {
+  let end = text.indexOf('\n');
+  if (!FENCE.test(end < 0 ? text : text.slice(0, end))) {
     throw new AgentFileError(file, 1, 'front matter', 'the file must start with a "---" line, then the YAML front matter, then "---" and the charter');
   }
-  const end = lines.findIndex((line, index) => index > 0 && FENCE.test(line));
-  if (end < 0) throw new AgentFileError(file, 1, 'front matter', 'has no closing "---" line');
-  const fields = plainFrontMatter(lines.slice(1, end)) ?? readFrontMatter(lines.slice(1, end).join('\n'), file);
-  const spec = checkFields(fields, file);
-  spec.charter = pyStrip(lines.slice(end + 1).join('\n'));
-  return spec;
+  const front: string[] = [];
+  while (end >= 0) {
+    const start = end + 1;
+    end = text.indexOf('\n', start);
+    const line = end < 0 ? text.slice(start) : text.slice(start, end);
+    if (FENCE.test(line)) return { front, charter: end < 0 ? '' : text.slice(end + 1) };
+    front.push(line);
+  }
+  throw new AgentFileError(file, 1, 'front matter', 'has no closing "---" line');
 }
 
 interface FieldAt {
@@ -185,7 +197,9 @@ function checkText(value: unknown, field: string, fail: (field: string, problem:
   if (typeof value !== 'string' && typeof value !== 'number') return fail(field, 'must be text');
   const text = pyStrip(String(value));
   if (text === '') return fail(field, 'must not be empty');
-  if ([...text].length > LIMITS.persistentAgentName) return fail(field, `is ${[...text].length} characters long; the limit is ${LIMITS.persistentAgentName}`);
+  // Characters, as the service counts them: a length in UTF-16 units over the limit may still be within it.
+  const length = text.length > LIMITS.persistentAgentName ? [...text].length : text.length;
+  if (length > LIMITS.persistentAgentName) return fail(field, `is ${length} characters long; the limit is ${LIMITS.persistentAgentName}`);
   return text;
 }
 

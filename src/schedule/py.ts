@@ -32,8 +32,12 @@ function digitValue(char: string): number {
   return count % 10;
 }
 
+/** Only ASCII digits: int() of them is plain (the Unicode digit rules below need not run). */
+export const ASCII_DIGITS = /^[0-9]+$/;
+
 /** int(text) for a str in base 10, or null where Python raises ValueError. */
 export function pyInt(text: string): bigint | null {
+  if (ASCII_DIGITS.test(text)) return BigInt(text);
   const body = pyStrip(text);
   const match = /^([+-]?)(\p{Nd}+(?:_\p{Nd}+)*)$/u.exec(body);
   if (!match) return null;

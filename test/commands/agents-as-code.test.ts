@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFolder, lockFolder } from '../../src/agents-as-code/index.js';
@@ -244,6 +244,22 @@ describe('hostile folders', () => {
     writeFileSync(join(locked, 'agentctl.lock.json'), JSON.stringify({ version: 1, services: { [emulator.baseUrl]: { 'agent-1.md': { id: '../../tasks', created: true } } } }));
     const hostile = await cli(['plan', '--dir', locked]);
     expect([hostile.exitCode, hostile.stderr]).toEqual([2, expect.stringContaining('its id is not a UUID')]);
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('refuses a folder, an oversized file and a file that is not UTF-8 where an agent file should be, naming each, sending nothing', async () => {
+    emulator.reset();
+    const cases: Array<[string, (path: string) => void, string]> = [
+      ['dir.md', (path) => mkdirSync(path), 'dir.md:1: file: is a folder, not a regular file'],
+      ['big.md', (path) => writeFileSync(path, `---\nname: big\n---\n${'x'.repeat(1024 * 1024)}`), 'big.md:1: file: is 1048594 bytes; an agent file is at most 1048576 bytes'],
+      ['latin1.md', (path) => writeFileSync(path, Buffer.from('---\nname: caf\xe9\n---\n', 'latin1')), 'latin1.md:1: file: is not UTF-8 text'],
+    ];
+    for (const [file, make, words] of cases) {
+      const dir = folder(1);
+      make(join(dir, file));
+      const result = await cli(['plan', '--dir', dir]);
+      expect([result.exitCode, result.stderr]).toEqual([2, expect.stringContaining(words)]);
+    }
     expect(emulator.requests).toEqual([]);
   });
 
