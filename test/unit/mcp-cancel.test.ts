@@ -42,6 +42,7 @@ describe("the build's MCP SDK, cancelling a request", () => {
     const later = new Promise<void>((resolve) => (release = resolve));
     server.fallbackRequestHandler = async (request, extra) => {
       if (request.method === 'test/listen') {
+        seen.spread = { ...extra }.signal === extra.signal; // a copy of the context keeps the signal
         seen.listen = await new Promise((resolve) => extra.signal.addEventListener('abort', () => resolve(extra.signal.reason), { once: true }));
       } else {
         await later; // the cancellation has arrived: the signal is read for the first time now
@@ -74,6 +75,7 @@ describe("the build's MCP SDK, cancelling a request", () => {
     await expect(late.answer).resolves.toContain('stopped by the test');
     await client.ping(); // the handlers have ended
     expect(seen.listen).toBe('stopped by the test');
+    expect(seen.spread).toBe(true);
     expect(seen.late).toEqual({ aborted: true, reason: 'stopped by the test' });
     // Only the pings were answered: no answer to either cancelled request, no notification after it.
     expect(sent.slice(initialized).map((message) => ('method' in message ? message.method : 'answer'))).toEqual(['answer', 'answer', 'answer']);
