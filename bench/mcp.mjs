@@ -22,7 +22,7 @@ const GOAL_PEAK_MIB = 200;
 const GOAL_KEPT_MIB = 40;
 const BURSTS = 10;
 const CONCURRENT = 100;
-const WARM_UP_CALLS = 500;
+const WARM_UP_CALLS = 2000;
 
 const { values: flags } = parseArgs({ options: { rounds: { type: 'string', default: '15' }, calls: { type: 'string', default: '40' } } });
 const ROUNDS = Number(flags.rounds);
@@ -109,7 +109,9 @@ try {
 
   console.log(`agentctl mcp: tasks_get over stdio vs node:http GET, ${ROUNDS} rounds of ${CALLS} calls each; node ${process.version}`);
   // Warm-up, not counted: both servers run long, so the figure is their steady state, once V8 has
-  // compiled the code each call runs (a few hundred calls; agentctl's path is longer, so it needs more).
+  // compiled the code each call runs. That takes ~2,000 calls for both (node --trace-opt: node's own
+  // timers, streams and HTTP parser callbacks are still being optimised after 1,500); after 500,
+  // the compiling went on through the rounds, in the figure (docs/performance.md).
   for (let i = 0; i < WARM_UP_CALLS; i++) await toolCall();
   for (let i = 0; i < WARM_UP_CALLS; i++) await floorCall();
   const directMs = await timeCalls(directCall);

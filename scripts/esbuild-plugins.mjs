@@ -81,12 +81,23 @@ export function splitJqLoader(text, path) {
 // messages; then its params are parsed once more to find a `task` that tool calls never carry
 // (~20 us of a ~60 us tool call in `agentctl mcp`). Each guard here first checks the one key its
 // schema requires (`result`, `error`, `method`), and the task lookup first checks that there is a
-// task: without it the answer is the same, so only cheaper. Each replacement must match exactly once,
-// so an SDK upgrade that changes this code fails the build instead of silently dropping the shortcut.
+// task: without it the answer is the same, so only cheaper. Each replacement must match exactly as
+// often as it says (once unless told), so an SDK upgrade that changes this code fails the build
+// instead of silently dropping the shortcut.
 const isObject = 'typeof value === "object" && value !== null';
+// The request every tool call is (jsonrpc "2.0", a string or safe-integer id, a method, params an
+// object without _meta, no other key), told by hand without zod's ~8 us parse; any other shape
+// (_meta, an odd id, a stray key) still goes to JSONRPCRequestSchema, so the answer is the SDK's.
+const plainRequest =
+  '(value.jsonrpc === "2.0" && (typeof value.id === "string" || Number.isSafeInteger(value.id)) && ' +
+  '(value.params === undefined || (typeof value.params === "object" && value.params !== null && !Array.isArray(value.params) && value.params._meta === undefined)) && ' +
+  'Object.keys(value).every((key) => key === "jsonrpc" || key === "id" || key === "method" || key === "params"))';
 const MCP_SHORTCUTS = {
   'types.js': [
-    ['export const isJSONRPCRequest = (value) => JSONRPCRequestSchema', `export const isJSONRPCRequest = (value) => ${isObject} && typeof value.method === "string" && "id" in value && JSONRPCRequestSchema`],
+    [
+      'export const isJSONRPCRequest = (value) => JSONRPCRequestSchema.safeParse(value).success;',
+      `export const isJSONRPCRequest = (value) => ${isObject} && typeof value.method === "string" && "id" in value && (${plainRequest} || JSONRPCRequestSchema.safeParse(value).success);`,
+    ],
     ['export const isJSONRPCNotification = (value) => JSONRPCNotificationSchema', `export const isJSONRPCNotification = (value) => ${isObject} && typeof value.method === "string" && JSONRPCNotificationSchema`],
     ['export const isJSONRPCResultResponse = (value) => JSONRPCResultResponseSchema', `export const isJSONRPCResultResponse = (value) => ${isObject} && "result" in value && JSONRPCResultResponseSchema`],
     ['export const isJSONRPCErrorResponse = (value) => JSONRPCErrorResponseSchema', `export const isJSONRPCErrorResponse = (value) => ${isObject} && "error" in value && JSONRPCErrorResponseSchema`],
@@ -96,19 +107,64 @@ const MCP_SHORTCUTS = {
       'const taskCreationParams = isTaskAugmentedRequestParams(request.params) ? request.params.task : undefined;',
       'const taskCreationParams = request.params?.task !== undefined && isTaskAugmentedRequestParams(request.params) ? request.params.task : undefined;',
     ],
+    // Each request's cancellation: its AbortSignal made only when someone reads it (below).
+    ['const abortController = new AbortController();', 'const abortController = new LazyAbortController();'],
+    // Its signal an own property still (a spread of the context copies it), read through one shared
+    // getter: a getter written in the literal would make a function and an accessor per request (~1.5 us).
+    ['signal: abortController.signal,', '[LAZY_CONTROLLER]: abortController,'],
+    [
+      'closeStandaloneSSEStream: extra?.closeStandaloneSSEStream\n        };',
+      'closeStandaloneSSEStream: extra?.closeStandaloneSSEStream\n        };\n        Object.defineProperty(fullExtra, "signal", LAZY_SIGNAL);',
+    ],
+    ['abortController.signal.aborted', 'abortController.aborted', 5],
   ],
 };
+
+/**
+ * The SDK gives every request an AbortController and reads its signal at once, though a tool call
+ * that sends one request never listens to it: Node 20 takes ~7 us to make an AbortSignal (an
+ * EventTarget given another prototype), the dearest single step of a tool call. This one makes its
+ * AbortController when the signal is first read (a wait, a list, a confirmation: anything that
+ * listens), aborted with the reason it was given if that came first; until then it only keeps a flag.
+ */
+const LAZY_ABORT_CONTROLLER = `
+const LAZY_CONTROLLER = Symbol("agentctl: the request's LazyAbortController");
+const LAZY_SIGNAL = { get() { return this[LAZY_CONTROLLER].signal; }, enumerable: true, configurable: true };
+class LazyAbortController {
+    #controller;
+    #aborted = false;
+    #reason;
+    get signal() {
+        if (this.#controller === undefined) {
+            this.#controller = new AbortController();
+            if (this.#aborted) this.#controller.abort(this.#reason);
+        }
+        return this.#controller.signal;
+    }
+    get aborted() {
+        return this.#controller === undefined ? this.#aborted : this.#controller.signal.aborted;
+    }
+    abort(reason) {
+        if (this.#controller !== undefined) this.#controller.abort(reason);
+        else if (!this.#aborted) {
+            this.#aborted = true;
+            this.#reason = reason;
+        }
+    }
+}
+`;
 export const mcpMessageGuards = {
   name: 'mcp-message-guards',
   setup(b) {
     b.onLoad({ filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/](types|shared[\\/]protocol)\.js$/ }, async (args) => {
       let contents = await readFile(args.path, 'utf8');
-      for (const [from, to] of MCP_SHORTCUTS[args.path.endsWith('protocol.js') ? 'protocol.js' : 'types.js']) {
+      const protocol = args.path.endsWith('protocol.js');
+      for (const [from, to, expected = 1] of MCP_SHORTCUTS[protocol ? 'protocol.js' : 'types.js']) {
         const count = contents.split(from).length - 1;
-        if (count !== 1) throw new Error(`mcp-message-guards: expected one ${JSON.stringify(from.slice(0, 50))}... in ${args.path}, found ${count}`);
-        contents = contents.replace(from, () => to);
+        if (count !== expected) throw new Error(`mcp-message-guards: expected ${expected} of ${JSON.stringify(from.slice(0, 50))}... in ${args.path}, found ${count}`);
+        contents = contents.replaceAll(from, () => to);
       }
-      return { contents, loader: 'js' };
+      return { contents: protocol ? contents + LAZY_ABORT_CONTROLLER : contents, loader: 'js' };
     });
   },
 };

@@ -78,13 +78,14 @@ export interface ServerDeps {
  * cancelled (nothing is sent for them; after stdin's end no cancellation can come any more).
  */
 export class CallsUnderWay {
-  private readonly signals = new Set<AbortSignal>();
+  /** The requests' contexts, whose signals are read only here: the SDK makes a signal when it is first read (scripts/esbuild-plugins.mjs). */
+  private readonly requests = new Set<{ readonly signal: AbortSignal }>();
   private ended?: () => void;
 
-  run<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
-    this.signals.add(signal);
+  run<T>(request: { readonly signal: AbortSignal }, call: () => Promise<T>): Promise<T> {
+    this.requests.add(request);
     const end = () => {
-      this.signals.delete(signal);
+      this.requests.delete(request);
       this.ended?.();
     };
     const running = call();
@@ -94,7 +95,7 @@ export class CallsUnderWay {
 
   /** Resolves once every call under way has ended (and its answer is sent) or been cancelled. */
   async settled(): Promise<void> {
-    while ([...this.signals].some((signal) => !signal.aborted)) await new Promise<void>((resolve) => (this.ended = resolve));
+    while ([...this.requests].some((request) => !request.signal.aborted)) await new Promise<void>((resolve) => (this.ended = resolve));
     // The SDK sends a call's answer a few promise turns after the call ends.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -165,7 +166,7 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
     const found = tools.get(params.name);
     if (!found) throw notOffered(params.name);
     const run = () => callTool(found.tool, found.input, params, extra);
-    const answer = deps.calls ? deps.calls.run(extra.signal, run) : run();
+    const answer = deps.calls ? deps.calls.run(extra, run) : run();
     // The one place answers are fitted to an older client: what its revision has, nothing else.
     return needsDowngrade(revision()) ? answer.then((result) => forRevision(result, revision())) : answer;
   };
@@ -184,20 +185,13 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
 
   async function callTool(tool: Tool, input: z.ZodObject, params: CallToolRequest['params'], extra: CallExtra): Promise<CallToolResult> {
     const token = params._meta?.progressToken;
-    const call: ToolCall = {
-      ...settings,
-      client,
-      // The server's own stop (Ctrl-C, SIGTERM) ends the process: a call needs only the client's cancellation.
-      signal: extra.signal,
+    const call = new Call(settings, client, extra, deps, {
       progress: async (progress, total, message) => {
         if (token === undefined) return;
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } });
       },
       confirm: (message) => askToConfirm(server, message, extra),
-      clock: deps.clock,
-      env: deps.env,
-      redactor: deps.redactor,
-    };
+    });
     try {
       const parsed = input.safeParse(params.arguments ?? {});
       if (!parsed.success) throw inputError(parsed.error);
@@ -212,6 +206,48 @@ export function createServer(deps: ServerDeps, options: ServerOptions): Server {
 
   serveResourcesAndPrompts(server, { ...deps, client }, names);
   return server;
+}
+
+/**
+ * What a tool's handler gets. A class, not an object literal: its signal is the SDK's, read only when
+ * a handler reads it (a wait, a list), since the SDK makes a request's AbortSignal when it is first
+ * read (~7 us, scripts/esbuild-plugins.mjs) and a getter on an object literal is slow to make.
+ */
+class Call implements ToolCall {
+  readonly maxWaitSeconds: number;
+  readonly waitSeconds: number;
+  readonly secrets: SecretPolicy;
+  readonly names: ToolNames;
+  readonly agentsDir: string;
+  readonly clock: Clock;
+  readonly env: Record<string, string | undefined>;
+  readonly redactor: Redactor;
+  readonly progress: ToolCall['progress'];
+  readonly confirm: ToolCall['confirm'];
+
+  constructor(
+    settings: ToolSettings,
+    readonly client: () => Promise<ApiClient>,
+    private readonly extra: CallExtra,
+    deps: ServerDeps,
+    asks: Pick<ToolCall, 'progress' | 'confirm'>,
+  ) {
+    this.progress = asks.progress;
+    this.confirm = asks.confirm;
+    this.maxWaitSeconds = settings.maxWaitSeconds;
+    this.waitSeconds = settings.waitSeconds;
+    this.secrets = settings.secrets;
+    this.names = settings.names;
+    this.agentsDir = settings.agentsDir;
+    this.clock = deps.clock;
+    this.env = deps.env;
+    this.redactor = deps.redactor;
+  }
+
+  /** The client's cancellation of the call; the server's own stop (Ctrl-C, SIGTERM) ends the process. */
+  get signal(): AbortSignal {
+    return this.extra.signal;
+  }
 }
 
 /** One view per server of the shared client (the same connections), telling its retries to `onRetry`. */
@@ -258,7 +294,7 @@ function serveResourcesAndPrompts(server: Server, deps: ServerDeps, names: ToolN
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const read = () => readResource(request.params.uri, deps.client, extra.signal);
     try {
-      const answer = await (deps.calls ? deps.calls.run(extra.signal, read) : read());
+      const answer = await (deps.calls ? deps.calls.run(extra, read) : read());
       return { contents: answer.contents.map((content) => ('text' in content ? { ...content, text: deps.redactor.redact(content.text) } : content)) };
     } catch (error) {
       if (typeof (error as { code?: unknown }).code === 'number') throw error;
