@@ -159,37 +159,49 @@ export class JqStream {
     }
   }
 
-  /** The records between `from` and `to`, stdout's text written (and drained) before the next. */
+  /**
+   * The records between `from` and `to`, stdout's text written (and drained) before the next. jq
+   * writes a record per line (--unbuffered): their bytes are gathered into one buffer and decoded
+   * once per run of stdout records (a copy and a decode per line cost ~5 us, 0.5 s over 100,000).
+   */
   private async deliver(from: number, to: number): Promise<number> {
-    let at = from;
-    let text = '';
+    const size = this.ring.length;
+    const gathered = Buffer.allocUnsafe((to - from + size) % size);
+    let [at, filled] = [from, 0];
+    const flush = async () => {
+      const text = this.decoders[1].write(gathered.subarray(0, filled));
+      filled = 0;
+      if (text) await this.sink.stdout(text);
+    };
     while (at !== to) {
-      const fd = this.take(at, 1)[0] as 1 | 2;
-      const length = Buffer.from(this.take((at + 1) % this.ring.length, 4)).readUInt32LE(0);
-      const data = this.take((at + 5) % this.ring.length, length);
-      at = (at + 5 + length) % this.ring.length;
-      const decoded = this.decoders[fd].write(data);
-      if (fd === 1) text += decoded;
+      const fd = this.ring[at];
+      const head = (i: number) => this.ring[(at + i) % size]!;
+      const length = (head(1) | (head(2) << 8) | (head(3) << 16) | (head(4) << 24)) >>> 0;
+      const start = (at + 5) % size;
+      at = (start + length) % size;
+      if (fd === 1) {
+        filled += this.copy(start, length, gathered, filled);
+        continue;
+      }
+      if (filled > 0) await flush();
+      const data = Buffer.allocUnsafe(length);
+      this.copy(start, length, data, 0);
+      const decoded = this.decoders[2].write(data);
+      if (Atomics.load(this.ctl, SLOT.reading) === 0) this.early += decoded;
       else {
-        if (text) await this.sink.stdout(text);
-        text = '';
-        if (Atomics.load(this.ctl, SLOT.reading) === 0) this.early += decoded;
-        else {
-          this.errors += decoded.match(/^jq: error/gm)?.length ?? 0;
-          this.sink.stderr(decoded);
-        }
+        this.errors += decoded.match(/^jq: error/gm)?.length ?? 0;
+        this.sink.stderr(decoded);
       }
     }
-    if (text) await this.sink.stdout(text);
+    if (filled > 0) await flush();
     return at;
   }
 
-  /** `length` bytes of the ring from `at`, across its end (a copy: the ring is reused). */
-  private take(at: number, length: number): Buffer {
+  /** Copies `length` bytes of the ring from `at`, across its end, into `out` at `offset`; returns `length`. */
+  private copy(at: number, length: number, out: Uint8Array, offset: number): number {
     const first = Math.min(length, this.ring.length - at);
-    const out = Buffer.allocUnsafe(length);
-    out.set(this.ring.subarray(at, at + first), 0);
-    out.set(this.ring.subarray(0, length - first), first);
-    return out;
+    out.set(this.ring.subarray(at, at + first), offset);
+    if (first < length) out.set(this.ring.subarray(0, length - first), offset + first);
+    return length;
   }
 }
