@@ -142,7 +142,9 @@ for (const [path, code] of modules) {
   // The response schemas load only to explain a response the predicate refuses: once zod's code sits
   // in a chunk of its own (shared with `agentctl mcp`) they are small, but still stay out of the pack
   // that every API command reads.
-  else if (path.startsWith('chunks/') && code.length < PACK_LIMIT && ownFile && !path.startsWith('chunks/responses-')) packOf.set(path, PACK);
+  // jq's thread for `--jsonl --jq` starts before the command's code loads (src/cli/main.ts): a file of
+  // its own, so that starting it does not wait for the pack to load.
+  else if (path.startsWith('chunks/') && code.length < PACK_LIMIT && ownFile && !/^chunks\/(responses|jq-thread)-/.test(path)) packOf.set(path, PACK);
 }
 const REQUIRE = /\brequire\("(\.{1,2}\/[^"]+)"\)/g;
 /**

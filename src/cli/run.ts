@@ -8,14 +8,16 @@ import { ParseInput } from './define.js';
 import { HelpOutput } from './help-output.js';
 import { terminalOf } from '../output/terminal.js';
 import type { IO } from './io.js';
+import type { JqWorker } from '../output/jq-thread.js';
 import { buildProgram, resolveVerbAlias, withoutHelpForUnknownCommand, type Execute } from './program.js';
 import { commanderErrorReport, reportError, writeReport } from './report.js';
 
 /**
  * Parses argv, runs the command, and turns every outcome into an exit code: failures become a
- * message on stderr, Ctrl-C becomes 130 with the command's own word on how to resume.
+ * message on stderr, Ctrl-C becomes 130 with the command's own word on how to resume. `jq` is jq's
+ * thread for `--jsonl --jq`, started ahead by main(): ended here if the command did not use it.
  */
-export async function run(argv: string[], io: IO): Promise<number> {
+export async function run(argv: string[], io: IO, jq?: JqWorker): Promise<number> {
   let ctx: Context | undefined;
   let exitCode: number = ExitCode.ok;
 
@@ -26,6 +28,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
     let store: Promise<ConfigStore> | undefined;
     const openStore = () => (store ??= import('../config/store.js').then(({ ConfigStore }) => new ConfigStore(io.configDir)));
     ctx = new Context(flags, io, () => buildProgram([]), await readPreferences(flags, io.env, openStore), openStore);
+    ctx.out.jqWorker = jq;
     const options = await spec.parse(ParseInput.of(command, positional, ctx.flags, () => io.stdin));
     await ctx.out.ready();
     let code: number | void;
@@ -63,6 +66,7 @@ export async function run(argv: string[], io: IO): Promise<number> {
       return reportError(error, ctx?.redactor, (text) => io.stderr.write(text), { json: ctx?.out.machine ?? wantsJson(argv) });
     } finally {
       await ctx?.close();
+      jq?.release();
     }
   })();
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import { readBuildBytes, readBuildFile } from '../contract/build-files.js';
 
 // Where jq comes from: jq-wasm's Emscripten loader and jq's WebAssembly. The build ships them apart
@@ -41,4 +42,17 @@ export function jqFactory<T>(glue: JqGlue, load: (id: string) => unknown): JqFac
   else module.exports = load(glue.path!) as typeof module.exports;
   const factory = (module.exports.default ?? module.exports) as JqFactory<T>;
   return () => factory(glue.wasm ? { wasmBinary: glue.wasm } : {});
+}
+
+/**
+ * Runs jq's WebAssembly on V8's baseline compiler (Liftoff) only, as long as the process lives. jq's
+ * hottest function, its JSON parser (~28% of a stream's time), is one function of ~5,500
+ * instructions: optimizing it (TurboFan, on background threads) costs more CPU than it saves over
+ * thousands of documents, and on a 2-core machine those threads take the core the command needs.
+ * Measured over 5,000 task documents: ~40% less CPU, and the stream's time down by about half
+ * beside other work (docs/performance.md, "--jq"). Called before jq's module is compiled; the only
+ * other WebAssembly a process may run is undici's HTTP parser (a run-batch with --jq), which keeps working.
+ */
+export function baselineWasmOnly(): void {
+  setFlagsFromString('--liftoff-only');
 }

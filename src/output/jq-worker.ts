@@ -3,27 +3,8 @@ import type { jqFactory } from './jq-glue.js';
 // The body of the worker thread that runs jq over a stream of documents (jq-stream.ts starts it).
 // It runs as the source text of `jqWorker` (Function.prototype.toString), so it uses nothing of
 // this module's scope: only its globals, the require it is handed and the functions it is given
-// as source (the output ring, jq's loading: jq-glue.ts).
-
-/** Indices into the shared Int32Array both threads use to signal each other. */
-export const SLOT = {
-  /** Bumped by the main thread after each input message it posts. */
-  inputPosted: 0,
-  /** Input messages jq's reads have taken (the main thread waits on it to bound what is in flight). */
-  inputTaken: 1,
-  /** Where the worker's next output record goes in the ring (written by the worker). */
-  write: 2,
-  /** Where the main thread's next read in the ring starts (written by the main thread). */
-  read: 3,
-  /** Bumped on every change the main thread may wait for: output, jq's end. */
-  events: 4,
-  /** jq's exit status + 1 once main() has returned (0 while it runs). */
-  status: 5,
-  /** 1 once jq first reads its input: the expression compiled. */
-  reading: 6,
-  /** 1 while the main thread waits on `events`: only then is it woken (a wake per line costs). */
-  waiting: 7,
-} as const;
+// as source (the output ring, jq's loading: jq-glue.ts). Its numbers index the shared Int32Array
+// by SLOT's names (jq-stream.ts).
 
 /**
  * jq's main() runs once, reading its standard input as a stream: the worker's `fd_read` takes the
@@ -35,7 +16,12 @@ export const SLOT = {
  */
 export function jqWorker(load: (id: string) => unknown, rings: typeof outputRing, loadJq: typeof jqFactory): void {
   const threads = load('node:worker_threads') as typeof import('node:worker_threads');
-  const { port, control, ring, glue, args } = threads.workerData;
+  const { port, control, ring, glue } = threads.workerData;
+  // jq's arguments (the expression) come once the command line is read: the worker boots and
+  // evaluates jq's loader meanwhile, but compiles jq's WebAssembly only then, once the main thread
+  // has set V8's baseline-only flag (set earlier, it would also reject the code cache of the
+  // command's own JavaScript, which loads meanwhile: V8 checks its flags against the cache's).
+  const args = new Promise<string[]>((resolve) => threads.parentPort!.once('message', resolve));
   const ctl = new Int32Array(control);
   const { bump, record } = rings(ctl, new Uint8Array(ring));
   const wasm = (globalThis as unknown as { WebAssembly: { Memory: new () => unknown; instantiate(binary: unknown, imports: unknown): Promise<{ instance: { exports: object } }> } }).WebAssembly;
@@ -100,8 +86,9 @@ export function jqWorker(load: (id: string) => unknown, rings: typeof outputRing
     return result;
   };
   const factory = loadJq<{ callMain(args: string[]): number }>(glue, load);
-  void factory().then((jq) => {
-    const status = jq.callMain(args);
+  void args.then(async (argv) => {
+    const jq = await factory();
+    const status = jq.callMain(argv);
     Atomics.store(ctl, 5, status + 1);
     bump(true);
     Atomics.notify(ctl, 1);

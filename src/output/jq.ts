@@ -1,7 +1,6 @@
-import { setFlagsFromString } from 'node:v8';
 import { UsageError } from '../errors.js';
 import { toJson, unprintable } from './format.js';
-import { jqFactory, jqGlue, jqRequire, type JqFactory } from './jq-glue.js';
+import { baselineWasmOnly, jqFactory, jqGlue, jqRequire, type JqFactory } from './jq-glue.js';
 
 // `--jq EXPR` runs the real jq (1.7, compiled to WebAssembly by the jq-wasm package: no native
 // binary, no install script), loaded only when the flag is given. Strings print raw, as gh does.
@@ -29,19 +28,6 @@ const INSTANCE_BUDGET = 200_000;
 let factory: JqFactory<JqInstance> | undefined;
 let instance: Promise<JqInstance> | undefined;
 let used = 0;
-
-/**
- * Runs jq's WebAssembly on V8's baseline compiler (Liftoff) only, as long as the process lives. jq's
- * hottest function, its JSON parser (~28% of a stream's time), is one function of ~5,500
- * instructions: optimizing it (TurboFan, on background threads) costs more CPU than it saves over
- * thousands of documents, and on a 2-core machine those threads take the core the command needs.
- * Measured over 5,000 task documents: ~40% less CPU, and the stream's time down by about half
- * beside other work (docs/performance.md, "--jq"). Called before jq's module is compiled; the only
- * other WebAssembly a process may run is undici's HTTP parser (a run-batch with --jq), which keeps working.
- */
-export function baselineWasmOnly(): void {
-  setFlagsFromString('--liftoff-only');
-}
 
 function loadFactory(): JqFactory<JqInstance> {
   baselineWasmOnly();

@@ -5,6 +5,7 @@ import { humanCell, pickFields, plainCell, toJson, wrapText } from './format.js'
 import { sanitizeForTerminal, sanitizeLine, sanitizeMessage, sanitizeText } from './sanitize.js';
 import type { Hold } from './jq.js';
 import type { JqStream } from './jq-stream.js';
+import type { JqWorker } from './jq-thread.js';
 import type { Format, OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
 
@@ -36,6 +37,8 @@ export class Output {
   private jqFailure?: unknown;
   /** The one run of jq that filters this command's JSON lines (--jsonl, outcome and event lines). */
   private jqStream?: Promise<JqStream>;
+  /** jq's worker, when the runner started it ahead (--jsonl --jq): the stream runs jq in it. */
+  jqWorker?: JqWorker;
   private fieldsChecked = false;
   /** While `measure` runs: everything written, stdout and stderr. */
   private recorded?: string;
@@ -126,11 +129,14 @@ export class Output {
 
   private async startJq(expression: string): Promise<JqStream> {
     const { JqStream } = await import('./jq-stream.js');
-    return new JqStream(expression, true, {
-      stdout: (text) => this.writeAsync(this.machineText(text)),
+    const thread = this.jqWorker ?? new (await import('./jq-thread.js')).JqWorker();
+    this.jqWorker = undefined;
+    const sink = {
+      stdout: (text: string) => this.writeAsync(this.machineText(text)),
       // jq's messages (an error in one document, halt_error's text) may quote the data.
-      stderr: (text) => void this.streams.stderr.write(sanitizeText(text)),
-    });
+      stderr: (text: string) => void this.streams.stderr.write(sanitizeText(text)),
+    };
+    return new JqStream(expression, true, sink, thread);
   }
 
   /** The end of the stream's input: waits for jq to finish; a status other than 0 fails the command (exit 2). */
