@@ -36,7 +36,7 @@ const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
 const assetFiles = {
   name: 'asset-files',
   setup(b) {
-    // (src/cli's imports, and src/output/jq-stream.ts's of the loader jq's worker runs.)
+    // (src/cli's imports, and src/output/jq-glue.ts's of the files jq's loader and worker read.)
     b.onResolve({ filter: /^\.\.\/contract\/build-files\.js$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace('build-files.js', 'build-files-sea.ts')) }));
   },
 };
