@@ -4,7 +4,7 @@
 // half the instructions of `tasks list`; README, "Performance"). Node >= 22.1 does this itself
 // (module.enableCompileCache); on older Node, the large files are compiled here with a cache.
 'use strict';
-const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join, sep } = require('node:path');
 
 // Node's module class, without loading node:module (it brings source-map support along).
@@ -14,6 +14,11 @@ const Module = module.constructor;
 const MIN_SIZE = 8192;
 /** Runs longer than this do not write the caches they made (see save()). */
 const LONG_RUN_SECONDS = 5;
+/**
+ * Builds whose caches are kept (this one and the ones that saved theirs last): two installs used in
+ * turns (a global one and a project's own) would otherwise drop each other's cache on every run.
+ */
+const KEPT_BUILDS = 3;
 
 /** A short fingerprint of a text (FNV-1a, 32 bits): names a cache folder, checks nothing. */
 function fingerprint(text) {
@@ -29,7 +34,7 @@ function fingerprint(text) {
  * --expose-gc) name a folder of their own: V8 refuses a cache made under other flags, so runs that
  * alternate flags (a bench's probe beside plain runs) would otherwise remake each other's cache on
  * every run. Returns `save`, which writes the caches made in this run, with the functions the run
- * compiled (call it when the run is done), and removes the caches of other builds and other Nodes.
+ * compiled (call it when the run is done), and removes the caches of older builds and Nodes (KEPT_BUILDS are kept).
  * Failing to read or write the cache only costs time.
  */
 function useCompileCache(distDir, cacheRoot, nodeVersion, nodeFlags = '') {
@@ -84,13 +89,34 @@ function useCompileCache(distDir, cacheRoot, nodeVersion, nodeFlags = '') {
         writeFileSync(`${file}.${process.pid}.tmp`, script.createCachedData(), { mode: 0o600 });
         renameSync(`${file}.${process.pid}.tmp`, file);
       }
-      for (const other of readdirSync(cacheRoot)) {
-        if (other !== buildAndNode && !other.startsWith(`${buildAndNode}-`)) rmSync(join(cacheRoot, other), { recursive: true, force: true });
-      }
+      dropOldBuilds(cacheRoot, buildAndNode);
     } catch {
       // a read-only or full disk: the next run compiles again
     }
   };
 }
 
-module.exports = { useCompileCache };
+/**
+ * Removes the caches of all but the KEPT_BUILDS builds (and Nodes) that saved theirs last, this one
+ * among them. A build's folders (one per set of Node flags) go together; their newest write dates them.
+ */
+function dropOldBuilds(cacheRoot, current) {
+  const builds = new Map();
+  for (const name of readdirSync(cacheRoot)) {
+    const build = name.replace(/-[0-9a-f]{8}$/, '');
+    let time = 0;
+    try {
+      time = statSync(join(cacheRoot, name)).mtimeMs;
+    } catch {
+      continue; // removed meanwhile by another run
+    }
+    const entry = builds.get(build) ?? { names: [], time: 0 };
+    entry.names.push(name);
+    entry.time = Math.max(entry.time, build === current ? Infinity : time);
+    builds.set(build, entry);
+  }
+  const old = [...builds.values()].sort((a, b) => b.time - a.time).slice(KEPT_BUILDS);
+  for (const { names } of old) for (const name of names) rmSync(join(cacheRoot, name), { recursive: true, force: true });
+}
+
+module.exports = { useCompileCache, dropOldBuilds };

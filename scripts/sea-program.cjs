@@ -4,10 +4,12 @@
 // and a command compiles most of its code as it runs (an API call then took twice as long as
 // `node bin/agentctl.js`). So run.js is compiled here with V8's code cache of an earlier run, kept
 // as bin/compile-cache.js keeps dist/'s: in a private folder named after this build and this Node,
-// written after a short run, other builds' caches removed; AGENTCTL_NO_COMPILE_CACHE=1 turns it off.
+// written after a short run, the caches of older builds removed (the last three builds' kept); AGENTCTL_NO_COMPILE_CACHE=1 turns it off.
 /* global AGENTCTL_SEA_BUILD_ID */
 'use strict';
-const { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+// Bundled in (build-sea.mjs stubs only the launcher's `./compile-cache.js`): the one rule for which caches stay.
+const { dropOldBuilds } = require('../bin/compile-cache.js');
 const { join } = require('node:path');
 const { getAsset } = require('node:sea');
 const { Script } = require('node:vm');
@@ -36,7 +38,7 @@ if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     try {
       mkdirSync(join(root, build), { recursive: true, mode: 0o700 });
       writeFileSync(cacheFile, script.createCachedData(), { mode: 0o600 });
-      for (const other of readdirSync(root)) if (other !== build) rmSync(join(root, other), { recursive: true, force: true });
+      dropOldBuilds(root, build);
     } catch {
       // a read-only or full disk: the next run compiles again
     }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -41,13 +41,29 @@ describe.skipIf(nodeKeepsIt)('the compile cache (Node < 22.1)', () => {
     expect(load(dist, cache)).toBe('1');
   });
 
-  it('never runs code cached from another build, even of the same length, and drops that build\'s cache', () => {
+  it('never runs code cached from another build, even of the same length', () => {
     const root = tempDir('agentctl-cc-');
     const cache = join(root, 'cache');
-    expect(load(fakeBuild(root, 'build1', 1), cache)).toBe('1');
-    expect(load(fakeBuild(root, 'build2', 2), cache)).toBe('2');
-    expect(existsSync(join(cache, 'build1-nodev1'))).toBe(false);
-    expect(readdirSync(cache)).toEqual(['build2-nodev1']);
+    const one = join(root, 'one');
+    const two = join(root, 'two');
+    expect(load(fakeBuild(one, 'build1', 1), cache)).toBe('1');
+    expect(load(fakeBuild(two, 'build2', 2), cache)).toBe('2');
+    expect(load(fakeBuild(one, 'build1', 1), cache)).toBe('1');
+  });
+
+  it('keeps the caches of two builds used in turns (a global install and a project\'s), dropping only builds older than the last three', () => {
+    const root = tempDir('agentctl-cc-');
+    const cache = join(root, 'cache');
+    const builds = [1, 2, 3, 4].map((n) => fakeBuild(join(root, `b${n}`), `build${n}`, n));
+    load(builds[0]!, cache);
+    load(builds[1]!, cache);
+    expect(readdirSync(cache).sort()).toEqual(['build1-nodev1', 'build2-nodev1']);
+    // Saved one after another: build1's cache is the oldest (dated a minute back, not left to the clock's grain).
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(cache, 'build1-nodev1'), past, past);
+    load(builds[2]!, cache);
+    load(builds[3]!, cache);
+    expect(readdirSync(cache).sort()).toEqual(['build2-nodev1', 'build3-nodev1', 'build4-nodev1']);
   });
 
   it('leaves the cache to short runs: a long one (the emulator, a listener) writes none', () => {
@@ -71,9 +87,11 @@ describe.skipIf(nodeKeepsIt)('the compile cache (Node < 22.1)', () => {
     expect(folders[0]).toBe('build1-nodev1');
     expect(folders[1]).toMatch(/^build1-nodev1-[0-9a-f]{8}$/);
     expect(readdirSync(join(cache, folders[1]!))).toEqual(['chunks_x.js']);
-    // Another build drops both.
-    expect(load(fakeBuild(root, 'build2', 2), cache, '--expose-gc')).toBe('2');
-    expect(readdirSync(cache)).toEqual([folders[1]!.replace('build1', 'build2')]);
+    // Dropped, they go together: three builds saved after them.
+    const past = new Date(Date.now() - 60_000);
+    for (const folder of folders) utimesSync(join(cache, folder), past, past);
+    for (const n of [2, 3, 4]) expect(load(fakeBuild(join(root, `b${n}`), `build${n}`, n), cache, '--expose-gc')).toBe(String(n));
+    expect(readdirSync(cache).filter((name) => name.startsWith('build1'))).toEqual([]);
   });
 
   it('compiles as usual when the build has no id', () => {
