@@ -5,6 +5,7 @@ import { cachedHelp } from './help-cache.js';
 import type { IO } from './io.js';
 import type { JqWorker } from '../output/jq-thread.js';
 import { VERSION } from '../contract/version.js';
+import { plainPath } from '../output/jq-path.js';
 
 export type { IO } from './io.js';
 export { systemClock } from '../contract/clock.js';
@@ -28,11 +29,18 @@ export async function main(argv: string[], io: IO): Promise<number> {
   return run(argv, io, jq);
 }
 
-/** --jsonl and --jq before any `--` (a guess from the words alone: a thread not used is ended). */
+/**
+ * --jsonl and a --jq that is not a plain path (answered without jq: jq-path.ts) before any `--`
+ * (a guess from the words alone: a thread not used is ended).
+ */
 function streamsThroughJq(argv: string[]): boolean {
   const end = argv.indexOf('--');
   const words = end === -1 ? argv : argv.slice(0, end);
-  return words.includes('--jsonl') && words.some((word) => word === '--jq' || word.startsWith('--jq='));
+  if (!words.includes('--jsonl')) return false;
+  const at = words.findIndex((word) => word === '--jq' || word.startsWith('--jq='));
+  if (at === -1) return false;
+  const expression = words[at] === '--jq' ? words[at + 1] : words[at]!.slice('--jq='.length);
+  return expression === undefined || plainPath(expression) === undefined;
 }
 
 /** jq's thread, or none when it cannot start now: the stream then starts its own, and reports why it cannot. */

@@ -5,6 +5,7 @@ import { humanCell, pickFields, plainCell, toJson, wrapText } from './format.js'
 import { sanitizeForTerminal, sanitizeLine, sanitizeMessage, sanitizeText } from './sanitize.js';
 import type { Hold } from './jq.js';
 import type { JqStream } from './jq-stream.js';
+import { pathText, plainPath } from './jq-path.js';
 import type { JqWorker } from './jq-thread.js';
 import type { Format, OutputSettings } from './settings.js';
 import { columnsFor, plainRow, renderTable, type Column } from './table.js';
@@ -39,6 +40,10 @@ export class Output {
   private jqStream?: Promise<JqStream>;
   /** jq's worker, when the runner started it ahead (--jsonl --jq): the stream runs jq in it. */
   jqWorker?: JqWorker;
+  /** A --jq that only reads keys (jq-path.ts): lines answered here, until a document needs jq. */
+  private jqKeys?: readonly string[];
+  /** Documents answered so: jq, taking over, is given as many empty lines first (its errors say `<stdin>:LINE`). */
+  private answeredLines = 0;
   private fieldsChecked = false;
   /** While `measure` runs: everything written, stdout and stderr. */
   private recorded?: string;
@@ -50,6 +55,7 @@ export class Output {
     private readonly hold?: Hold,
   ) {
     this.chalk = makeChalk(settings.color);
+    this.jqKeys = settings.jq === undefined ? undefined : plainPath(settings.jq);
   }
 
   get machine(): boolean {
@@ -60,7 +66,9 @@ export class Output {
   async ready(): Promise<void> {
     if (this.settings.jq === undefined) return;
     if (this.settings.format === 'jsonl') {
-      // The stream's own run of jq checks it: loading jq on this thread as well would cost as much again.
+      // A plain path is jq by its form (jq starts only if a document needs it); any other, the
+      // stream's own run of jq checks: loading jq on this thread as well would cost as much again.
+      if (this.jqKeys !== undefined) return;
       this.jqStream = this.startJq(this.settings.jq);
       await (await this.jqStream).compiled;
       return;
@@ -95,7 +103,7 @@ export class Output {
     const expression = this.settings.jq;
     if (expression !== undefined && compact) {
       // A line of a stream: jq reads it as the next of its inputs.
-      this.toJq(`${toJson(kept)}\n`);
+      this.toJq([kept]);
       return;
     }
     if (expression !== undefined) {
@@ -114,17 +122,44 @@ export class Output {
     this.write(this.machineText(`${toJson(kept, compact ? undefined : 2)}\n`));
   }
 
-  /** JSON lines for the stream's run of jq, which starts with the first of them. */
-  private toJq(text: string): void {
+  /** Documents for the stream's run of jq (as JSON lines), which starts with the first of them. */
+  private toJq(documents: unknown[]): void {
     this.pending = this.pending.then(async () => {
       if (this.jqFailure !== undefined) return;
       try {
+        const rest = await this.answerPlainPath(documents);
+        if (rest.length === 0) return;
         this.jqStream ??= this.startJq(this.settings.jq!);
-        await (await this.jqStream).send(text);
+        const skipped = '\n'.repeat(this.answeredLines);
+        this.answeredLines = 0;
+        await (await this.jqStream).send(skipped + rest.map((document) => `${toJson(document)}\n`).join(''));
       } catch (error) {
         this.jqFailure = error;
       }
     });
+  }
+
+  /**
+   * Writes what a plain-path --jq prints for the documents, up to the first one jq must answer
+   * (from which on every document goes to jq); returns the documents left for jq.
+   */
+  private async answerPlainPath(documents: unknown[]): Promise<unknown[]> {
+    const keys = this.jqKeys;
+    if (keys === undefined) return documents;
+    let text = '';
+    let answered = 0;
+    for (const document of documents) {
+      const line = pathText(keys, document);
+      if (line === undefined) {
+        this.jqKeys = undefined;
+        break;
+      }
+      text += `${line}\n`;
+      answered++;
+    }
+    this.answeredLines += answered;
+    if (text) await this.writeAsync(this.machineText(text));
+    return answered === documents.length ? [] : documents.slice(answered);
   }
 
   private async startJq(expression: string): Promise<JqStream> {
@@ -286,7 +321,7 @@ export class Output {
         this.checkFields(items, known);
         if (format === 'jsonl' && this.settings.jq !== undefined) {
           // A page at a time to jq, waiting while it is behind; `halt` ends the listing too.
-          this.toJq(items.map((item) => `${toJson(pickFields(item, fields))}\n`).join(''));
+          this.toJq(items.map((item) => pickFields(item, fields)));
           await this.pending;
           if (this.jqFailure !== undefined || (this.jqStream && (await this.jqStream).ended)) break;
         } else batch += this.machineText(textOf(items, format, shown, fields, count));

@@ -58,6 +58,47 @@ describe('--jsonl --jq: one jq run over the whole stream', () => {
   });
 });
 
+describe('--jsonl --jq with a plain key path (answered without jq, src/output/jq-path.ts)', () => {
+  let mixed: RunningEmulator;
+  let run: ReturnType<typeof against>;
+  beforeAll(async () => {
+    // Seven tasks, the fourth newest with a webhook and an output schema: the first page (of three)
+    // is answered without jq, and its first object or text to index hands the rest to jq.
+    mixed = await startEmulator({ port: 0, taskDurationMs: 60_000 });
+    run = against(mixed.baseUrl);
+    for (let i = 0; i < 7; i++) {
+      const special = i === 3 ? { webhook: 'http://127.0.0.1:9/hook', output_schema: { type: 'object' } } : {};
+      await apiRequest(mixed.baseUrl, 'POST', '/tasks/browser-use/', { prompt: `[hang] mixed ${i}`, ...special });
+    }
+  });
+  afterAll(() => mixed.close());
+
+  /** The expression, and the same in parentheses (not a key path: jq runs it). */
+  const both = async (expression: string) => {
+    const list = (jq: string) => run(['tasks', 'list', '--all', '--jsonl', '--page-size', '3', '--jq', jq]);
+    return [await list(expression), await list(`(${expression})`)] as const;
+  };
+
+  it('prints what jq prints, a document jq must answer (an object) taking over from there', async () => {
+    for (const expression of ['.prompt', '.output_schema', '.output_schema.type', '.no_such_key']) {
+      const [plain, viaJq] = await both(expression);
+      expect(plain.exitCode, plain.stderr).toBe(0);
+      expect(plain.stdout.split('\n')).toHaveLength(8);
+      expect(plain.stdout, expression).toBe(viaJq.stdout);
+    }
+  });
+
+  it("reports jq's error for a document it cannot index, at the same line, and exits 2", async () => {
+    const [plain, viaJq] = await both('.webhook.x');
+    expect(plain.exitCode).toBe(2);
+    expect(plain.stdout).toBe(viaJq.stdout);
+    expect(plain.stdout.split('\n')).toHaveLength(7); // the other six documents
+    const jqLine = (stderr: string) => stderr.split('\n').find((line) => line.startsWith('jq: error'));
+    expect(jqLine(plain.stderr)).toBe('jq: error (at <stdin>:4): Cannot index string with string "x"');
+    expect(jqLine(plain.stderr)).toBe(jqLine(viaJq.stderr));
+  });
+});
+
 describe('tasks run-batch --jq', () => {
   it('reads the outcome lines as one stream: `[., inputs]` sees every outcome', async () => {
     const file = join(tempDir(), 'batch.jsonl');
