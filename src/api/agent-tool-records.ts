@@ -56,3 +56,14 @@ export interface UploadedFile {
   checksum_sha256?: string | null;
   [key: string]: unknown;
 }
+
+/** A file read: its bytes, proven against the size and SHA-256 the service declared (src/core/agent-files.ts). */
+export interface AgentFileContent {
+  uri: string;
+  /** The service's name for it (its text: shown, never used as a path unchecked). */
+  name: string;
+  mime_type: string;
+  size_bytes: number;
+  checksum_sha256: string;
+  content: Uint8Array;
+}

@@ -1,26 +1,22 @@
 // The part of `client.persistent` that goes through the service's MCP endpoint (gobii-platform
 // 2.20.0 or later; the trace 2.21.0, reading a file 2.31.0): peer links, an agent's files, its config
 // options and its debug trace. Plain interfaces, as in surface.ts and types.ts.
-import type { AgentRef as LinkedAgent, FileListing as AgentFileListing, FileNode as AgentFileNode, PeerLink, UploadedFile as UploadedAgentFile } from '../api/agent-tool-records.js';
+import type {
+  AgentFileContent,
+  AgentRef as LinkedAgent,
+  FileListing as AgentFileListing,
+  FileNode as AgentFileNode,
+  PeerLink,
+  UploadedFile as UploadedAgentFile,
+} from '../api/agent-tool-records.js';
 
 /** Per call, as surface.ts's CallOptions (written again here: surface.ts imports this file). */
 interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Peer links and an agent's files, as the service answers them: one declaration, the API layer's. */
-export type { AgentFileListing, AgentFileNode, LinkedAgent, PeerLink, UploadedAgentFile };
-
-/** A file read: its bytes, proven against the size and SHA-256 the service declared. */
-export interface AgentFileContent {
-  uri: string;
-  /** The service's name for it (its text: do not use it as a path unchecked). */
-  name: string;
-  mime_type: string;
-  size_bytes: number;
-  checksum_sha256: string;
-  content: Uint8Array;
-}
+/** Peer links and an agent's files (and a file read), as the service answers them: one declaration, the API layer's. */
+export type { AgentFileContent, AgentFileListing, AgentFileNode, LinkedAgent, PeerLink, UploadedAgentFile };
 
 export interface LinkOptions extends CallOptions {
   /** 1..500 (service default 30). */

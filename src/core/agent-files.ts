@@ -3,6 +3,7 @@
 // before its bytes go anywhere. Nothing the service says about a file (its name, its path, its URI)
 // ever becomes a local path: the bytes go where the user said, or to stdout.
 import { createHash } from 'node:crypto';
+import type { AgentFileContent } from '../api/agent-tool-records.js';
 import { agentTools, type UploadedFile } from '../api/agent-tools.js';
 import type { ApiClient } from '../api/client.js';
 import { MissingFileError, ResponseShapeError } from '../api/errors.js';
@@ -103,15 +104,7 @@ export function nodeAtPath(agentId: string, nodes: readonly FileNode[], path: st
 }
 
 /** What a read answered, the bytes proven to be the file's: its size and checksum as the service declared them. */
-export interface AgentFile {
-  uri: string;
-  /** The service's name for it: shown, never used as a path. */
-  name: string;
-  mime_type: string;
-  size_bytes: number;
-  checksum_sha256: string;
-  content: Uint8Array;
-}
+export type AgentFile = AgentFileContent;
 
 /** Refuses a file the listing declares over the limit, before it is read. */
 export function checkDeclaredSize(size: number | undefined, what: string): void {
